@@ -1,0 +1,211 @@
+import { Pool, errors as undiciErrors } from 'undici';
+import type { z } from 'zod';
+import {
+  HttpError,
+  InvalidResponseError,
+  NetworkError,
+  NodeClientError,
+  ResponseTooLargeError,
+  RpcError,
+  SchemaError,
+  TimeoutError,
+  type RpcResult,
+} from './errors.js';
+
+export interface NodeClientOptions {
+  /** Node base URL, e.g. http://127.0.0.1:9650; may carry userinfo, a path prefix and a query string. */
+  url: string;
+  /** Extra headers sent with every request (e.g. Authorization). Never logged. */
+  headers?: Record<string, string>;
+  /** Per-call deadline. */
+  timeoutMs?: number;
+  /** Cap on a response body. */
+  maxResponseBytes?: number;
+  /** Connections in the pool. */
+  connections?: number;
+  /** Called once per request with its outcome (feeds avax_rpc_requests_total and the histogram). */
+  onRequest?: (method: string, result: RpcResult, seconds: number) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** A GET answer of the Health API: 200 or 503, the JSON body parsed either way. */
+export interface HealthGetResult<T> {
+  status: number;
+  body: T;
+}
+
+/** Recognises "the method or the API is not there" answers, for collectors that tolerate them. */
+export function isNotFound(err: unknown): boolean {
+  if (err instanceof HttpError) return err.status === 404;
+  if (err instanceof RpcError) return /can't find (method|service)/.test(err.rpcMessage);
+  return false;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * JSON-RPC 2.0 and Health GET client for one avalanchego node, over one undici Pool
+ * (keep-alive across cycles, bounded connections). Every outcome is reported to `onRequest`
+ * and every failure is thrown as a NodeClientError.
+ */
+export class NodeClient {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+  private readonly query: string;
+  private readonly headers: Record<string, string>;
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
+  private readonly onRequest: NonNullable<NodeClientOptions['onRequest']>;
+  private nextId = 1;
+  /** The `Node-Id` header of the last answer (every avalanchego response carries it). */
+  lastNodeIdHeader: string | undefined;
+
+  constructor(opts: NodeClientOptions) {
+    const u = new URL(opts.url);
+    this.basePath = u.pathname.replace(/\/+$/, '');
+    this.query = u.search;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.onRequest = opts.onRequest ?? (() => {});
+    const headers: Record<string, string> = {};
+    if (u.username || u.password) {
+      const user = decodeURIComponent(u.username);
+      const pass = decodeURIComponent(u.password);
+      headers['authorization'] = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+    }
+    for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
+    this.headers = headers;
+    this.pool = new Pool(u.origin, {
+      connections: opts.connections ?? 4,
+      keepAliveTimeout: 30_000,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+      connect: { timeout: this.timeoutMs },
+    });
+  }
+
+  /** Calls `method` on `endpoint` (e.g. `/ext/info`) and validates `result` with `schema`. */
+  async rpc<S extends z.ZodType>(endpoint: string, method: string, params: unknown, schema: S, opts: CallOptions = {}): Promise<z.output<S>> {
+    const id = this.nextId++;
+    const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? {} });
+    return this.timed(method, opts.signal, async (signal) => {
+      const res = await this.send(method, 'POST', endpoint, body, signal);
+      if (res.status !== 200) throw new HttpError(method, res.status, res.text.slice(0, 512));
+      const json = parseJson(method, res.text);
+      if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new InvalidResponseError(method, 'not a JSON-RPC object');
+      const env = json as Record<string, unknown>;
+      if (env['jsonrpc'] !== '2.0') throw new InvalidResponseError(method, 'jsonrpc is not "2.0"');
+      if (env['id'] !== id && env['id'] !== String(id)) throw new InvalidResponseError(method, `id mismatch (sent ${id})`);
+      if (env['error'] !== undefined && env['error'] !== null) {
+        const e = env['error'] as Record<string, unknown>;
+        if (typeof e !== 'object' || typeof e['code'] !== 'number' || typeof e['message'] !== 'string') {
+          throw new InvalidResponseError(method, 'malformed error object');
+        }
+        throw new RpcError(method, e['code'], e['message']);
+      }
+      if (!('result' in env)) throw new InvalidResponseError(method, 'neither result nor error');
+      return validate(method, schema, env['result']);
+    });
+  }
+
+  /** GET on a Health API path; 200 and 503 both carry the JSON report. */
+  async healthGet<S extends z.ZodType>(path: string, schema: S, opts: CallOptions = {}): Promise<HealthGetResult<z.output<S>>> {
+    const method = `GET ${path}`;
+    return this.timed(method, opts.signal, async (signal) => {
+      const res = await this.send(method, 'GET', path, undefined, signal);
+      if (res.status !== 200 && res.status !== 503) throw new HttpError(method, res.status, res.text.slice(0, 512));
+      let json: unknown;
+      try {
+        json = parseJson(method, res.text);
+      } catch (err) {
+        // A 503 with a plain-text body is a proxy or the chain-router refusing, not a health report.
+        if (res.status === 503) throw new HttpError(method, res.status, res.text.slice(0, 512));
+        throw err;
+      }
+      return { status: res.status, body: validate(method, schema, json) };
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close().catch(() => {});
+  }
+
+  private async timed<T>(method: string, outer: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(this.timeoutMs);
+    const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+    try {
+      const value = await fn(signal);
+      this.onRequest(method, 'ok', (performance.now() - started) / 1000);
+      return value;
+    } catch (raw) {
+      const err = classify(method, raw, this.timeoutMs, deadline, outer);
+      this.onRequest(method, err.result, (performance.now() - started) / 1000);
+      throw err;
+    }
+  }
+
+  private async send(method: string, verb: 'GET' | 'POST', path: string, body: string | undefined, signal: AbortSignal) {
+    const headers: Record<string, string> = { ...this.headers };
+    if (verb === 'POST') headers['content-type'] = 'application/json';
+    headers['accept'] = 'application/json';
+    const res = await this.pool.request({ method: verb, path: this.basePath + path + this.query, headers, body, signal });
+    const nodeId = res.headers['node-id'];
+    if (typeof nodeId === 'string') this.lastNodeIdHeader = nodeId;
+    const declared = Number(res.headers['content-length']);
+    if (Number.isFinite(declared) && declared > this.maxBytes) {
+      res.body.destroy();
+      throw new ResponseTooLargeError(method, this.maxBytes);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > this.maxBytes) {
+        res.body.destroy();
+        throw new ResponseTooLargeError(method, this.maxBytes);
+      }
+      chunks.push(chunk);
+    }
+    return { status: res.statusCode, text: Buffer.concat(chunks, size).toString('utf8') };
+  }
+}
+
+function parseJson(method: string, text: string): unknown {
+  if (text.trim() === '') throw new InvalidResponseError(method, 'empty body');
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new InvalidResponseError(method, 'body is not JSON', { cause });
+  }
+}
+
+function validate<S extends z.ZodType>(method: string, schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('; ');
+    throw new SchemaError(method, issues, { cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+function classify(method: string, raw: unknown, timeoutMs: number, deadline: AbortSignal, outer?: AbortSignal): NodeClientError {
+  if (raw instanceof NodeClientError) return raw;
+  const err = raw as { code?: string; name?: string; cause?: { code?: string } } | undefined;
+  const code = err?.code ?? err?.cause?.code ?? '';
+  if (deadline.aborted || TIMEOUT_CODES.has(code) || err?.name === 'TimeoutError') return new TimeoutError(method, timeoutMs, { cause: raw });
+  if (outer?.aborted) return new TimeoutError(method, timeoutMs, { cause: outer.reason ?? raw });
+  if (raw instanceof undiciErrors.ResponseContentLengthMismatchError || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
+    return new InvalidResponseError(method, 'truncated body', { cause: raw });
+  }
+  return new NetworkError(method, code || (err?.name ?? 'unknown'), { cause: raw });
+}

@@ -1,0 +1,13 @@
+/** API paths (avalanchego, AVALANCHEGO.md §1). */
+export const ENDPOINTS = {
+  info: '/ext/info',
+  health: '/ext/health',
+  healthReadiness: '/ext/health/readiness',
+  healthLiveness: '/ext/health/liveness',
+  platform: '/ext/bc/P',
+  xchain: '/ext/bc/X',
+  cchainRpc: '/ext/bc/C/rpc',
+  index: (chain: string, kind: string) => `/ext/index/${chain}/${kind}`,
+} as const;
+
+export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';

@@ -1,0 +1,77 @@
+/**
+ * The node client's error family. Every failed call ends in exactly one of these, and its
+ * `result` is the value of the `result` label of avax_rpc_requests_total.
+ */
+export type RpcResult = 'ok' | 'rpc_error' | 'http_error' | 'timeout' | 'network_error' | 'invalid_response';
+
+export const RPC_RESULTS: readonly RpcResult[] = ['ok', 'rpc_error', 'http_error', 'timeout', 'network_error', 'invalid_response'];
+
+export abstract class NodeClientError extends Error {
+  abstract readonly result: Exclude<RpcResult, 'ok'>;
+  /** The method (JSON-RPC method or `GET <path>`) that failed. */
+  readonly method: string;
+  constructor(method: string, message: string, options?: { cause?: unknown }) {
+    super(`${method}: ${message}`, options);
+    this.method = method;
+  }
+  override get name(): string {
+    return this.constructor.name;
+  }
+}
+
+/** A JSON-RPC error object (real nodes send it with HTTP 200, mostly code -32000). */
+export class RpcError extends NodeClientError {
+  readonly result = 'rpc_error' as const;
+  constructor(method: string, readonly code: number, readonly rpcMessage: string) {
+    super(method, `JSON-RPC error ${code}: ${truncate(rpcMessage, 300)}`);
+  }
+}
+
+/** A non-2xx HTTP status with a non-JSON-RPC body (404 of a disabled API, 403, 405, 415, 503, 5xx). */
+export class HttpError extends NodeClientError {
+  readonly result = 'http_error' as const;
+  constructor(method: string, readonly status: number, readonly body: string) {
+    super(method, `HTTP ${status}${body ? `: ${truncate(body.trim(), 200)}` : ''}`);
+  }
+}
+
+export class TimeoutError extends NodeClientError {
+  readonly result = 'timeout' as const;
+  constructor(method: string, readonly timeoutMs: number, options?: { cause?: unknown }) {
+    super(method, `no complete answer within ${timeoutMs} ms`, options);
+  }
+}
+
+export class NetworkError extends NodeClientError {
+  readonly result = 'network_error' as const;
+  constructor(method: string, readonly code: string, options?: { cause?: unknown }) {
+    super(method, `network error ${code}`, options);
+  }
+}
+
+/** Any answer we cannot use: not JSON, wrong envelope, id mismatch, empty body. */
+export class InvalidResponseError extends NodeClientError {
+  readonly result = 'invalid_response' as const;
+  constructor(method: string, reason: string, options?: { cause?: unknown }) {
+    super(method, `invalid response: ${reason}`, options);
+  }
+}
+
+/** The body was valid JSON-RPC but its `result` does not match the schema. */
+export class SchemaError extends InvalidResponseError {
+  constructor(method: string, readonly issues: string, options?: { cause?: unknown }) {
+    super(method, `schema mismatch: ${truncate(issues, 400)}`, options);
+  }
+}
+
+export class ResponseTooLargeError extends InvalidResponseError {
+  constructor(method: string, readonly limitBytes: number) {
+    super(method, `body larger than ${limitBytes} bytes`);
+  }
+}
+
+export function truncate(s: string, max: number): string {
+  // Keep messages on one line and bounded: node bodies are untrusted.
+  const one = s.replace(/[\r\n]+/g, ' ');
+  return one.length > max ? `${one.slice(0, max)}…` : one;
+}
