@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray } from './primitives.js';
+
+/**
+ * P-Chain API (`POST /ext/bc/P`), AVALANCHEGO.md §5 (avalanchego v1.14.2).
+ *
+ * platform.getCurrentValidators element shapes, all accepted by one schema (optional fields):
+ * 1. primary network: txID, startTime, endTime, weight, nodeID, validationRewardOwner,
+ *    delegationRewardOwner, potentialReward, accruedDelegateeReward, delegationFee, uptime,
+ *    connected, signer, delegatorCount, delegatorWeight[, delegators];
+ * 2. elastic subnet: the same without uptime and connected;
+ * 3. legacy permissioned subnet: txID, startTime, endTime, weight, nodeID;
+ * 4. L1 (ACP-77, v1.12.2+): nodeID, weight, startTime, validationID, publicKey,
+ *    remainingBalanceOwner, deactivationOwner, minNonce, balance (no txID/endTime/uptime/connected).
+ * The spec's `stakeAmount` (instead of weight) and signer typo `proofOfPosession` are accepted.
+ * Owner objects are not used and are stripped (they are the bulk of a mainnet answer).
+ */
+
+const Signer = z
+  .object({
+    publicKey: HexBytes.optional(),
+    proofOfPossession: HexBytes.optional(),
+    proofOfPosession: HexBytes.optional(),
+  })
+  .transform((s) => ({ publicKey: s.publicKey, proofOfPossession: s.proofOfPossession ?? s.proofOfPosession }));
+
+const Delegator = z.object({
+  txID: CB58Id.optional(),
+  startTime: U64.optional(),
+  endTime: U64.optional(),
+  weight: U64.optional(),
+  stakeAmount: U64.optional(),
+  nodeID: NodeId.optional(),
+  potentialReward: U64.optional(),
+});
+
+export const PlatformValidator = z
+  .object({
+    txID: CB58Id.optional(),
+    startTime: U64.optional(),
+    endTime: U64.optional(),
+    weight: U64.optional(),
+    stakeAmount: U64.optional(),
+    nodeID: NodeId,
+    potentialReward: U64.optional(),
+    accruedDelegateeReward: U64.optional(),
+    delegationFee: Percentage.optional(),
+    uptime: Percentage.optional(),
+    connected: z.boolean().optional(),
+    signer: Signer.nullish(),
+    delegatorCount: SmallInt.optional(),
+    delegatorWeight: U64.optional(),
+    delegators: nullableArray(Delegator).optional(),
+    // L1 (ACP-77)
+    validationID: CB58Id.optional(),
+    publicKey: HexBytes.optional(),
+    minNonce: U64.optional(),
+    balance: U64.optional(),
+  })
+  .transform(({ stakeAmount, ...v }) => ({ ...v, weight: v.weight ?? stakeAmount }));
+export type PlatformValidator = z.output<typeof PlatformValidator>;
+
+/** An L1 (ACP-77) validator entry: it has a validationID or a balance. */
+export function isL1Validator(v: PlatformValidator): boolean {
+  return v.validationID !== undefined || v.balance !== undefined;
+}
+
+/** platform.getCurrentValidators {subnetID?, nodeIDs?}. Unknown nodeIDs are silently dropped. */
+export const PlatformGetCurrentValidatorsResult = z.object({
+  validators: nullableArray(PlatformValidator),
+});
+export type PlatformGetCurrentValidatorsResult = z.output<typeof PlatformGetCurrentValidatorsResult>;
+
+/** platform.getHeight: `{"height":"23961402"}`. */
+export const PlatformGetHeightResult = z.object({ height: U64 });
+export type PlatformGetHeightResult = z.output<typeof PlatformGetHeightResult>;
+
+/**
+ * platform.getTimestamp: `{"timestamp":"2026-05-14T09:21:31Z"}` (node-local zone, 1 s precision).
+ * The spec's signature names the member `time`; both are accepted, output is `timestamp` (Unix s).
+ */
+export const PlatformGetTimestampResult = z
+  .object({ timestamp: Rfc3339Seconds.optional(), time: Rfc3339Seconds.optional() })
+  .check((ctx) => {
+    if (ctx.value.timestamp === undefined && ctx.value.time === undefined) {
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: 'expected "timestamp" (or "time")', path: ['timestamp'] });
+    }
+  })
+  .transform((v) => ({ timestamp: (v.timestamp ?? v.time) as number }));
+export type PlatformGetTimestampResult = z.output<typeof PlatformGetTimestampResult>;

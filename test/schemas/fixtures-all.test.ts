@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { AvmGetHeightResult } from '../../src/schemas/avm.js';
+import { EthBlockNumberResult } from '../../src/schemas/evm.js';
+import { HealthHealthResult, HealthLivenessResult, HealthReadinessResult } from '../../src/schemas/health.js';
+import { IndexGetLastAcceptedResult } from '../../src/schemas/index-api.js';
+import {
+  InfoGetNetworkIDResult,
+  InfoGetNetworkNameResult,
+  InfoGetNodeIDResult,
+  InfoGetNodeVersionResult,
+  InfoIsBootstrappedResult,
+  InfoPeersResult,
+  InfoUpgradesResult,
+  InfoUptimeResult,
+} from '../../src/schemas/info.js';
+import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult } from '../../src/schemas/platform.js';
+import { fixture, fixtureMethods, fixtureNames } from '../fixtures/load.js';
+
+/** Every fixture folder and the schema that parses it. */
+const SCHEMAS: Record<string, z.ZodType> = {
+  'avm.getHeight': AvmGetHeightResult,
+  eth_blockNumber: EthBlockNumberResult,
+  'health.health': HealthHealthResult,
+  'health.readiness': HealthReadinessResult,
+  'health.liveness': HealthLivenessResult,
+  'index.getLastAccepted': IndexGetLastAcceptedResult,
+  'info.getNetworkID': InfoGetNetworkIDResult,
+  'info.getNetworkName': InfoGetNetworkNameResult,
+  'info.getNodeID': InfoGetNodeIDResult,
+  'info.getNodeVersion': InfoGetNodeVersionResult,
+  'info.isBootstrapped': InfoIsBootstrappedResult,
+  'info.peers': InfoPeersResult,
+  'info.upgrades': InfoUpgradesResult,
+  'info.uptime': InfoUptimeResult,
+  'platform.getCurrentValidators': PlatformGetCurrentValidatorsResult,
+  'platform.getHeight': PlatformGetHeightResult,
+  'platform.getTimestamp': PlatformGetTimestampResult,
+};
+
+describe('fixtures', () => {
+  it('default: every fixture folder has a schema', () => {
+    expect(fixtureMethods().filter((m) => !(m in SCHEMAS))).toEqual([]);
+  });
+
+  for (const method of fixtureMethods()) {
+    for (const name of fixtureNames(method)) {
+      it(`default: ${method}/${name} is accepted`, () => {
+        const f = fixture(method, name);
+        expect(typeof f.source).toBe('string');
+        expect(f.source.length).toBeGreaterThan(0);
+        const schema = SCHEMAS[method];
+        expect(schema).toBeDefined();
+        const parsed = schema!.safeParse(f.result);
+        expect(parsed.error?.issues ?? []).toEqual([]);
+      });
+    }
+  }
+});
