@@ -60,6 +60,8 @@ export class NodeClient {
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
   private readonly onRequest: NonNullable<NodeClientOptions['onRequest']>;
+  /** Credential strings (URL password, query values, header values) cut out of any text a server sends back. */
+  private readonly secrets: readonly string[];
   private nextId = 1;
   /** The `Node-Id` header of the last answer (every avalanchego response carries it). */
   lastNodeIdHeader: string | undefined;
@@ -79,6 +81,7 @@ export class NodeClient {
     }
     for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
     this.headers = headers;
+    this.secrets = collectSecrets(u, headers);
     this.pool = new Pool(u.origin, {
       connections: opts.connections ?? 4,
       keepAliveTimeout: 30_000,
@@ -94,18 +97,22 @@ export class NodeClient {
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? {} });
     return this.timed(method, opts.signal, async (signal) => {
       const res = await this.send(method, 'POST', endpoint, body, signal);
-      if (res.status !== 200) throw new HttpError(method, res.status, res.text.slice(0, 512));
-      const json = parseJson(method, res.text);
+      if (res.status !== 200) throw this.httpError(method, res.status, res.text);
+      const json = parseJson(method, res.text, (t) => this.redact(t));
       if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new InvalidResponseError(method, 'not a JSON-RPC object');
       const env = json as Record<string, unknown>;
       if (env['jsonrpc'] !== '2.0') throw new InvalidResponseError(method, 'jsonrpc is not "2.0"');
-      if (env['id'] !== id && env['id'] !== String(id)) throw new InvalidResponseError(method, `id mismatch (sent ${id})`);
-      if (env['error'] !== undefined && env['error'] !== null) {
+      const hasError = env['error'] !== undefined && env['error'] !== null;
+      // JSON-RPC 2.0: an error answer carries "id": null when the request could not be read
+      // (avalanchego's -32700 parse error does exactly that).
+      const idOk = env['id'] === id || env['id'] === String(id) || (hasError && env['id'] === null);
+      if (!idOk) throw new InvalidResponseError(method, `id mismatch (sent ${id})`);
+      if (hasError) {
         const e = env['error'] as Record<string, unknown>;
         if (typeof e !== 'object' || typeof e['code'] !== 'number' || typeof e['message'] !== 'string') {
           throw new InvalidResponseError(method, 'malformed error object');
         }
-        throw new RpcError(method, e['code'], e['message']);
+        throw new RpcError(method, e['code'], this.redact(e['message']));
       }
       if (!('result' in env)) throw new InvalidResponseError(method, 'neither result nor error');
       return validate(method, schema, env['result']);
@@ -117,13 +124,13 @@ export class NodeClient {
     const method = `GET ${path}`;
     return this.timed(method, opts.signal, async (signal) => {
       const res = await this.send(method, 'GET', path, undefined, signal);
-      if (res.status !== 200 && res.status !== 503) throw new HttpError(method, res.status, res.text.slice(0, 512));
+      if (res.status !== 200 && res.status !== 503) throw this.httpError(method, res.status, res.text);
       let json: unknown;
       try {
-        json = parseJson(method, res.text);
+        json = parseJson(method, res.text, (t) => this.redact(t));
       } catch (err) {
         // A 503 with a plain-text body is a proxy or the chain-router refusing, not a health report.
-        if (res.status === 503) throw new HttpError(method, res.status, res.text.slice(0, 512));
+        if (res.status === 503) throw this.httpError(method, res.status, res.text);
         throw err;
       }
       return { status: res.status, body: validate(method, schema, json) };
@@ -134,18 +141,39 @@ export class NodeClient {
     await this.pool.close().catch(() => {});
   }
 
+  /** A server (or a proxy) may echo the request back: credentials never reach an error message. */
+  private redact(text: string): string {
+    let out = text;
+    for (const s of this.secrets) if (out.includes(s)) out = out.split(s).join('***');
+    return out;
+  }
+
+  private httpError(method: string, status: number, text: string): HttpError {
+    return new HttpError(method, status, this.redact(text).slice(0, 512));
+  }
+
   private async timed<T>(method: string, outer: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const started = performance.now();
     const deadline = AbortSignal.timeout(this.timeoutMs);
     const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+    let value: T;
     try {
-      const value = await fn(signal);
-      this.onRequest(method, 'ok', (performance.now() - started) / 1000);
-      return value;
+      value = await fn(signal);
     } catch (raw) {
       const err = classify(method, raw, this.timeoutMs, deadline, outer);
-      this.onRequest(method, err.result, (performance.now() - started) / 1000);
+      this.report(method, err.result, started);
       throw err;
+    }
+    // Outside the try: a throwing callback must neither turn a success into a failure nor be reported twice.
+    this.report(method, 'ok', started);
+    return value;
+  }
+
+  private report(method: string, result: RpcResult, started: number): void {
+    try {
+      this.onRequest(method, result, (performance.now() - started) / 1000);
+    } catch {
+      // Metrics bookkeeping must not change the outcome of a call.
     }
   }
 
@@ -153,34 +181,92 @@ export class NodeClient {
     const headers: Record<string, string> = { ...this.headers };
     if (verb === 'POST') headers['content-type'] = 'application/json';
     headers['accept'] = 'application/json';
-    const res = await this.pool.request({ method: verb, path: this.basePath + path + this.query, headers, body, signal });
+    const res = await this.pool.request({ method: verb, path: joinPath(this.basePath, path, this.query), headers, body, signal });
+    // Destroying the body (too large, deadline) makes undici emit 'error' on it; without a
+    // listener that would be an uncaught exception.
+    res.body.on('error', () => {});
     const nodeId = res.headers['node-id'];
     if (typeof nodeId === 'string') this.lastNodeIdHeader = nodeId;
-    const declared = Number(res.headers['content-length']);
+    const declared = res.headers['content-length'] === undefined ? NaN : Number(res.headers['content-length']);
     if (Number.isFinite(declared) && declared > this.maxBytes) {
       res.body.destroy();
       throw new ResponseTooLargeError(method, this.maxBytes);
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > this.maxBytes) {
-        res.body.destroy();
-        throw new ResponseTooLargeError(method, this.maxBytes);
+    try {
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > this.maxBytes) {
+          res.body.destroy();
+          throw new ResponseTooLargeError(method, this.maxBytes);
+        }
+        chunks.push(chunk);
       }
-      chunks.push(chunk);
+    } catch (err) {
+      // The headers promised more than the connection delivered: an unusable answer, not a network
+      // failure, whether the server closed a keep-alive connection or sent `Connection: close`.
+      if (!(err instanceof NodeClientError) && !signal.aborted && !isTimeout(err) && Number.isFinite(declared) && size < declared) {
+        throw new InvalidResponseError(method, `truncated body (${size} of ${declared} bytes)`, { cause: err });
+      }
+      throw err;
     }
+    // undici frees the socket for the next request one event-loop turn after the body ends; without
+    // this wait, strictly sequential calls would alternate between two connections of the pool.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return { status: res.statusCode, text: Buffer.concat(chunks, size).toString('utf8') };
   }
 }
 
-function parseJson(method: string, text: string): unknown {
+/** Shorter strings are not redacted: they would mangle ordinary text and protect little. */
+const MIN_SECRET_LENGTH = 4;
+
+function collectSecrets(u: URL, headers: Record<string, string>): string[] {
+  const found = new Set<string>();
+  const add = (s: string | undefined) => {
+    if (s !== undefined && s.length >= MIN_SECRET_LENGTH) found.add(s);
+  };
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  };
+  add(u.password);
+  add(decode(u.password));
+  for (const part of u.search.slice(1).split('&')) {
+    const raw = part.slice(part.indexOf('=') + 1);
+    if (part.includes('=')) {
+      add(raw);
+      add(decode(raw.replace(/\+/g, ' ')));
+    }
+  }
+  for (const v of Object.values(headers)) {
+    add(v);
+    // `Bearer <token>`, `Basic <base64>`: the credential alone, as a server may echo it.
+    const space = v.indexOf(' ');
+    if (space > 0) add(v.slice(space + 1).trim());
+  }
+  // Longest first, so that a secret containing another one is cut out whole.
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+/** basePath + path, with the node URL's query string merged into a query the path may carry. */
+function joinPath(basePath: string, path: string, query: string): string {
+  if (!query) return basePath + path;
+  return basePath + path + (path.includes('?') ? `&${query.slice(1)}` : query);
+}
+
+function parseJson(method: string, text: string, redact: (s: string) => string): unknown {
   if (text.trim() === '') throw new InvalidResponseError(method, 'empty body');
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new InvalidResponseError(method, 'body is not JSON', { cause });
+    // V8 quotes a piece of the body in the SyntaxError message.
+    const msg = cause instanceof Error ? cause.message : String(cause);
+    const clean = redact(msg);
+    throw new InvalidResponseError(method, 'body is not JSON', { cause: clean === msg ? cause : new SyntaxError(clean) });
   }
 }
 
@@ -197,6 +283,11 @@ function validate<S extends z.ZodType>(method: string, schema: S, value: unknown
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+function isTimeout(raw: unknown): boolean {
+  const err = raw as { code?: string; name?: string; cause?: { code?: string } } | undefined;
+  return TIMEOUT_CODES.has(err?.code ?? err?.cause?.code ?? '') || err?.name === 'TimeoutError';
+}
 
 function classify(method: string, raw: unknown, timeoutMs: number, deadline: AbortSignal, outer?: AbortSignal): NodeClientError {
   if (raw instanceof NodeClientError) return raw;

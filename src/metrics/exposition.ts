@@ -1,0 +1,103 @@
+import { gzipSync } from 'node:zlib';
+import { DESCRIPTORS, familyOf } from './descriptors.js';
+import type { Sample } from './model.js';
+import { formatHeader, formatSample } from './render.js';
+
+/** One target's samples pre-rendered per metric family. Immutable once built. */
+export class TargetSegment {
+  readonly chunks: ReadonlyMap<string, string>;
+  readonly seriesCount: number;
+  /** Names of samples that matched no descriptor (a programming error; reported by the caller). */
+  readonly unknown: readonly string[];
+
+  constructor(samples: readonly Sample[]) {
+    const lines = new Map<string, string[]>();
+    const unknown: string[] = [];
+    for (const s of samples) {
+      const fam = familyOf(s.name);
+      if (!fam) {
+        unknown.push(s.name);
+        continue;
+      }
+      let arr = lines.get(fam.name);
+      if (!arr) lines.set(fam.name, (arr = []));
+      arr.push(formatSample(s));
+    }
+    const chunks = new Map<string, string>();
+    for (const [name, arr] of lines) {
+      // Gauges are sorted for a stable output; histogram lines keep their bucket order.
+      const fam = familyOf(name)!;
+      if (fam.type !== 'histogram') arr.sort();
+      chunks.set(name, arr.join(''));
+    }
+    this.chunks = chunks;
+    this.seriesCount = samples.length - unknown.length;
+    this.unknown = unknown;
+  }
+}
+
+export interface RenderedExposition {
+  readonly text: Buffer;
+  /** gzip of `text`, computed on first use and kept with this snapshot. */
+  gzip(): Buffer;
+  readonly seriesCount: number;
+  readonly renderedAt: number;
+}
+
+export function makeRendered(text: string, seriesCount: number, renderedAt: number): RenderedExposition {
+  const buf = Buffer.from(text, 'utf8');
+  let gz: Buffer | undefined;
+  return {
+    text: buf,
+    gzip: () => (gz ??= gzipSync(buf, { level: 6 })),
+    seriesCount,
+    renderedAt,
+  };
+}
+
+/**
+ * Holds every target's latest segment and assembles the exposition text from them, grouped by
+ * family with one HELP/TYPE each. Assembly is string concatenation of cached chunks; it happens
+ * once per finished cycle, never per scrape.
+ */
+export class Exposition {
+  private readonly segments = new Map<string, TargetSegment>();
+  private global: TargetSegment = new TargetSegment([]);
+
+  constructor(private readonly helpSuffix: (family: string) => string = () => '') {}
+
+  setTarget(name: string, segment: TargetSegment): void {
+    this.segments.set(name, segment);
+  }
+  removeTarget(name: string): void {
+    this.segments.delete(name);
+  }
+  targetNames(): string[] {
+    return [...this.segments.keys()];
+  }
+  hasTarget(name: string): boolean {
+    return this.segments.has(name);
+  }
+  setGlobal(samples: readonly Sample[]): void {
+    this.global = new TargetSegment(samples);
+  }
+
+  /** Text of all targets (or only `only`), plus the global samples when `withGlobal`. */
+  assemble(only?: string, withGlobal = true): { text: string; seriesCount: number } {
+    const segs = only === undefined ? [...this.segments.values()] : this.segments.has(only) ? [this.segments.get(only)!] : [];
+    if (withGlobal) segs.push(this.global);
+    let out = '';
+    let count = 0;
+    for (const d of DESCRIPTORS) {
+      let body = '';
+      for (const seg of segs) {
+        const c = seg.chunks.get(d.name);
+        if (c !== undefined) body += c;
+      }
+      if (body === '') continue;
+      out += formatHeader(d, this.helpSuffix(d.name)) + body;
+    }
+    for (const seg of segs) count += seg.seriesCount;
+    return { text: out, seriesCount: count };
+  }
+}

@@ -1,0 +1,38 @@
+import type { Labels, MetricDescriptor, Sample } from './model.js';
+
+/** Text exposition format 0.0.4 escaping of a label value: backslash, double quote and newline. */
+export function escapeLabelValue(v: string): string {
+  return v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+/** HELP text escaping: backslash and newline. */
+export function escapeHelp(v: string): string {
+  return v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+}
+
+export function formatValue(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (v === Infinity) return '+Inf';
+  if (v === -Infinity) return '-Inf';
+  return String(v);
+}
+
+export function formatLabels(labels: Labels): string {
+  const keys = Object.keys(labels);
+  if (keys.length === 0) return '';
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (i > 0) out += ',';
+    out += `${k}="${escapeLabelValue(labels[k]!)}"`;
+  }
+  return `${out}}`;
+}
+
+export function formatSample(s: Sample): string {
+  return `${s.name}${formatLabels(s.labels)} ${formatValue(s.value)}\n`;
+}
+
+export function formatHeader(d: MetricDescriptor, helpSuffix = ''): string {
+  return `# HELP ${d.name} ${escapeHelp(d.help + helpSuffix)}\n# TYPE ${d.name} ${d.type}\n`;
+}

@@ -1,0 +1,156 @@
+import cron, { type ScheduledTask } from 'node-cron';
+import type { Logger } from 'pino';
+import { cronFor } from '../config/schema.js';
+import type { TargetRunner } from './target-runner.js';
+
+/** A counting semaphore: at most `n` targets are collected at once. */
+export class Semaphore {
+  private active = 0;
+  private readonly waiters: (() => void)[] = [];
+  constructor(private readonly n: number) {}
+  async acquire(signal?: AbortSignal): Promise<boolean> {
+    if (this.active < this.n) {
+      this.active++;
+      return true;
+    }
+    return new Promise<boolean>((resolve) => {
+      const onAbort = () => {
+        const i = this.waiters.indexOf(wake);
+        if (i >= 0) this.waiters.splice(i, 1);
+        resolve(false);
+      };
+      const wake = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.active++;
+        resolve(true);
+      };
+      this.waiters.push(wake);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+  release(): void {
+    this.active--;
+    this.waiters.shift()?.();
+  }
+}
+
+export interface SchedulerOptions {
+  intervalSeconds: number;
+  maxConcurrentTargets: number;
+  logger: Logger;
+  /** Called after each finished target cycle (publish a new snapshot). */
+  onCycle: (runner: TargetRunner) => void;
+}
+
+interface Entry {
+  runner: TargetRunner;
+  task?: ScheduledTask;
+  running?: Promise<void>;
+  offsetMs: number;
+  overlapLogged: boolean;
+}
+
+/**
+ * One node-cron task per target (noOverlap semantics: a tick that finds the previous cycle of that
+ * target still running is skipped), so a slow or dead target never delays another. Targets are
+ * staggered across the first part of the interval and at most `maxConcurrentTargets` run at once.
+ */
+export class Scheduler {
+  private readonly entries = new Map<string, Entry>();
+  private readonly abort = new AbortController();
+  private readonly sem: Semaphore;
+  private stopped = false;
+
+  constructor(private readonly opts: SchedulerOptions) {
+    this.sem = new Semaphore(opts.maxConcurrentTargets);
+  }
+
+  /** Adds targets; each runs once right away (staggered), then on the cron schedule. */
+  add(runners: readonly TargetRunner[]): void {
+    const all = [...this.entries.values()].length + runners.length;
+    // Spread the fleet over at most half the interval, never more than 1 s between two targets.
+    const step = Math.min(1000, (this.opts.intervalSeconds * 1000) / 2 / Math.max(1, all));
+    let i = this.entries.size;
+    for (const runner of runners) {
+      const entry: Entry = { runner, offsetMs: Math.round(i++ * step), overlapLogged: false };
+      this.entries.set(runner.name, entry);
+      if (this.stopped) continue;
+      const expr = cronFor(this.opts.intervalSeconds)!;
+      entry.task = cron.schedule(expr, () => this.trigger(entry, true), { name: `target:${runner.name}`, noOverlap: true });
+      void this.trigger(entry, true);
+    }
+  }
+
+  /** Stops and removes targets (their series are removed by the caller). */
+  async remove(names: readonly string[]): Promise<TargetRunner[]> {
+    const removed: TargetRunner[] = [];
+    for (const name of names) {
+      const e = this.entries.get(name);
+      if (!e) continue;
+      this.entries.delete(name);
+      await e.task?.destroy();
+      await e.running?.catch(() => {});
+      removed.push(e.runner);
+    }
+    return removed;
+  }
+
+  runners(): TargetRunner[] {
+    return [...this.entries.values()].map((e) => e.runner);
+  }
+
+  /** Runs one cycle of every target now and waits for it (tests, benchmarks). */
+  async runAllOnce(): Promise<void> {
+    await Promise.all([...this.entries.values()].map((e) => this.trigger(e, false)));
+  }
+
+  private trigger(entry: Entry, stagger: boolean): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (entry.running) {
+      if (!entry.overlapLogged) {
+        this.opts.logger.warn({ target: entry.runner.name, event: 'cycle_overlap' }, 'previous cycle still running; tick skipped');
+        entry.overlapLogged = true;
+      }
+      return entry.running;
+    }
+    entry.overlapLogged = false;
+    const signal = this.abort.signal;
+    entry.running = (async () => {
+      if (stagger && entry.offsetMs > 0) await sleep(entry.offsetMs, signal);
+      if (signal.aborted) return;
+      if (!(await this.sem.acquire(signal))) return;
+      try {
+        await entry.runner.runCycle(signal);
+      } finally {
+        this.sem.release();
+      }
+      if (!signal.aborted && this.entries.get(entry.runner.name) === entry) this.opts.onCycle(entry.runner);
+    })()
+      .catch((err) => this.opts.logger.error({ target: entry.runner.name, err: String(err) }, 'cycle crashed'))
+      .finally(() => {
+        entry.running = undefined;
+      });
+    return entry.running;
+  }
+
+  /** Stops scheduling, aborts running cycles, waits for them (bounded). */
+  async stop(graceMs = 5000): Promise<void> {
+    this.stopped = true;
+    for (const e of this.entries.values()) await e.task?.destroy();
+    this.abort.abort(new Error('shutting down'));
+    const running = [...this.entries.values()].map((e) => e.running).filter(Boolean);
+    await Promise.race([Promise.allSettled(running), sleep(graceMs)]);
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
