@@ -1,0 +1,53 @@
+import { sample, type Sample } from '../metrics/model.js';
+import { ENDPOINTS } from '../node-client/index.js';
+import { AvmGetHeightResult } from '../schemas/avm.js';
+import { EthBlockNumberResult } from '../schemas/evm.js';
+import { PlatformGetHeightResult, PlatformGetTimestampResult } from '../schemas/platform.js';
+import { u64ToNumber } from '../schemas/primitives.js';
+import { failures, settleAll } from './support.js';
+import type { Collector, CollectorContext, CollectResult } from './types.js';
+
+/** The answers that came back (each call is independent). */
+export interface ChainHeightValue {
+  readonly p?: bigint;
+  readonly c?: bigint;
+  readonly x?: bigint;
+  /** P-Chain time, Unix seconds. */
+  readonly pTimestamp?: number;
+}
+
+export function toSamples(v: ChainHeightValue): Sample[] {
+  const out: Sample[] = [];
+  if (v.p !== undefined) out.push(sample('avax_chain_height', { chain: 'P' }, u64ToNumber(v.p)));
+  if (v.c !== undefined) out.push(sample('avax_chain_height', { chain: 'C' }, u64ToNumber(v.c)));
+  if (v.x !== undefined) out.push(sample('avax_chain_height', { chain: 'X' }, u64ToNumber(v.x)));
+  if (v.pTimestamp !== undefined) out.push(sample('avax_pchain_timestamp_seconds', {}, v.pTimestamp));
+  return out;
+}
+
+export const chainHeight: Collector = {
+  name: 'chain-height',
+  description: 'Last accepted heights of P (platform.getHeight), C (eth_blockNumber) and X (avm.getHeight), and P-Chain time.',
+  needs: 'P-Chain, X-Chain and C-Chain RPC APIs (each answers 503 until its chain has bootstrapped)',
+  defaultIntervalSeconds: 15,
+  defaultEnabled: true,
+  nodeSpecific: false,
+  async collect(ctx: CollectorContext): Promise<CollectResult> {
+    const opts = { signal: ctx.signal };
+    const settled = await settleAll([
+      ctx.client.rpc(ENDPOINTS.platform, 'platform.getHeight', {}, PlatformGetHeightResult, opts),
+      // geth-style JSON-RPC: params is an array.
+      ctx.client.rpc(ENDPOINTS.cchainRpc, 'eth_blockNumber', [], EthBlockNumberResult, opts),
+      ctx.client.rpc(ENDPOINTS.xchain, 'avm.getHeight', {}, AvmGetHeightResult, opts),
+      ctx.client.rpc(ENDPOINTS.platform, 'platform.getTimestamp', {}, PlatformGetTimestampResult, opts),
+    ]);
+    const [p, c, x, t] = settled;
+    const samples = toSamples({
+      p: p.ok ? p.value.height : undefined,
+      c: c.ok ? c.value : undefined,
+      x: x.ok ? x.value.height : undefined,
+      pTimestamp: t.ok ? t.value.timestamp : undefined,
+    });
+    return { samples, errors: failures(settled) };
+  },
+};

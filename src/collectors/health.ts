@@ -1,0 +1,67 @@
+import { sample, type Sample } from '../metrics/model.js';
+import { ENDPOINTS } from '../node-client/index.js';
+import { HealthReport, type HealthCheckResult } from '../schemas/health.js';
+import { isGoZeroTime } from '../schemas/primitives.js';
+import { failures, settleAll } from './support.js';
+import type { Collector, CollectorContext, CollectResult } from './types.js';
+
+/** The reports that came back (GET bodies, parsed on 200 and 503 alike). */
+export interface HealthValue {
+  readonly health?: HealthReport;
+  readonly readiness?: HealthReport;
+  readonly liveness?: HealthReport;
+}
+
+/** Per-check series of one check result (AVALANCHEGO.md §3 Result object). */
+export function checkSamples(check: string, r: HealthCheckResult): Sample[] {
+  const labels = { check };
+  const out: Sample[] = [
+    sample('avax_health_check_healthy', labels, r.error == null ? 1 : 0),
+    sample('avax_health_check_contiguous_failures', labels, r.contiguousFailures ?? 0),
+    sample('avax_health_check_duration_seconds', labels, (r.duration ?? 0) / 1e9),
+  ];
+  if (r.timeOfFirstFailure != null) out.push(sample('avax_health_check_failing_since_timestamp_seconds', labels, r.timeOfFirstFailure));
+  // "not yet run": timestamp is Go's zero time (0001-01-01T00:00:00Z).
+  if (r.timestamp !== undefined && !isGoZeroTime(r.timestamp)) out.push(sample('avax_health_check_timestamp_seconds', labels, r.timestamp));
+  return out;
+}
+
+/**
+ * avax_node_healthy/ready/live from each report's `healthy`, and the per-check series of the
+ * /ext/health report plus the readiness checks it does not contain.
+ */
+export function toSamples(v: HealthValue): Sample[] {
+  const out: Sample[] = [];
+  if (v.health) out.push(sample('avax_node_healthy', {}, v.health.healthy ? 1 : 0));
+  if (v.readiness) out.push(sample('avax_node_ready', {}, v.readiness.healthy ? 1 : 0));
+  if (v.liveness) out.push(sample('avax_node_live', {}, v.liveness.healthy ? 1 : 0));
+  const checks = new Map<string, HealthCheckResult>();
+  for (const [name, r] of Object.entries(v.health?.checks ?? {})) checks.set(name, r);
+  for (const [name, r] of Object.entries(v.readiness?.checks ?? {})) if (!checks.has(name)) checks.set(name, r);
+  for (const name of [...checks.keys()].sort()) out.push(...checkSamples(name, checks.get(name)!));
+  return out;
+}
+
+export const health: Collector = {
+  name: 'health',
+  description: 'Health API: overall healthy/ready/live and every check (state, failures, duration, last run).',
+  needs: 'Health API (not on public servers); checks refresh every 30 s on the node',
+  defaultIntervalSeconds: 30,
+  defaultEnabled: true,
+  nodeSpecific: true,
+  async collect(ctx: CollectorContext): Promise<CollectResult> {
+    const opts = { signal: ctx.signal };
+    const settled = await settleAll([
+      ctx.client.healthGet(ENDPOINTS.health, HealthReport, opts),
+      ctx.client.healthGet(ENDPOINTS.healthReadiness, HealthReport, opts),
+      ctx.client.healthGet(ENDPOINTS.healthLiveness, HealthReport, opts),
+    ]);
+    const [h, r, l] = settled;
+    const samples = toSamples({
+      health: h.ok ? h.value.body : undefined,
+      readiness: r.ok ? r.value.body : undefined,
+      liveness: l.ok ? l.value.body : undefined,
+    });
+    return { samples, errors: failures(settled) };
+  },
+};
