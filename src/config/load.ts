@@ -190,7 +190,7 @@ export function loadConfig(opts: LoadOptions): LoadedConfig {
   if (!parsed.success) {
     const lines = parsed.error.issues.slice(0, 10).map((i) => {
       const path = formatPath(i.path as (string | number)[]);
-      const flag = FLAGS.find((f) => f.path.length > 0 && formatPath(f.path) === path);
+      const flag = FLAGS.find((f) => f.path.length > 0 && (path === formatPath(f.path) || path.startsWith(`${formatPath(f.path)}[`)));
       const where = flag ? `${path} (--${flag.flag})` : path || '(top level)';
       return `  ${where}: ${i.message}`;
     });

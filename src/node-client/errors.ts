@@ -45,7 +45,11 @@ export class TimeoutError extends NodeClientError {
 export class NetworkError extends NodeClientError {
   readonly result = 'network_error' as const;
   constructor(method: string, readonly code: string, options?: { cause?: unknown }) {
-    super(method, `network error ${code}`, options);
+    // The cause's own words (`other side closed`, `connect ECONNREFUSED 127.0.0.1:9650`) say more than
+    // the code alone; undici never sees the URL's userinfo, path or query, so no credential is in them.
+    const c = options?.cause;
+    const detail = c instanceof Error && c.message && c.message !== code ? `: ${truncate(c.message, 200)}` : '';
+    super(method, `network error ${code}${detail}`, options);
   }
 }
 

@@ -145,6 +145,7 @@ export class TargetRunner {
       clearTimeout(timer);
     }
     if (shutdown?.aborted) return; // a cycle cut by shutdown publishes nothing
+    const firstRun = !slot.ran;
     slot.ran = true;
     slot.durationSeconds = (performance.now() - started) / 1000;
     slot.samples = samples;
@@ -153,7 +154,8 @@ export class TargetRunner {
     const first = errors[0];
     const message = first ? this.scrub(errorText(first, errors.length)) : undefined;
     const kind = first ? (first instanceof NodeClientError ? `${first.result}:${first.method}` : first.name) : undefined;
-    if (success !== slot.success || (!success && kind !== slot.lastErrorKind)) {
+    const changed = firstRun ? !success : success !== slot.success || (!success && kind !== slot.lastErrorKind);
+    if (changed) {
       if (success) slot.log.info({ event: 'collector_recovered' }, 'collector succeeds again');
       else slot.log.warn({ event: 'collector_failed', err: message, result: first instanceof NodeClientError ? first.result : 'error' }, 'collector failed');
     }

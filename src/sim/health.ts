@@ -1,0 +1,231 @@
+// Health checks of the simulated node, shaped like avalanchego v1.14.2's
+// api/health: results are recomputed in the background and the API serves the
+// cached last run (see AVALANCHEGO.md §3).
+import { CHAINS, GRANITE_UNIX, type ChainAlias, type NodeModel } from './model.js';
+import { PRIMARY_SUBNET_ID, goDuration, goPercentF, h32, hf, rfc3339, rfc3339Nano } from './util.js';
+
+export interface CheckResult {
+  message?: unknown;
+  error?: string;
+  timestamp: string;
+  duration: number;
+  contiguousFailures?: number;
+  timeOfFirstFailure?: string;
+}
+
+export interface HealthReport {
+  checks: Record<string, CheckResult>;
+  healthy: boolean;
+}
+
+interface CheckDef {
+  name: string;
+  tags: string[]; // empty = application check (ignores tag filters)
+  run: () => { message?: unknown; error?: string };
+  noMessage?: boolean;
+}
+
+interface CheckState {
+  result: CheckResult;
+  failures: number;
+  firstFailure: string | null;
+}
+
+const NOT_YET_RUN = (): CheckResult => ({ error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', duration: 0 });
+
+export class HealthChecker {
+  private readonly state = new Map<string, CheckState>();
+  private runs = 0;
+
+  constructor(private readonly model: NodeModel) {}
+
+  get hasRun(): boolean {
+    return this.runs > 0;
+  }
+
+  private defs(): CheckDef[] {
+    const m = this.model;
+    const defs: CheckDef[] = [
+      { name: 'network', tags: [], run: () => this.network() },
+      { name: 'router', tags: [], run: () => this.router() },
+      { name: 'database', tags: [], run: () => ({}), noMessage: true },
+      { name: 'diskspace', tags: [], run: () => this.diskspace() },
+      { name: 'bls', tags: [], run: () => ({ message: m.isValidator ? 'node has the correct BLS key' : 'node is not a validator' }) },
+      { name: 'bootstrapped', tags: [], run: () => this.bootstrapped() },
+      { name: 'futureupgrade', tags: [], run: () => this.futureUpgrade() },
+    ];
+    for (const c of CHAINS) defs.push({ name: c, tags: [PRIMARY_SUBNET_ID], run: () => this.chain(c) });
+    // Chains of an L1 are only created once the primary network has bootstrapped.
+    if (m.bootstrapped) defs.push({ name: m.l1ChainId, tags: [m.l1SubnetId], run: () => this.chain('L1') });
+    return defs;
+  }
+
+  /** Runs every check once (what avalanchego does every --health-check-frequency). */
+  run(): void {
+    this.runs++;
+    const nowMs = this.model.now();
+    const defs = this.defs();
+    const seen = new Set<string>();
+    defs.forEach((d, i) => {
+      seen.add(d.name);
+      const out = d.run();
+      const st = this.state.get(d.name) ?? { result: NOT_YET_RUN(), failures: 0, firstFailure: null };
+      const ns = h32(this.model.seed, this.runs, i, 1) % 1_000_000;
+      const ts = rfc3339Nano(nowMs, ns);
+      const duration = 1500 + (h32(this.model.seed, this.runs, i, 2) % (d.tags.length ? 90_000 : 40_000));
+      const r: CheckResult = {} as CheckResult;
+      if (!d.noMessage && out.message !== undefined) r.message = out.message;
+      if (out.error !== undefined) {
+        r.error = out.error;
+        st.failures++;
+        if (st.firstFailure === null) st.firstFailure = ts;
+      } else {
+        st.failures = 0;
+        st.firstFailure = null;
+      }
+      r.timestamp = ts;
+      r.duration = duration;
+      if (st.failures > 0) r.contiguousFailures = st.failures;
+      if (st.firstFailure !== null) r.timeOfFirstFailure = st.firstFailure;
+      st.result = r;
+      this.state.set(d.name, st);
+    });
+    for (const k of [...this.state.keys()]) if (!seen.has(k)) this.state.delete(k);
+  }
+
+  private resultOf(name: string): CheckResult {
+    return this.state.get(name)?.result ?? NOT_YET_RUN();
+  }
+
+  /** GET /ext/health, health.health: checks matching `tags` plus all application checks. */
+  health(tags: string[]): HealthReport {
+    const defs = this.defs();
+    const checks: Record<string, CheckResult> = {};
+    let healthy = true;
+    const names = defs
+      .filter((d) => tags.length === 0 || d.tags.length === 0 || d.tags.some((t) => tags.includes(t)))
+      .map((d) => d.name)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const n of names) {
+      const r = this.resultOf(n);
+      checks[n] = r;
+      if (r.error !== undefined) healthy = false;
+    }
+    return { checks, healthy };
+  }
+
+  /** readiness: only the `bootstrapped` check (an application check). */
+  readiness(): HealthReport {
+    const r = this.resultOf('bootstrapped');
+    return { checks: { bootstrapped: r }, healthy: r.error === undefined };
+  }
+
+  liveness(): HealthReport {
+    return { checks: {}, healthy: true };
+  }
+
+  // -------------------------------------------------------------------------
+
+  private network(): { message?: unknown; error?: string } {
+    const m = this.model;
+    const peers = m.peers();
+    const connected = peers.length;
+    const ingress = m.ingressConnections();
+    const nowS = Math.floor(m.now() / 1000);
+    const details: Record<string, unknown> = {
+      connectedPeers: connected,
+      'primary network validator health': { ingressConnectionCount: ingress, primaryNetworkValidator: m.isValidator },
+      sendFailRate: Math.round(hf(m.seed, nowS, 81) * 0.004 * 1e6) / 1e6,
+    };
+    const reasons: string[] = [];
+    if (connected > 0) {
+      details['timeSinceLastMsgReceived'] = goDuration(1_000_000 + (h32(m.seed, nowS, 82) % 40_000_000));
+      details['timeSinceLastMsgSent'] = goDuration(200_000 + (h32(m.seed, nowS, 83) % 20_000_000));
+    } else {
+      reasons.push('not connected to a minimum of 1 peer(s) only 0');
+      reasons.push('no messages received from network');
+    }
+    if (m.isValidator && ingress === 0) reasons.push('primary network validator has no inbound connections');
+    return reasons.length
+      ? { message: details, error: 'network layer is unhealthy reason: ' + reasons.join(', ') }
+      : { message: details };
+  }
+
+  private router(): { message: unknown } {
+    const m = this.model;
+    const nowS = Math.floor(m.now() / 1000);
+    const n = h32(m.seed, nowS, 91) % 12;
+    return {
+      message: {
+        longestRunningRequest: n === 0 ? '0s' : goDuration(Math.round((50_000 + (h32(m.seed, nowS, 92) % 900_000_000)) / 1000) * 1000),
+        outstandingRequests: n,
+      },
+    };
+  }
+
+  private diskspace(): { message: unknown; error?: string } {
+    const d = this.model.availableDisk();
+    const message = { availableDiskBytes: d.bytes, availableDiskPercentage: d.percent };
+    if (d.percent < 10) {
+      return {
+        message,
+        error: `remaining available disk space percentage (${d.percent}%) is below warning threshold available space percentage (10%)`,
+      };
+    }
+    return { message };
+  }
+
+  private bootstrapped(): { message: unknown; error?: string } {
+    if (this.model.bootstrapped) return { message: [] };
+    return { message: [PRIMARY_SUBNET_ID], error: 'subnets not bootstrapped' };
+  }
+
+  private futureUpgrade(): { message: unknown } {
+    const peers = this.model.peers();
+    const granite = peers.filter((p) => p.upgradeTime === GRANITE_UNIX).length;
+    const pct = peers.length ? (granite * 100) / peers.length : 100;
+    const t = rfc3339(GRANITE_UNIX * 1000);
+    return {
+      message: {
+        localUpgradeTime: t,
+        modeUpgradeTime: t,
+        modeUpgradeWeightPercentage: Math.round(pct * 1e6) / 1e6,
+        numUpgradeTimes: granite === peers.length ? 1 : 2,
+      },
+    };
+  }
+
+  private chain(c: ChainAlias | 'L1'): { message: unknown; error?: string } {
+    const m = this.model;
+    const nowS = Math.floor(m.now() / 1000);
+    let consensus: Record<string, unknown> = {};
+    if (m.bootstrapped) {
+      const h = m.height(c);
+      const baseMs = { P: 2100, X: 1200, C: 1500, L1: 1900 }[c];
+      const acc = (baseMs + (h32(m.seed, nowS, c.charCodeAt(0), 101) % 400)) * 1_000_000;
+      const processing = h32(m.seed, nowS, c.charCodeAt(0), 102) % 3;
+      consensus = {
+        avgAcceptanceTime: goDuration(acc),
+        lastAcceptedHeight: h,
+        lastAcceptedID: c === 'L1' ? m.l1BlockId(h) : m.blockId(c, h),
+        longestProcessingBlock: processing === 0 ? '0s' : goDuration((20 + (h32(m.seed, nowS, 103) % 900)) * 1_000_000),
+        processingBlocks: processing,
+      };
+    }
+    let networking: { disconnectedValidators: string[]; percentConnected: number };
+    if (c === 'L1') {
+      networking = m.l1Networking();
+    } else {
+      const n = m.networking();
+      networking = { disconnectedValidators: n.disconnected, percentConnected: n.percentConnected };
+    }
+    const message = { engine: { consensus, vm: null }, networking };
+    if (networking.percentConnected < 0.8) {
+      return {
+        message,
+        error: `not connected to enough stake: connected to ${goPercentF(networking.percentConnected * 100)}%; required at least 80.000000%`,
+      };
+    }
+    return { message };
+  }
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/load.js';
+import { resolveTargets } from '../../src/config/resolve.js';
+
+const files = (map: Record<string, string>) => (p: string) => {
+  if (!(p in map)) throw Object.assign(new Error('nope'), { code: 'ENOENT' });
+  return map[p]!;
+};
+const load = (argv: string[], env: NodeJS.ProcessEnv = {}, fs: Record<string, string> = {}) => loadConfig({ argv, env, readFile: files(fs) });
+const err = (argv: string[], env: NodeJS.ProcessEnv = {}, fs: Record<string, string> = {}) => {
+  try {
+    load(argv, env, fs);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('config', () => {
+  it('default: every default comes from the one schema', () => {
+    const { config } = load([]);
+    expect(config.web).toEqual({ listenAddress: ':10650', telemetryPath: '/metrics', disableExporterMetrics: false, maxConcurrentScrapes: 16 });
+    expect(config.collection).toEqual({ interval: 15, timeout: 10, maxConcurrentTargets: 8 });
+    expect(config.node).toEqual({ timeout: 5, maxResponseSize: 32 * 1024 * 1024, connections: 4 });
+    expect(config.targets).toHaveLength(1);
+    expect(config.targets[0]!.url).toBe('http://127.0.0.1:9650');
+    expect(config.log.level).toBe('info');
+  });
+
+  it('behavior: flags set target, collectors and repeatable validator IDs', () => {
+    const { config } = load([
+      '--node.url', 'http://10.0.0.1:9650', '--validator.node-id', 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg',
+      '--validator.node-id=NodeID-MFrZFVCXPv5iCn6M9K6XduxGTYp891xXZ', '--no-collector.info-peers', '--collector.health.interval', '1m',
+      '--collector.info-peers.per-peer', '--node.header', 'Authorization: Bearer abc', '--node.timeout=2s',
+    ]);
+    const t = config.targets[0]!;
+    expect(t.url).toBe('http://10.0.0.1:9650');
+    expect(t.validatorNodeIds).toEqual(['NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg', 'NodeID-MFrZFVCXPv5iCn6M9K6XduxGTYp891xXZ']);
+    expect(t.headers).toEqual({ Authorization: 'Bearer abc' });
+    expect(config.collectors['info-peers']).toEqual({ enabled: false, perPeer: true });
+    expect(config.collectors.health?.interval).toBe(60);
+    expect(config.node.timeout).toBe(2);
+    const [r] = resolveTargets(config, [{ name: 'health', defaultIntervalSeconds: 30, defaultEnabled: true }]);
+    expect(r!.spec.name).toBe('10.0.0.1:9650');
+    expect(r!.collectors.find((c) => c.name === 'health')).toEqual({ name: 'health', enabled: true, intervalSeconds: 60 });
+    expect(r!.collectors.find((c) => c.name === 'info-peers')!.enabled).toBe(false);
+  });
+
+  it('behavior: precedence is defaults < file < env < flags', () => {
+    const fs = { '/c.yaml': 'web:\n  listenAddress: ":1111"\nlog:\n  level: warn\n' };
+    expect(load(['--config.file', '/c.yaml'], {}, fs).config.web.listenAddress).toBe(':1111');
+    expect(load(['--config.file', '/c.yaml'], { AVAX_EXPORTER_WEB_LISTEN_ADDRESS: ':2222' }, fs).config.web.listenAddress).toBe(':2222');
+    expect(load(['--config.file', '/c.yaml', '--web.listen-address', ':3333'], { AVAX_EXPORTER_WEB_LISTEN_ADDRESS: ':2222' }, fs).config.web.listenAddress).toBe(':3333');
+    expect(load(['--config.file', '/c.yaml'], {}, fs).config.log.level).toBe('warn');
+  });
+
+  it('behavior: a fleet file with per-target overrides', () => {
+    const fs = {
+      '/f.yaml': `targets:
+  - name: validator-1
+    url: http://127.0.0.1:9650
+    headers: { Authorization: "Bearer x" }
+    collectors: { info-peers: { enabled: false } }
+  - name: reference
+    url: https://api.example.org
+    reference: true
+`,
+    };
+    const { config } = load(['--config.file', '/f.yaml'], {}, fs);
+    expect(config.targets.map((t) => t.name)).toEqual(['validator-1', 'reference']);
+    expect(config.targets[1]!.reference).toBe(true);
+    const r = resolveTargets(config, []);
+    expect(r[0]!.collectors.find((c) => c.name === 'info-peers')!.enabled).toBe(false);
+    expect(r[1]!.collectors.find((c) => c.name === 'info-peers')!.enabled).toBe(true);
+  });
+
+  it.each([
+    [['--node.url', 'ftp://x'], 'targets[0].url (--node.url): expected an http or https URL'],
+    [['--node.url', 'not a url'], 'targets[0].url (--node.url): expected an http(s) URL'],
+    [['--web.listen-address', 'nope'], 'web.listenAddress (--web.listen-address): expected host:port'],
+    [['--collection.interval', '7s'], 'collection.interval (--collection.interval): expected an interval that divides a minute'],
+    [['--collector.health.interval', '20s'], 'collectors.health.interval (--collector.health.interval): expected a multiple of collection.interval (15s), got 20s'],
+    [['--node.timeout', 'soon'], 'node.timeout (--node.timeout): expected a duration'],
+    [['--log.level', 'loud'], 'log.level (--log.level)'],
+    [['--validator.node-id', 'NodeID-0OIl'], 'targets[0].validatorNodeIds[0] (--validator.node-id): expected NodeID-<CB58>'],
+    [['--bogus'], 'unknown flag --bogus'],
+    [['--node.url'], 'flag --node.url needs a value'],
+    [['--node.connections', 'four'], '--node.connections: expected a whole number'],
+    [['--web.disable-exporter-metrics=maybe'], '--web.disable-exporter-metrics: expected true or false'],
+  ])('error: %j names the field and what was expected', (argv, message) => {
+    expect(err(argv as string[])).toContain(message);
+  });
+
+  it('error: file problems name the file and the field', () => {
+    expect(err(['--config.file', '/missing.yaml'])).toContain('--config.file /missing.yaml: cannot read the file (ENOENT)');
+    expect(err(['--config.file', '/bad.yaml'], {}, { '/bad.yaml': 'web: [' })).toContain('not valid YAML');
+    expect(err(['--config.file', '/u.yaml'], {}, { '/u.yaml': 'web:\n  listen: ":1"\n' })).toMatch(/web: Unrecognized key.*listen/);
+    expect(err(['--config.file', '/d.yaml'], {}, { '/d.yaml': 'targets:\n  - {name: a, url: "http://127.0.0.1:1"}\n  - {name: a, url: "http://127.0.0.1:2"}\n' })).toContain(
+      'targets[1].name: duplicate target name "a"',
+    );
+    expect(err(['--config.file', '/t.yaml'], {}, { '/t.yaml': 'targets:\n  - {url: 5}\n' })).toContain('targets[0].url');
+    expect(err(['--config.file', '/c.yaml', '--node.url', 'http://x:1'], {}, { '/c.yaml': 'targets:\n  - {url: "http://127.0.0.1:1"}\n' })).toContain(
+      'cannot be combined with targets',
+    );
+    expect(err(['--config.file', '/k.yaml'], {}, { '/k.yaml': 'targets:\n  - {url: "http://127.0.0.1:1", collectors: {nope: {enabled: true}}}\n' })).toContain(
+      'targets[0].collectors.nope: unknown collector',
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { Registry, Gauge } from 'prom-client';
+import { Exposition, TargetSegment } from '../../src/metrics/exposition.js';
+import { escapeLabelValue, formatValue } from '../../src/metrics/render.js';
+import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
+
+describe('exposition', () => {
+  it('default: one HELP/TYPE per family, families grouped across targets in descriptor order', () => {
+    const e = new Exposition((f) => (f === 'avax_up' ? ' Updated every 15s.' : ''));
+    e.setTarget('b', new TargetSegment([{ name: 'avax_peers', labels: { target: 'b' }, value: 3 }, { name: 'avax_up', labels: { target: 'b' }, value: 1 }]));
+    e.setTarget('a', new TargetSegment([{ name: 'avax_up', labels: { target: 'a' }, value: 0 }]));
+    const { text, seriesCount } = e.assemble();
+    expect(seriesCount).toBe(3);
+    expect(text).toBe(
+      '# HELP avax_up 1 if the last collection cycle got at least one valid answer from the node. Updated every 15s.\n# TYPE avax_up gauge\navax_up{target="b"} 1\navax_up{target="a"} 0\n' +
+        '# HELP avax_peers Connected peers (info.peers numPeers).\n# TYPE avax_peers gauge\navax_peers{target="b"} 3\n',
+    );
+    expect(e.assemble('a', false).text).toContain('avax_up{target="a"} 0');
+    expect(e.assemble('a', false).text).not.toContain('target="b"');
+  });
+
+  it('behavior: a removed target and a family no longer produced disappear', () => {
+    const e = new Exposition();
+    e.setTarget('a', new TargetSegment([{ name: 'avax_peers_by_version', labels: { target: 'a', version: 'avalanchego/1.14.1' }, value: 2 }]));
+    e.setTarget('a', new TargetSegment([{ name: 'avax_peers_by_version', labels: { target: 'a', version: 'avalanchego/1.14.2' }, value: 2 }]));
+    expect(e.assemble().text).not.toContain('1.14.1');
+    e.removeTarget('a');
+    expect(e.assemble().text).toBe('');
+  });
+
+  it('behavior: label values are escaped exactly like prom-client does', async () => {
+    const nasty = 'q"uo\\te\nnew line – ünïcode';
+    const reg = new Registry();
+    new Gauge({ name: 'avax_peers', help: 'Connected peers (info.peers numPeers).', labelNames: ['target'], registers: [reg] }).set({ target: nasty }, 5);
+    const e = new Exposition();
+    e.setTarget('x', new TargetSegment([{ name: 'avax_peers', labels: { target: nasty }, value: 5 }]));
+    expect(e.assemble().text).toBe(await reg.metrics());
+    expect(escapeLabelValue('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
+  });
+
+  it('behavior: special float values', () => {
+    expect([NaN, Infinity, -Infinity, 0.5, 1e21, -0].map(formatValue)).toEqual(['NaN', '+Inf', '-Inf', '0.5', '1e+21', '0']);
+  });
+
+  it('error: samples with no descriptor are reported, not rendered', () => {
+    const seg = new TargetSegment([{ name: 'avax_nope', labels: {}, value: 1 }]);
+    expect(seg.unknown).toEqual(['avax_nope']);
+    expect(seg.seriesCount).toBe(0);
+  });
+
+  it('default: histogram samples keep their bucket order', () => {
+    const seg = new TargetSegment([
+      { name: 'avax_rpc_request_duration_seconds_bucket', labels: { target: 't', method: 'm', le: '0.5' }, value: 1 },
+      { name: 'avax_rpc_request_duration_seconds_bucket', labels: { target: 't', method: 'm', le: '10' }, value: 2 },
+      { name: 'avax_rpc_request_duration_seconds_bucket', labels: { target: 't', method: 'm', le: '+Inf' }, value: 2 },
+    ]);
+    const chunk = seg.chunks.get('avax_rpc_request_duration_seconds')!;
+    expect(chunk.indexOf('le="0.5"')).toBeLessThan(chunk.indexOf('le="10"'));
+  });
+
+  it('default: descriptor names are unique and follow the naming rules', () => {
+    const names = DESCRIPTORS.map((d) => d.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const d of DESCRIPTORS) {
+      expect(d.name).toMatch(/^avax_[a-z0-9_]+$/);
+      if (d.type === 'counter') expect(d.name).toMatch(/_total$/);
+      else expect(d.name).not.toMatch(/_total$/);
+    }
+  });
+});

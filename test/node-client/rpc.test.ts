@@ -1,0 +1,420 @@
+/**
+ * NodeClient.rpc against a local server answering like avalanchego (AVALANCHEGO.md §1, §7):
+ * ok, rpc_error, http_error and invalid_response outcomes.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  HttpError,
+  InvalidResponseError,
+  isNotFound,
+  NodeClientError,
+  ResponseTooLargeError,
+  RpcError,
+  SchemaError,
+} from '../../src/node-client/index.js';
+import {
+  Clients,
+  expectReported,
+  failure,
+  idOf,
+  NODE_ID,
+  onRequestSpy,
+  rpcError,
+  rpcResult,
+  sendJson,
+  sendText,
+  startServer,
+  type OnRequest,
+  type TestServer,
+} from './server.js';
+
+const NodeIdResult = z.object({ nodeID: z.string().startsWith('NodeID-') });
+const Uptime = z.object({ rewardingStakePercentage: z.string(), weightedAveragePercentage: z.string() });
+
+let srv: TestServer;
+const clients = new Clients();
+let spy: OnRequest;
+
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(async () => {
+  await srv.close();
+});
+afterEach(async () => {
+  await clients.closeAll();
+  srv.reset();
+});
+
+function client(extra: { maxResponseBytes?: number; timeoutMs?: number } = {}) {
+  spy = onRequestSpy();
+  return clients.make({ url: srv.url, timeoutMs: 2_000, onRequest: spy, ...extra });
+}
+
+describe('ok', () => {
+  it('returns the result validated (and transformed) by the schema', async () => {
+    srv.handle((_req, res, body) => sendJson(res, rpcResult(body, { nodeID: NODE_ID, nodePOP: { publicKey: '0x00' } })));
+    const c = client();
+    const schema = NodeIdResult.transform((r) => r.nodeID.slice('NodeID-'.length));
+    const out = await c.rpc('/ext/info', 'info.getNodeID', undefined, schema);
+    expect(out).toBe(NODE_ID.slice('NodeID-'.length));
+    expectReported(spy, 'info.getNodeID', 'ok');
+    expect(c.lastNodeIdHeader).toBe(NODE_ID);
+  });
+
+  it('sends POST, content-type application/json, jsonrpc 2.0, method and params', async () => {
+    srv.handle((_req, res, body) => sendJson(res, rpcResult(body, { nodeID: NODE_ID })));
+    const c = client();
+    await c.rpc('/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [NODE_ID] }, NodeIdResult);
+    await c.rpc('/ext/info', 'info.getNodeID', undefined, NodeIdResult);
+    expect(srv.requests).toHaveLength(2);
+    const [a, b] = srv.requests;
+    expect(a!.method).toBe('POST');
+    expect(a!.url).toBe('/ext/bc/P');
+    expect(a!.headers['content-type']).toBe('application/json');
+    expect(a!.headers['accept']).toBe('application/json');
+    const ja = JSON.parse(a!.body) as Record<string, unknown>;
+    expect(ja).toEqual({ jsonrpc: '2.0', id: expect.any(Number), method: 'platform.getCurrentValidators', params: { nodeIDs: [NODE_ID] } });
+    // No params: `{}` (avalanchego accepts omitted, {} or [{…}]).
+    const jb = JSON.parse(b!.body) as Record<string, unknown>;
+    expect(jb).toEqual({ jsonrpc: '2.0', id: expect.any(Number), method: 'info.getNodeID', params: {} });
+    expect(b!.url).toBe('/ext/info');
+  });
+
+  it('uses a unique, increasing id per request, also when calls run concurrently', async () => {
+    srv.handle((_req, res, body) => sendJson(res, rpcResult(body, { nodeID: NODE_ID })));
+    const c = client();
+    await c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult);
+    await Promise.all(Array.from({ length: 6 }, () => c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)));
+    await c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult);
+    const ids = srv.requests.map((r) => idOf(r.body) as number);
+    expect(ids).toHaveLength(8);
+    expect(new Set(ids).size).toBe(8);
+    for (const id of ids) expect(Number.isInteger(id)).toBe(true);
+    // Sequential calls: increasing; concurrent ones arrive in any order but lie in between.
+    const sorted = [...ids].sort((x, y) => x - y);
+    expect(ids[0]).toBe(sorted[0]);
+    expect(ids[7]).toBe(sorted[7]);
+    expect(sorted[7]! - sorted[0]!).toBe(7);
+    expect(spy).toHaveBeenCalledTimes(8);
+  });
+
+  it('accepts the id echoed back as a string', async () => {
+    srv.handle((_req, res, body) => sendJson(res, { jsonrpc: '2.0', result: { nodeID: NODE_ID }, id: String(idOf(body)) }));
+    const c = client();
+    await expect(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)).resolves.toEqual({ nodeID: NODE_ID });
+    expectReported(spy, 'info.getNodeID', 'ok');
+  });
+
+  it('accepts "error": null next to a result, and extra envelope keys', async () => {
+    srv.handle((_req, res, body) => sendJson(res, { jsonrpc: '2.0', result: { nodeID: NODE_ID }, error: null, id: idOf(body), extra: 1 }));
+    const c = client();
+    await expect(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)).resolves.toEqual({ nodeID: NODE_ID });
+    expectReported(spy, 'info.getNodeID', 'ok');
+  });
+});
+
+describe('rpc_error (HTTP 200 with a JSON-RPC error object)', () => {
+  it('-32000: the Go error text of the method', async () => {
+    srv.handle((_req, res, body) => sendJson(res, rpcError(body, -32000, "couldn't get node uptime: node is not a validator")));
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.uptime', {}, Uptime), RpcError);
+    expect(err.result).toBe('rpc_error');
+    expect(err.code).toBe(-32000);
+    expect(err.rpcMessage).toBe("couldn't get node uptime: node is not a validator");
+    expect(err.method).toBe('info.uptime');
+    expect(err.name).toBe('RpcError');
+    expect(err.message).toMatchInlineSnapshot(`"info.uptime: JSON-RPC error -32000: couldn't get node uptime: node is not a validator"`);
+    expect(isNotFound(err)).toBe(false);
+    expectReported(spy, 'info.uptime', 'rpc_error');
+    expect(c.lastNodeIdHeader).toBe(NODE_ID);
+  });
+
+  it('-32000 "can\'t find method" counts as not found', async () => {
+    srv.handle((_req, res, body) => sendJson(res, rpcError(body, -32000, 'rpc: can\'t find method "info.GetFoo"')));
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.getFoo', {}, Uptime), RpcError);
+    expect(err.message).toMatchInlineSnapshot(`"info.getFoo: JSON-RPC error -32000: rpc: can't find method "info.GetFoo""`);
+    expect(isNotFound(err)).toBe(true);
+    expectReported(spy, 'info.getFoo', 'rpc_error');
+  });
+
+  it('-32600: jsonrpc must be 2.0 (data echoes the request)', async () => {
+    srv.handle((_req, res, body) =>
+      sendJson(res, rpcError(body, -32600, 'jsonrpc must be 2.0', { jsonrpc: '', method: 'info.getNodeID', params: {}, id: idOf(body) })),
+    );
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), RpcError);
+    expect(err.result).toBe('rpc_error');
+    expect(err.code).toBe(-32600);
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: JSON-RPC error -32600: jsonrpc must be 2.0"`);
+    expectReported(spy, 'info.getNodeID', 'rpc_error');
+  });
+
+  it('-32700: parse error, which avalanchego answers with "id": null', async () => {
+    srv.handle((_req, res) =>
+      sendJson(res, {
+        jsonrpc: '2.0',
+        error: { code: -32700, message: 'invalid character \'}\' looking for beginning of value', data: { jsonrpc: '', method: '', params: null, id: null } },
+        id: null,
+      }),
+    );
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), RpcError);
+    expect(err.result).toBe('rpc_error');
+    expect(err.code).toBe(-32700);
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: JSON-RPC error -32700: invalid character '}' looking for beginning of value"`);
+    expectReported(spy, 'info.getNodeID', 'rpc_error');
+  });
+
+  it('keeps a long or multi-line RPC message on one bounded line', async () => {
+    srv.handle((_req, res, body) => sendJson(res, rpcError(body, -32000, `first line\nsecond line ${'x'.repeat(1000)}`)));
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.peers', {}, Uptime), RpcError);
+    expect(err.message).not.toContain('\n');
+    expect(err.message.length).toBeLessThan(400);
+    expect(err.rpcMessage).toContain('\n');
+    expectReported(spy, 'info.peers', 'rpc_error');
+  });
+});
+
+describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
+  it('404 of a disabled API: "404 page not found\\n", isNotFound()', async () => {
+    srv.handle((_req, res) => sendText(res, 404, '404 page not found\n'));
+    const c = client();
+    const err = await failure(c.rpc('/ext/index/X/tx', 'index.getLastAccepted', { encoding: 'hex' }, Uptime), HttpError);
+    expect(err.result).toBe('http_error');
+    expect(err.status).toBe(404);
+    expect(err.body).toBe('404 page not found\n');
+    expect(err.message).toMatchInlineSnapshot(`"index.getLastAccepted: HTTP 404: 404 page not found"`);
+    expect(isNotFound(err)).toBe(true);
+    expectReported(spy, 'index.getLastAccepted', 'http_error');
+  });
+
+  it('405 rpc: POST method required', async () => {
+    srv.handle((_req, res) => sendText(res, 405, 'rpc: POST method required, received GET'));
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.getNodeVersion', {}, Uptime), HttpError);
+    expect(err.status).toBe(405);
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeVersion: HTTP 405: rpc: POST method required, received GET"`);
+    expect(isNotFound(err)).toBe(false);
+    expectReported(spy, 'info.getNodeVersion', 'http_error');
+  });
+
+  it('415 rpc: unrecognized Content-Type (no trailing newline)', async () => {
+    srv.handle((_req, res) => sendText(res, 415, 'rpc: unrecognized Content-Type: text/plain;charset=UTF-8'));
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.getNetworkID', {}, Uptime), HttpError);
+    expect(err.status).toBe(415);
+    expect(err.message).toMatchInlineSnapshot(`"info.getNetworkID: HTTP 415: rpc: unrecognized Content-Type: text/plain;charset=UTF-8"`);
+    expectReported(spy, 'info.getNetworkID', 'http_error');
+  });
+
+  it('403 invalid host specified', async () => {
+    srv.handle((_req, res) => sendText(res, 403, 'invalid host specified\n'));
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.getNetworkName', {}, Uptime), HttpError);
+    expect(err.status).toBe(403);
+    expect(err.message).toMatchInlineSnapshot(`"info.getNetworkName: HTTP 403: invalid host specified"`);
+    expectReported(spy, 'info.getNetworkName', 'http_error');
+  });
+
+  it('503 chain is not done bootstrapping', async () => {
+    srv.handle((_req, res) => sendText(res, 503, 'API call rejected because chain is not done bootstrapping\n'));
+    const c = client();
+    const err = await failure(c.rpc('/ext/bc/P', 'platform.getHeight', {}, Uptime), HttpError);
+    expect(err.status).toBe(503);
+    expect(err.message).toMatchInlineSnapshot(`"platform.getHeight: HTTP 503: API call rejected because chain is not done bootstrapping"`);
+    expect(isNotFound(err)).toBe(false);
+    expectReported(spy, 'platform.getHeight', 'http_error');
+  });
+
+  it('500 with an empty body', async () => {
+    srv.handle((_req, res) => {
+      res.writeHead(500, { 'content-length': 0 });
+      res.end();
+    });
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.peers', {}, Uptime), HttpError);
+    expect(err.status).toBe(500);
+    expect(err.message).toMatchInlineSnapshot(`"info.peers: HTTP 500"`);
+    expectReported(spy, 'info.peers', 'http_error');
+  });
+
+  it('502 from a proxy with a long HTML body: one bounded line', async () => {
+    srv.handle((_req, res) => sendText(res, 502, `<html>\n<body>\n${'Bad Gateway '.repeat(200)}\n</body>\n</html>\n`));
+    const c = client();
+    const err = await failure(c.rpc('/ext/info', 'info.peers', {}, Uptime), HttpError);
+    expect(err.status).toBe(502);
+    expect(err.message).not.toContain('\n');
+    expect(err.message.length).toBeLessThan(300);
+    expect(err.body.length).toBeLessThanOrEqual(512);
+    expectReported(spy, 'info.peers', 'http_error');
+  });
+});
+
+describe('invalid_response', () => {
+  async function expectInvalid(handler: Parameters<TestServer['handle']>[0], cls: typeof InvalidResponseError = InvalidResponseError, extra = {}) {
+    srv.handle(handler);
+    const c = client(extra);
+    const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), cls);
+    expect(err.result).toBe('invalid_response');
+    expectReported(spy, 'info.getNodeID', 'invalid_response');
+    return err;
+  }
+
+  it('not JSON', async () => {
+    const err = await expectInvalid((_req, res) => sendText(res, 200, '<html>hello</html>'));
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: body is not JSON"`);
+    expect(err.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('a JSON array (a batch answer)', async () => {
+    const err = await expectInvalid((_req, res, body) => sendJson(res, [rpcResult(body, { nodeID: NODE_ID })]));
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: not a JSON-RPC object"`);
+  });
+
+  it('a JSON scalar', async () => {
+    const err = await expectInvalid((_req, res) => sendJson(res, '"ok"'));
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: not a JSON-RPC object"`);
+  });
+
+  it('wrong envelope: no jsonrpc', async () => {
+    const err = await expectInvalid((_req, res, body) => sendJson(res, { result: { nodeID: NODE_ID }, id: idOf(body) }));
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: jsonrpc is not "2.0""`);
+  });
+
+  it('wrong envelope: neither result nor error', async () => {
+    const err = await expectInvalid((_req, res, body) => sendJson(res, { jsonrpc: '2.0', id: idOf(body) }));
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: neither result nor error"`);
+  });
+
+  it('wrong envelope: malformed error object', async () => {
+    const err = await expectInvalid((_req, res, body) => sendJson(res, { jsonrpc: '2.0', error: 'boom', id: idOf(body) }));
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: malformed error object"`);
+  });
+
+  it('id mismatch', async () => {
+    const err = await expectInvalid((_req, res) => sendJson(res, { jsonrpc: '2.0', result: { nodeID: NODE_ID }, id: 999_999 }));
+    expect(err.message).toMatch(/^info\.getNodeID: invalid response: id mismatch \(sent \d+\)$/);
+  });
+
+  it('id null on a success answer', async () => {
+    const err = await expectInvalid((_req, res) => sendJson(res, { jsonrpc: '2.0', result: { nodeID: NODE_ID }, id: null }));
+    expect(err.message).toMatch(/^info\.getNodeID: invalid response: id mismatch \(sent \d+\)$/);
+  });
+
+  it('schema mismatch: SchemaError names the path', async () => {
+    const err = await expectInvalid(
+      (_req, res, body) => sendJson(res, rpcResult(body, { nodeID: 12 })),
+      SchemaError,
+    );
+    expect(err).toBeInstanceOf(InvalidResponseError);
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: schema mismatch: nodeID: Invalid input: expected string, received number"`);
+    expect((err as SchemaError).issues).toContain('nodeID');
+    expect(err.cause).toBeInstanceOf(z.ZodError);
+  });
+
+  it('schema mismatch deep in the result names the full path', async () => {
+    srv.handle((_req, res, body) => sendJson(res, rpcResult(body, { peers: [{ nodeID: NODE_ID }, { nodeID: 3 }] })));
+    const c = client();
+    const schema = z.object({ peers: z.array(z.object({ nodeID: z.string() })) });
+    const err = await failure(c.rpc('/ext/info', 'info.peers', {}, schema), SchemaError);
+    expect(err.message).toMatchInlineSnapshot(`"info.peers: invalid response: schema mismatch: peers.1.nodeID: Invalid input: expected string, received number"`);
+    expectReported(spy, 'info.peers', 'invalid_response');
+  });
+
+  it('body above maxResponseBytes, with content-length', async () => {
+    const err = await expectInvalid(
+      (_req, res, body) => sendJson(res, rpcResult(body, { nodeID: NODE_ID, pad: 'x'.repeat(4096) })),
+      ResponseTooLargeError,
+      { maxResponseBytes: 1024 },
+    );
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: body larger than 1024 bytes"`);
+    expect((err as ResponseTooLargeError).limitBytes).toBe(1024);
+  });
+
+  it('body above maxResponseBytes, chunked (no content-length)', async () => {
+    let sawContentLength: string | undefined = 'unset';
+    const err = await expectInvalid(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'node-id': NODE_ID });
+        sawContentLength = res.getHeader('content-length') as string | undefined;
+        res.write('{"jsonrpc":"2.0","result":{"pad":"');
+        const piece = 'y'.repeat(512);
+        let n = 0;
+        const more = () => {
+          if (res.destroyed || n++ > 40) return res.destroyed ? undefined : void res.end('"},"id":1}');
+          res.write(piece);
+          setTimeout(more, 1);
+        };
+        more();
+      },
+      ResponseTooLargeError,
+      { maxResponseBytes: 2048 },
+    );
+    expect(sawContentLength).toBeUndefined();
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: body larger than 2048 bytes"`);
+  });
+
+  it('a body of exactly maxResponseBytes is accepted', async () => {
+    const text = (body: string) => {
+      const base = JSON.stringify(rpcResult(body, { nodeID: NODE_ID, pad: '' }));
+      return JSON.stringify(rpcResult(body, { nodeID: NODE_ID, pad: 'z'.repeat(1024 - base.length - 1) }));
+    };
+    srv.handle((_req, res, body) => sendJson(res, text(body)));
+    const c = client({ maxResponseBytes: 1024 });
+    await expect(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)).resolves.toEqual({ nodeID: NODE_ID });
+    expectReported(spy, 'info.getNodeID', 'ok');
+  });
+
+  it('empty body (what avalanchego sends to a notification)', async () => {
+    const err = await expectInvalid((_req, res) => {
+      res.writeHead(200, { 'content-length': 0, 'node-id': NODE_ID });
+      res.end();
+    });
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: empty body"`);
+  });
+
+  it('whitespace-only body', async () => {
+    const err = await expectInvalid((_req, res) => sendText(res, 200, '\n'));
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: empty body"`);
+  });
+
+  it('truncated body: content-length larger than what is sent, then the socket ends', async () => {
+    const err = await expectInvalid((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': 200, 'node-id': NODE_ID });
+      res.write('{"jsonrpc":"2.0","result":{"nodeID":"NodeID-');
+      setTimeout(() => req.socket.end(), 20);
+    });
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: truncated body (44 of 200 bytes)"`);
+    expect(err.cause).toBeInstanceOf(Error);
+  });
+
+  it('truncated body with Connection: close', async () => {
+    const err = await expectInvalid((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 200, connection: 'close' });
+      res.write('{"jsonrpc":"2.0","result":');
+      setTimeout(() => req.socket.end(), 20);
+    });
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: truncated body (26 of 200 bytes)"`);
+    expect(err.cause).toBeInstanceOf(Error);
+  });
+});
+
+describe('the error family', () => {
+  it('every error is a NodeClientError with a name', () => {
+    for (const e of [
+      new RpcError('m', -32000, 'x'),
+      new HttpError('m', 404, ''),
+      new InvalidResponseError('m', 'r'),
+      new SchemaError('m', 'a: b'),
+      new ResponseTooLargeError('m', 10),
+    ]) {
+      expect(e).toBeInstanceOf(NodeClientError);
+      expect(e.name).toBe(e.constructor.name);
+      expect(e.message.startsWith('m: ')).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { Collector, CollectorContext } from '../../src/collectors/types.js';
+import type { ResolvedTarget } from '../../src/config/resolve.js';
+import { HttpError } from '../../src/node-client/errors.js';
+import { TargetRunner } from '../../src/scheduler/target-runner.js';
+import { memoryLogger } from '../helpers/log.js';
+
+const mk = (name: string, collect: (ctx: CollectorContext) => Promise<{ samples: { name: string; labels: Record<string, string>; value: number }[]; errors: Error[] }>, every = 15): Collector => ({
+  name,
+  description: name,
+  needs: '',
+  defaultIntervalSeconds: every,
+  defaultEnabled: true,
+  nodeSpecific: name === 'health',
+  collect,
+});
+
+const target = (names: string[], reference = false, intervals: Record<string, number> = {}): ResolvedTarget => ({
+  spec: { name: 'n1', reference, validatorNodeIds: [], subnets: [], chains: [] },
+  url: 'http://user:s3cretpass@127.0.0.1:1/prefix-token-abcdef?apikey=qwerty123',
+  headers: { Authorization: 'Bearer topsecret-token' },
+  collectors: names.map((n) => ({ name: n as never, enabled: true, intervalSeconds: intervals[n] ?? 15 })),
+});
+
+function runner(collectors: Collector[], t: ResolvedTarget, timeout = 1) {
+  const log = memoryLogger();
+  const r = new TargetRunner(t, {
+    collectors,
+    settings: { infoPeersPerPeer: false, infoPeersSilenceSeconds: 60, indexes: [] },
+    baseIntervalSeconds: 15,
+    collectorTimeoutSeconds: timeout,
+    node: { timeoutSeconds: 1, maxResponseBytes: 1024, connections: 1 },
+    logger: log.logger,
+    now: () => 1_700_000_000_000,
+  });
+  return { r, log };
+}
+
+const get = (samples: { name: string; labels: Record<string, string>; value: number }[], name: string, labels: Record<string, string> = {}) =>
+  samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).map((s) => s.value);
+
+describe('target runner', () => {
+  it('behavior: one failing collector leaves the others intact', async () => {
+    let fail = false;
+    const good = mk('node-info', async () => ({ samples: [{ name: 'avax_peers', labels: {}, value: 7 }], errors: [] }));
+    const flaky = mk('info-peers', async () => (fail ? { samples: [], errors: [new HttpError('info.peers', 500, 'boom')] } : { samples: [{ name: 'avax_peers_silent', labels: {}, value: 2 }], errors: [] }));
+    const throws = mk('chain-height', async () => {
+      throw new Error('bug in collector');
+    });
+    const { r, log } = runner([good, flaky, throws], target(['node-info', 'info-peers', 'chain-height']));
+    await r.runCycle();
+    let s = r.samples();
+    expect(get(s, 'avax_collector_success', { collector: 'node-info' })).toEqual([1]);
+    expect(get(s, 'avax_collector_success', { collector: 'info-peers' })).toEqual([1]);
+    expect(get(s, 'avax_collector_success', { collector: 'chain-height' })).toEqual([0]);
+    expect(get(s, 'avax_peers_silent')).toEqual([2]);
+    fail = true;
+    await r.runCycle();
+    s = r.samples();
+    expect(get(s, 'avax_collector_success', { collector: 'info-peers' })).toEqual([0]);
+    expect(get(s, 'avax_peers_silent')).toEqual([]); // no value from a bad answer
+    expect(get(s, 'avax_peers', { target: 'n1' })).toEqual([7]);
+    expect(get(s, 'avax_collector_last_success_timestamp_seconds', { collector: 'info-peers' })).toEqual([1_700_000_000]);
+    await r.runCycle();
+    // one log line per state change: info-peers failed once even though it failed twice
+    const failures = log.lines().filter((l) => l['event'] === 'collector_failed' && l['collector'] === 'info-peers');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!['err']).toContain('HTTP 500');
+    fail = false;
+    await r.runCycle();
+    expect(log.lines().filter((l) => l['event'] === 'collector_recovered' && l['collector'] === 'info-peers')).toHaveLength(1);
+    await r.close();
+  });
+
+  it('behavior: a collector that ignores its deadline is cut off and the cycle ends', async () => {
+    const hang = mk('health', () => new Promise(() => {}));
+    const ok = mk('node-info', async () => ({ samples: [], errors: [] }));
+    const { r } = runner([hang, ok], target(['health', 'node-info']), 0.05);
+    const t0 = Date.now();
+    await r.runCycle();
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(get(r.samples(), 'avax_collector_success', { collector: 'health' })).toEqual([0]);
+    expect(r.status().collectors.find((c) => c.name === 'health')!.lastError).toContain('did not finish');
+    await r.close();
+  });
+
+  it('behavior: collectors run on their own interval, node-specific ones are skipped for reference targets', async () => {
+    let runs = 0;
+    const slow = mk('platform-validators-full', async () => {
+      runs++;
+      return { samples: [], errors: [] };
+    });
+    const health = mk('health', async () => ({ samples: [], errors: [] }));
+    const { r } = runner([slow, health], target(['platform-validators-full', 'health'], true, { 'platform-validators-full': 60 }));
+    for (let i = 0; i < 5; i++) await r.runCycle();
+    expect(runs).toBe(2); // ticks 0 and 4
+    expect(r.status().collectors.find((c) => c.name === 'health')!.enabled).toBe(false);
+    await r.close();
+  });
+
+  it('error: credentials of the URL and headers never reach logs or status', async () => {
+    const leaky = mk('node-info', async () => ({
+      samples: [],
+      errors: [new Error('failed for http://user:s3cretpass@127.0.0.1:1/prefix-token-abcdef?apikey=qwerty123 with Bearer topsecret-token')],
+    }));
+    const { r, log } = runner([leaky], target(['node-info']));
+    await r.runCycle();
+    const text = log.raw() + JSON.stringify(r.status());
+    for (const secret of ['s3cretpass', 'topsecret-token', 'qwerty123', 'prefix-token-abcdef']) expect(text).not.toContain(secret);
+    expect(text).toContain('<redacted>');
+    await r.close();
+  });
+
+  it('behavior: avax_up follows whether the node gave any valid answer in the cycle', async () => {
+    const c = mk('node-info', async (ctx) => {
+      await ctx.client.rpc('/ext/info', 'info.getNodeVersion', {}, (await import('zod')).z.unknown(), { signal: ctx.signal }).catch(() => {});
+      return { samples: [], errors: [] };
+    });
+    const { r } = runner([c], target(['node-info']));
+    await r.runCycle(); // port 1 refuses: no valid answer
+    expect(get(r.samples(), 'avax_up')).toEqual([0]);
+    expect(get(r.samples(), 'avax_rpc_requests_total', { method: 'info.getNodeVersion', result: 'network_error' })).toEqual([1]);
+    expect(get(r.samples(), 'avax_rpc_requests_total', { method: 'info.getNodeVersion', result: 'ok' })).toEqual([0]);
+    await r.close();
+  });
+});
