@@ -255,7 +255,11 @@ describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
 });
 
 describe('invalid_response', () => {
-  async function expectInvalid(handler: Parameters<TestServer['handle']>[0], cls: typeof InvalidResponseError = InvalidResponseError, extra = {}) {
+  async function expectInvalid(
+    handler: Parameters<TestServer['handle']>[0],
+    cls: abstract new (...args: never[]) => InvalidResponseError = InvalidResponseError,
+    extra = {},
+  ) {
     srv.handle(handler);
     const c = client(extra);
     const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), cls);
