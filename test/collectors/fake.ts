@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import type { CollectorContext, CollectorSettings, TargetSpec } from '../../src/collectors/types.js';
+import { DESCRIPTOR_BY_NAME } from '../../src/metrics/descriptors.js';
+import type { Sample } from '../../src/metrics/model.js';
+import { SchemaError, type NodeClient } from '../../src/node-client/index.js';
+
+/** A node answer: the raw JSON result, or an error to throw. Functions see the params. */
+export type Answer = unknown | Error | ((params: unknown) => unknown);
+
+export interface Call {
+  readonly endpoint: string;
+  readonly method: string;
+  readonly params: unknown;
+  readonly signal: AbortSignal | undefined;
+}
+
+export interface LogLine {
+  readonly level: string;
+  readonly args: unknown[];
+}
+
+/** Reference clock of the fixtures: 2026-05-14T09:21:45Z. */
+export const FIXTURE_NOW_MS = 1778750505_000;
+
+/**
+ * A NodeClient-like object (structural typing): answers come from `rpc` keyed by
+ * `method` or `endpoint method`, and from `health` keyed by path ({status, body} or an Error).
+ * Results are validated with the schema the collector passes, like the real client.
+ */
+export function fakeClient(rpc: Record<string, Answer>, health: Record<string, { status: number; body: unknown } | Error> = {}) {
+  const calls: Call[] = [];
+  const client = {
+    async rpc(endpoint: string, method: string, params: unknown, schema: z.ZodType, opts: { signal?: AbortSignal } = {}) {
+      calls.push({ endpoint, method, params, signal: opts.signal });
+      const key = `${endpoint} ${method}` in rpc ? `${endpoint} ${method}` : method;
+      if (!(key in rpc)) throw new Error(`fake: no answer for ${endpoint} ${method}`);
+      let a = rpc[key];
+      if (typeof a === 'function') a = (a as (p: unknown) => unknown)(params);
+      if (a instanceof Error) throw a;
+      const parsed = schema.safeParse(a);
+      if (!parsed.success) throw new SchemaError(method, parsed.error.issues.map((i) => i.message).join('; '));
+      return parsed.data;
+    },
+    async healthGet(path: string, schema: z.ZodType, opts: { signal?: AbortSignal } = {}) {
+      calls.push({ endpoint: path, method: `GET ${path}`, params: undefined, signal: opts.signal });
+      const a = health[path];
+      if (a === undefined) throw new Error(`fake: no answer for GET ${path}`);
+      if (a instanceof Error) throw a;
+      return { status: a.status, body: schema.parse(a.body) };
+    },
+  };
+  return { client: client as unknown as NodeClient, calls };
+}
+
+export const TARGET: TargetSpec = { name: 'node', reference: false, validatorNodeIds: [], subnets: [], chains: [] };
+export const SETTINGS: CollectorSettings = {
+  infoPeersPerPeer: false,
+  infoPeersSilenceSeconds: 60,
+  indexes: [
+    { chain: 'P', kind: 'block' },
+    { chain: 'C', kind: 'block' },
+    { chain: 'X', kind: 'block' },
+  ],
+};
+
+export function makeCtx(
+  client: NodeClient,
+  over: { target?: Partial<TargetSpec>; settings?: Partial<CollectorSettings>; now?: number; memo?: CollectorContext['memo']; state?: Map<string, unknown> } = {},
+) {
+  const lines: LogLine[] = [];
+  const logger = {
+    info: (...args: unknown[]) => lines.push({ level: 'info', args }),
+    warn: (...args: unknown[]) => lines.push({ level: 'warn', args }),
+    error: (...args: unknown[]) => lines.push({ level: 'error', args }),
+    debug: (...args: unknown[]) => lines.push({ level: 'debug', args }),
+  };
+  const controller = new AbortController();
+  const ctx: CollectorContext = {
+    target: { ...TARGET, ...over.target },
+    settings: { ...SETTINGS, ...over.settings },
+    client,
+    signal: controller.signal,
+    now: () => over.now ?? FIXTURE_NOW_MS,
+    memo: over.memo ?? {},
+    state: over.state ?? new Map(),
+    log: logger as unknown as CollectorContext['log'],
+  };
+  return { ctx, lines };
+}
+
+/** Samples as `name{k="v",…} value` lines (labels sorted), for readable assertions. */
+export function lines(samples: readonly Sample[]): string[] {
+  return samples.map((s) => {
+    const keys = Object.keys(s.labels).sort();
+    const l = keys.map((k) => `${k}="${s.labels[k]}"`).join(',');
+    return `${s.name}${l ? `{${l}}` : ''} ${s.value}`;
+  });
+}
+
+/** Value of the one sample matching name and labels (undefined when absent). */
+export function valueOf(samples: readonly Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
+  const hits = samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+  if (hits.length > 1) throw new Error(`several samples match ${name}`);
+  return hits[0]?.value;
+}
+
+/** Throws unless every sample is a family of `collector` with exactly its labels minus `target`. */
+export function assertContract(collector: string, samples: readonly Sample[]): void {
+  for (const s of samples) {
+    const d = DESCRIPTOR_BY_NAME.get(s.name);
+    if (!d) throw new Error(`unknown metric ${s.name}`);
+    if (d.collector !== collector) throw new Error(`${s.name} belongs to ${d.collector}, not ${collector}`);
+    const want = d.labels.filter((l) => l !== 'target').sort().join(',');
+    const got = Object.keys(s.labels).sort().join(',');
+    if (want !== got) throw new Error(`${s.name}: labels {${got}} instead of {${want}}`);
+    if (!Number.isFinite(s.value)) throw new Error(`${s.name}: value ${s.value}`);
+  }
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isL1Validator,
+  PlatformGetCurrentValidatorsResult,
+  PlatformGetHeightResult,
+  PlatformGetTimestampResult,
+} from '../../src/schemas/platform.js';
+import { cb58Encode } from '../../src/schemas/primitives.js';
+import { result } from '../fixtures/load.js';
+
+describe('platform.getCurrentValidators', () => {
+  it('default: primary network entry with delegators', () => {
+    const [v] = PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'primary-watched')).validators;
+    expect(v!.weight).toBe(2_000_000_000_000n);
+    expect(v!.startTime).toBe(1775000000n);
+    expect(v!.uptime).toBe(100);
+    expect(v!.delegationFee).toBe(2);
+    expect(v!.connected).toBe(true);
+    expect(v!.delegators).toHaveLength(2);
+    expect(v!.signer?.proofOfPossession).toMatch(/^0x/);
+    expect(isL1Validator(v!)).toBe(false);
+  });
+  it('behavior: full list, one entry without signer, extra field stripped', () => {
+    const vs = PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'primary-full')).validators;
+    expect(vs).toHaveLength(4);
+    expect(vs[3]!.signer).toBeUndefined();
+    expect(vs[1]).not.toHaveProperty('futureField');
+    expect(vs[1]!.delegatorWeight).toBe(9_000_000_000_000_000n);
+  });
+  it('behavior: L1 shape and legacy shape in one answer, values beyond 2^53 exact', () => {
+    const vs = PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'l1')).validators;
+    expect(vs.map(isL1Validator)).toEqual([true, true, false]);
+    expect(vs[0]!.balance).toBe(9_007_199_254_740_993n);
+    expect(vs[1]!.weight).toBe(18_446_744_073_709_551_615n);
+    expect(vs[0]!.endTime).toBeUndefined();
+    expect(vs[2]!.endTime).toBe(1790000000n);
+  });
+  it('behavior: spec variant (proofOfPosession, stakeAmount, numbers, delegators null)', () => {
+    const [v] = PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'spec-variant')).validators;
+    expect(v!.weight).toBe(12_345_678_901_234_567_891n);
+    expect(v!.startTime).toBe(1775000000n);
+    expect(v!.signer?.proofOfPossession).toMatch(/^0x/);
+    expect(v!.delegators).toEqual([]);
+    expect(v).not.toHaveProperty('stakeAmount');
+  });
+  it('error: bad txID checksum names the entry', () => {
+    const raw = result('platform.getCurrentValidators', 'primary-full');
+    raw.validators[2].txID = raw.validators[2].txID.slice(0, -1) + (raw.validators[2].txID.endsWith('A') ? 'B' : 'A');
+    const r = PlatformGetCurrentValidatorsResult.safeParse(raw);
+    expect(r.error?.issues[0]?.path).toEqual(['validators', 2, 'txID']);
+  });
+  it('error: weight as a fraction, connected as a string', () => {
+    const raw = result('platform.getCurrentValidators', 'primary-full');
+    raw.validators[0].weight = '2000.5';
+    raw.validators[1].connected = 'true';
+    expect(PlatformGetCurrentValidatorsResult.safeParse(raw).error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'validators.0.weight',
+      'validators.1.connected',
+    ]);
+  });
+
+  it('behavior: a mainnet-sized answer (1,500 entries) parses in well under 100 ms', () => {
+    const template = result('platform.getCurrentValidators', 'primary-full').validators[0];
+    const validators = Array.from({ length: 1500 }, (_, i) => {
+      const b = new Uint8Array(32);
+      new DataView(b.buffer).setUint32(0, i + 1);
+      return {
+        ...template,
+        txID: cb58Encode(b),
+        nodeID: `NodeID-${cb58Encode(b.subarray(0, 20))}`,
+        weight: String(2_000_000_000_000 + i),
+        uptime: (90 + (i % 10) + 0.1234).toFixed(4),
+      };
+    });
+    const body = JSON.stringify({ validators });
+    // Cold run (no cached CB58 decodes), then warm runs as in later cycles.
+    let t = performance.now();
+    expect(PlatformGetCurrentValidatorsResult.parse(JSON.parse(body)).validators).toHaveLength(1500);
+    const cold = performance.now() - t;
+    t = performance.now();
+    for (let k = 0; k < 5; k++) PlatformGetCurrentValidatorsResult.parse(JSON.parse(body));
+    const warm = (performance.now() - t) / 5;
+    expect(cold).toBeLessThan(250); // generous for slow CI; typically ~30 ms
+    expect(warm).toBeLessThan(100);
+  });
+});
+
+describe('platform.getHeight / getTimestamp', () => {
+  it('default: string and number heights', () => {
+    expect(PlatformGetHeightResult.parse(result('platform.getHeight', 'default')).height).toBe(23961402n);
+    expect(PlatformGetHeightResult.parse(result('platform.getHeight', 'number')).height).toBe(23961402n);
+  });
+  it('default: timestamp in UTC, with an offset, and as the spec member `time`', () => {
+    for (const name of ['default', 'offset', 'spec-time']) {
+      expect(PlatformGetTimestampResult.parse(result('platform.getTimestamp', name))).toEqual({ timestamp: 1778750491 });
+    }
+  });
+  it('error: timestamp missing or malformed', () => {
+    expect(PlatformGetTimestampResult.safeParse({}).error?.issues[0]?.message).toContain('expected "timestamp"');
+    expect(PlatformGetTimestampResult.safeParse({ timestamp: '1778750491' }).error?.issues[0]?.message).toContain('invalid RFC3339 timestamp');
+  });
+});
