@@ -1,7 +1,7 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS } from '../node-client/index.js';
 import { InfoPeersResult } from '../schemas/info.js';
-import { settle } from './support.js';
+import { settle, percentToRatio } from './support.js';
 import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 export interface InfoPeersContext {
@@ -41,7 +41,7 @@ export function toSamples(v: InfoPeersResult, c: InfoPeersContext): Sample[] {
     byVersion.set(p.version, (byVersion.get(p.version) ?? 0) + 1);
     for (const ch of new Set(p.benched)) benched.set(ch, (benched.get(ch) ?? 0) + 1);
     for (const s of new Set(p.trackedSubnets)) tracking.set(s, (tracking.get(s) ?? 0) + 1);
-    if (p.observedUptime !== undefined) uptimes.push(p.observedUptime / 100);
+    if (p.observedUptime !== undefined) uptimes.push(percentToRatio(p.observedUptime));
     if (p.lastReceived !== undefined && p.lastReceived < silentBefore) silent++;
   }
   out.push(...countSorted(byVersion, 'avax_peers_by_version', 'version'));
@@ -50,6 +50,10 @@ export function toSamples(v: InfoPeersResult, c: InfoPeersContext): Sample[] {
   if (uptimes.length > 0) {
     uptimes.sort((a, b) => a - b);
     for (const q of OBSERVED_UPTIME_QUANTILES) out.push(sample('avax_peers_observed_uptime_ratio', { quantile: String(q) }, nearestRank(uptimes, q)));
+    // A summary (not a gauge as METRICS.md says): promtool check metrics rejects a `quantile` label on
+    // a gauge. Same name and labels, so every query keeps working; _sum and _count come with it.
+    out.push(sample('avax_peers_observed_uptime_ratio_sum', {}, Math.round(uptimes.reduce((a, b) => a + b, 0) * 1e6) / 1e6));
+    out.push(sample('avax_peers_observed_uptime_ratio_count', {}, uptimes.length));
   }
   out.push(sample('avax_peers_silent', {}, silent));
   if (c.perPeer) {

@@ -1,13 +1,13 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS, RpcError } from '../node-client/index.js';
 import { InfoUptimeResult } from '../schemas/info.js';
-import { onChange, settle } from './support.js';
+import { onChange, settle, percentToRatio } from './support.js';
 import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 export function toSamples(v: InfoUptimeResult): Sample[] {
   return [
-    sample('avax_uptime_rewarding_stake_ratio', {}, v.rewardingStakePercentage / 100),
-    sample('avax_uptime_weighted_average_ratio', {}, v.weightedAveragePercentage / 100),
+    sample('avax_uptime_rewarding_stake_ratio', {}, percentToRatio(v.rewardingStakePercentage)),
+    sample('avax_uptime_weighted_average_ratio', {}, percentToRatio(v.weightedAveragePercentage)),
   ];
 }
 

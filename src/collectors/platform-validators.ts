@@ -4,7 +4,7 @@ import { InfoUpgradesResult } from '../schemas/info.js';
 import { isL1Validator, PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
 import { navaxToAvax, u64ToNumber, UNSCHEDULED_SECONDS } from '../schemas/primitives.js';
 import { fetchNodeId } from './node-info.js';
-import { failures, onChange, settle, settleAll } from './support.js';
+import { failures, onChange, settle, settleAll, percentToRatio } from './support.js';
 import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 /** One platform.getCurrentValidators answer for the watched IDs of one subnet. */
@@ -39,7 +39,7 @@ export function entrySamples(subnet: string, v: PlatformValidator, c: PlatformVa
   const labels = { subnet, node_id: v.nodeID };
   const out: Sample[] = [sample('avax_validator_active', labels, 1)];
   if (v.connected !== undefined) out.push(sample('avax_validator_connected', labels, v.connected ? 1 : 0));
-  if (v.uptime !== undefined) out.push(sample('avax_validator_uptime_ratio', labels, v.uptime / 100));
+  if (v.uptime !== undefined) out.push(sample('avax_validator_uptime_ratio', labels, percentToRatio(v.uptime)));
   if (v.startTime !== undefined) out.push(sample('avax_validator_start_timestamp_seconds', labels, u64ToNumber(v.startTime)));
   if (isL1Validator(v)) {
     if (v.balance !== undefined) out.push(sample('avax_l1_validator_balance_avax', labels, navaxToAvax(v.balance)));
@@ -52,7 +52,7 @@ export function entrySamples(subnet: string, v: PlatformValidator, c: PlatformVa
   if (v.delegatorCount !== undefined) out.push(sample('avax_validator_delegators', labels, v.delegatorCount));
   if (v.delegatorWeight !== undefined) out.push(sample('avax_validator_delegator_stake_avax', labels, navaxToAvax(v.delegatorWeight)));
   if (v.potentialReward !== undefined) out.push(sample('avax_validator_potential_reward_avax', labels, navaxToAvax(v.potentialReward)));
-  if (v.delegationFee !== undefined) out.push(sample('avax_validator_delegation_fee_ratio', labels, v.delegationFee / 100));
+  if (v.delegationFee !== undefined) out.push(sample('avax_validator_delegation_fee_ratio', labels, percentToRatio(v.delegationFee)));
   if (subnet === PRIMARY_NETWORK_ID) {
     out.push(sample('avax_validator_uptime_requirement_ratio', labels, uptimeRequirement(v.startTime, c.heliconTime)));
   }

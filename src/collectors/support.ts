@@ -45,3 +45,11 @@ export function onChange(ctx: Pick<CollectorContext, 'state'>, key: string, valu
   log();
   return true;
 }
+
+/**
+ * Percent (0-100, node strings carry at most 4 decimals) to a ratio without float noise:
+ * 99.9103 / 100 is 0.9991030000000001 in binary floating point; this gives 0.999103.
+ */
+export function percentToRatio(percent: number): number {
+  return Math.round(percent * 1e6) / 1e8;
+}

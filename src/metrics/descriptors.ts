@@ -44,7 +44,7 @@ export const DESCRIPTORS: readonly MetricDescriptor[] = [
   { name: 'avax_peers_by_version', type: 'gauge', labels: [T, 'version'], collector: 'info-peers', help: 'Connected peers per reported version.' },
   { name: 'avax_peers_benched', type: 'gauge', labels: [T, 'chain'], collector: 'info-peers', help: 'Peers benched on each chain.' },
   { name: 'avax_peers_tracking_subnet', type: 'gauge', labels: [T, 'subnet'], collector: 'info-peers', help: 'Peers that track each subnet.' },
-  { name: 'avax_peers_observed_uptime_ratio', type: 'gauge', labels: [T, 'quantile'], collector: 'info-peers', help: "How peers see this node's uptime: quantiles 0, 0.1 and 0.5 of observedUptime, as a ratio." },
+  { name: 'avax_peers_observed_uptime_ratio', type: 'summary', labels: [T, 'quantile'], collector: 'info-peers', help: "How peers see this node's uptime: quantiles 0, 0.1 and 0.5 of observedUptime, as a ratio." },
   { name: 'avax_peers_silent', type: 'gauge', labels: [T], collector: 'info-peers', help: 'Peers whose lastReceived is older than the configured silence window.' },
   { name: 'avax_peer_info', type: 'gauge', labels: [T, 'peer_node_id', 'version'], collector: 'info-peers', help: 'One series per connected peer (opt-in: --collector.info-peers.per-peer); value 1.' },
   { name: 'avax_peer_last_received_timestamp_seconds', type: 'gauge', labels: [T, 'peer_node_id'], collector: 'info-peers', help: 'Unix time of the last message received from each peer (opt-in).' },
@@ -89,7 +89,7 @@ export function familyOf(sampleName: string): MetricDescriptor | undefined {
   for (const suffix of ['_bucket', '_sum', '_count']) {
     if (sampleName.endsWith(suffix)) {
       const h = DESCRIPTOR_BY_NAME.get(sampleName.slice(0, -suffix.length));
-      if (h && h.type === 'histogram') return h;
+      if (h && (h.type === 'histogram' || (h.type === 'summary' && suffix !== '_bucket'))) return h;
     }
   }
   return undefined;

@@ -25,9 +25,9 @@ export class TargetSegment {
     }
     const chunks = new Map<string, string>();
     for (const [name, arr] of lines) {
-      // Gauges are sorted for a stable output; histogram lines keep their bucket order.
+      // Gauges and counters are sorted for a stable output; histogram and summary lines keep their order.
       const fam = familyOf(name)!;
-      if (fam.type !== 'histogram') arr.sort();
+      if (fam.type === 'gauge' || fam.type === 'counter') arr.sort();
       chunks.set(name, arr.join(''));
     }
     this.chunks = chunks;

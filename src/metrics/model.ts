@@ -13,7 +13,7 @@ export interface Sample {
   readonly value: number;
 }
 
-export type MetricType = 'gauge' | 'counter' | 'histogram';
+export type MetricType = 'gauge' | 'counter' | 'histogram' | 'summary';
 
 export interface MetricDescriptor {
   readonly name: string;

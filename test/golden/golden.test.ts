@@ -1,0 +1,68 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExporter, type Exporter } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load.js';
+import { cb58Id, startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
+import { memoryLogger } from '../helpers/log.js';
+
+export const GOLDEN = resolve(import.meta.dirname, 'metrics.txt');
+/** Fixed clock of the golden run. */
+export const GOLDEN_NOW = Date.parse('2026-05-14T09:22:00Z'); // just after the fixtures' timestamps
+export const L1_SUBNET = cb58Id('golden-l1');
+
+/** Wall-time values differ run to run; they are replaced by a placeholder. */
+export function normalize(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => (/^(avax_collector_duration_seconds|avax_rpc_request_duration_seconds_(bucket|sum))\{/.test(l) ? l.replace(/ [^ ]+$/, ' <wall-time>') : l))
+    .join('\n');
+}
+
+const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
+
+describe('golden /metrics', () => {
+  let node: FixtureNode;
+  let exporter: Exporter;
+  let text = '';
+
+  beforeAll(async () => {
+    node = await startFixtureNode();
+    const { config } = loadConfig({
+      argv: ['--node.url', node.url, '--node.name', 'golden', '--node.subnet', L1_SUBNET, '--collector.info-peers.per-peer', '--web.disable-exporter-metrics'],
+      env: {},
+    });
+    exporter = await startExporter({ config, logger: memoryLogger('silent').logger, now: () => GOLDEN_NOW, listen: false, schedule: false });
+    await exporter.collectOnce();
+    text = normalize(exporter.current().text.toString('utf8'));
+  });
+  afterAll(async () => {
+    await exporter?.stop();
+    await node?.close();
+  });
+
+  it('default: matches test/golden/metrics.txt byte for byte (refresh: npm run golden:update)', () => {
+    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(GOLDEN, text);
+    expect(existsSync(GOLDEN), 'golden file missing: run npm run golden:update').toBe(true);
+    expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
+  });
+
+  it('default: every collector succeeded against real-shaped answers', () => {
+    const failed = text.split('\n').filter((l) => l.startsWith('avax_collector_success{') && l.endsWith(' 0'));
+    expect(failed).toEqual([]);
+    expect(text).toContain('avax_up{target="golden"} 1');
+  });
+
+  it.skipIf(!hasPromtool && !process.env['CI'])('default: promtool check metrics is clean', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'golden-'));
+    const file = join(dir, 'm.txt');
+    writeFileSync(file, exporter.current().text);
+    const out = spawnSync('sh', ['-c', `promtool check metrics < ${file}`], { encoding: 'utf8' });
+    expect(out.stdout + out.stderr).toBe('');
+    expect(out.status).toBe(0);
+  });
+});
+
+void execFileSync;
