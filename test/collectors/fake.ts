@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CollectorContext, CollectorSettings, TargetSpec } from '../../src/collectors/types.js';
-import { DESCRIPTOR_BY_NAME } from '../../src/metrics/descriptors.js';
+import { familyOf } from '../../src/metrics/descriptors.js';
 import type { Sample } from '../../src/metrics/model.js';
 import { SchemaError, type NodeClient } from '../../src/node-client/index.js';
 
@@ -107,10 +107,12 @@ export function valueOf(samples: readonly Sample[], name: string, labels: Record
 /** Throws unless every sample is a family of `collector` with exactly its labels minus `target`. */
 export function assertContract(collector: string, samples: readonly Sample[]): void {
   for (const s of samples) {
-    const d = DESCRIPTOR_BY_NAME.get(s.name);
+    const d = familyOf(s.name);
     if (!d) throw new Error(`unknown metric ${s.name}`);
     if (d.collector !== collector) throw new Error(`${s.name} belongs to ${d.collector}, not ${collector}`);
-    const want = d.labels.filter((l) => l !== 'target').sort().join(',');
+    // A summary's _sum and _count carry no `quantile`.
+    const derived = s.name !== d.name;
+    const want = d.labels.filter((l) => l !== 'target' && !(derived && l === 'quantile')).sort().join(',');
     const got = Object.keys(s.labels).sort().join(',');
     if (want !== got) throw new Error(`${s.name}: labels {${got}} instead of {${want}}`);
     if (!Number.isFinite(s.value)) throw new Error(`${s.name}: value ${s.value}`);

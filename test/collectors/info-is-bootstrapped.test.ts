@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { chainsOf, infoIsBootstrapped, toSamples } from '../../src/collectors/info-is-bootstrapped.js';
+import { RpcError } from '../../src/node-client/index.js';
+import { result } from '../fixtures/load.js';
+import { assertContract, fakeClient, lines, makeCtx } from './fake.js';
+
+describe('info-is-bootstrapped toSamples', () => {
+  it.each([
+    ['default: P, X, C', [{ chain: 'P', isBootstrapped: true }, { chain: 'X', isBootstrapped: true }, { chain: 'C', isBootstrapped: false }], ['avax_chain_bootstrapped{chain="P"} 1', 'avax_chain_bootstrapped{chain="X"} 1', 'avax_chain_bootstrapped{chain="C"} 0']],
+    ['behavior: nothing answered', [], []],
+  ])('%s', (_n, v, want) => {
+    const s = toSamples(v);
+    assertContract('info-is-bootstrapped', s);
+    expect(lines(s)).toEqual(want);
+  });
+  it('behavior: configured chains come after P, X, C, deduplicated', () => {
+    expect(chainsOf(['dfk', 'C', 'dfk'])).toEqual(['P', 'X', 'C', 'dfk']);
+  });
+});
+
+describe('info-is-bootstrapped collect', () => {
+  it('default: one call per chain with {chain}', async () => {
+    const { client, calls } = fakeClient({ 'info.isBootstrapped': (p: any) => (p.chain === 'C' ? result('info.isBootstrapped', 'not-bootstrapped') : result('info.isBootstrapped', 'default')) });
+    const { ctx } = makeCtx(client, { target: { chains: ['dfk'] } });
+    const r = await infoIsBootstrapped.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect(calls.map((c) => c.params)).toEqual([{ chain: 'P' }, { chain: 'X' }, { chain: 'C' }, { chain: 'dfk' }]);
+    expect(lines(r.samples)).toContain('avax_chain_bootstrapped{chain="C"} 0');
+    expect(calls.every((c) => c.signal === ctx.signal)).toBe(true);
+  });
+  it('error: unknown chain → that chain fails, the others are kept', async () => {
+    const { client } = fakeClient({ 'info.isBootstrapped': (p: any) => (p.chain === 'Q' ? new RpcError('info.isBootstrapped', -32000, "there is no chain with alias/ID 'Q'") : { isBootstrapped: true }) });
+    const r = await infoIsBootstrapped.collect(makeCtx(client, { target: { chains: ['Q'] } }).ctx);
+    expect(r.errors).toHaveLength(1);
+    expect(r.samples).toHaveLength(3);
+  });
+});

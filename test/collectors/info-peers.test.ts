@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { infoPeers, nearestRank, toSamples } from '../../src/collectors/info-peers.js';
+import { RpcError } from '../../src/node-client/index.js';
+import { InfoPeersResult } from '../../src/schemas/info.js';
+import { result } from '../fixtures/load.js';
+import { assertContract, FIXTURE_NOW_MS, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+
+const peers = (n: string) => InfoPeersResult.parse(result('info.peers', n));
+const C = { nowMs: FIXTURE_NOW_MS, silenceSeconds: 60, perPeer: false };
+const SUBNET_A = 'Da3yB3oaqbQFGkfnZo9vYCTawHUDwUUvcVHh3eW3dXCTWGaG4';
+const SUBNET_L1 = '2TdYXaYpBgDkbgv8VmnwsH3FaCC1XFxn9SJAd8U5E14A6eiefg';
+
+describe('info-peers toSamples', () => {
+  it('default: the fixture node', () => {
+    const s = toSamples(peers('default'), C);
+    assertContract('info-peers', s);
+    expect(lines(s)).toEqual([
+      'avax_peers 6',
+      'avax_peers_by_version{version="avalanchego/1.14.0"} 1',
+      'avax_peers_by_version{version="avalanchego/1.14.1"} 1',
+      'avax_peers_by_version{version="avalanchego/1.14.2"} 4',
+      'avax_peers_benched{chain="C"} 2',
+      'avax_peers_benched{chain="P"} 0',
+      'avax_peers_benched{chain="X"} 1',
+      `avax_peers_tracking_subnet{subnet="${SUBNET_L1}"} 1`,
+      `avax_peers_tracking_subnet{subnet="${SUBNET_A}"} 2`,
+      'avax_peers_observed_uptime_ratio{quantile="0"} 0.8',
+      'avax_peers_observed_uptime_ratio{quantile="0.1"} 0.8',
+      'avax_peers_observed_uptime_ratio{quantile="0.5"} 0.99',
+      'avax_peers_observed_uptime_ratio_sum 5.76',
+      'avax_peers_observed_uptime_ratio_count 6',
+      'avax_peers_silent 1',
+    ]);
+  });
+  it('behavior: no peers → zero counts, benched P/X/C still present, no quantiles', () => {
+    expect(lines(toSamples(peers('empty'), C))).toEqual([
+      'avax_peers 0',
+      'avax_peers_benched{chain="C"} 0',
+      'avax_peers_benched{chain="P"} 0',
+      'avax_peers_benched{chain="X"} 0',
+      'avax_peers_silent 0',
+    ]);
+  });
+  it('behavior: per-peer series only when enabled', () => {
+    const s = toSamples(peers('default'), { ...C, perPeer: true });
+    assertContract('info-peers', s);
+    expect(s.filter((x) => x.name === 'avax_peer_info')).toHaveLength(6);
+    expect(valueOf(s, 'avax_peer_last_received_timestamp_seconds', { peer_node_id: 'NodeID-MnCNvYEMog81V1ZCtdVZXPbjRUEggCst3' })).toBe(1778750500);
+    expect(toSamples(peers('default'), C).some((x) => x.name === 'avax_peer_info')).toBe(false);
+  });
+  it('behavior: a wider silence window counts no silent peer', () => {
+    expect(valueOf(toSamples(peers('default'), { ...C, silenceSeconds: 600 }), 'avax_peers_silent')).toBe(0);
+  });
+  it.each([
+    ['default: median of 4', [0.1, 0.2, 0.3, 0.4], 0.5, 0.2],
+    ['behavior: q=0 is the minimum', [0.5, 0.9], 0, 0.5],
+    ['behavior: q=0.1 of 10 is the 1st', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.1, 1],
+    ['behavior: q=0.1 of 11 is the 2nd', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 0.1, 2],
+    ['behavior: single value', [0.97], 0.5, 0.97],
+  ])('nearestRank %s', (_n, sorted, q, want) => {
+    expect(nearestRank(sorted, q)).toBe(want);
+  });
+});
+
+describe('info-peers collect', () => {
+  it('default: uses settings and the clock', async () => {
+    const { client, calls } = fakeClient({ 'info.peers': result('info.peers', 'default') });
+    const { ctx } = makeCtx(client, { settings: { infoPeersPerPeer: true, infoPeersSilenceSeconds: 1 } });
+    const r = await infoPeers.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect(valueOf(r.samples, 'avax_peers_silent')).toBe(4);
+    expect(r.samples.filter((s) => s.name === 'avax_peer_info')).toHaveLength(6);
+    expect(calls[0]!.signal).toBe(ctx.signal);
+  });
+  it('error: RPC error → no series, the error returned', async () => {
+    const { client } = fakeClient({ 'info.peers': new RpcError('info.peers', -32000, 'boom') });
+    const r = await infoPeers.collect(makeCtx(client).ctx);
+    expect(r.samples).toEqual([]);
+    expect(r.errors).toHaveLength(1);
+  });
+  it('error: schema mismatch → SchemaError', async () => {
+    const { client } = fakeClient({ 'info.peers': { numPeers: 'many', peers: [] } });
+    const r = await infoPeers.collect(makeCtx(client).ctx);
+    expect(r.errors[0]?.name).toBe('SchemaError');
+  });
+});
