@@ -1,0 +1,113 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { result } from '../fixtures/load.js';
+import { cb58Id, startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
+import { CLI, ROOT, ensureBuilt, freePort, metric, scrape, startCli, waitFor, type Proc } from '../helpers/proc.js';
+
+const METRICS_MD = resolve(ROOT, '../shared/METRICS.md');
+
+/** Families of METRICS.md up to and including the Index section. */
+function contractFamilies(): string[] {
+  const text = readFileSync(METRICS_MD, 'utf8');
+  const upToIndex = text.slice(0, text.indexOf('## Later waves'));
+  return [...upToIndex.matchAll(/^\| `(avax_[a-z0-9_]+)` \|/gm)].map((m) => m[1]!);
+}
+
+describe('avalanche-exporter against a node that answers like avalanchego', () => {
+  let node: FixtureNode;
+  let proc: Proc;
+  let base = '';
+  beforeAll(async () => {
+    ensureBuilt();
+    node = await startFixtureNode();
+    // One failing check, so that the failing-since series exists too.
+    node.override.set('GET /ext/health', () => ({ status: 503, body: JSON.stringify(result('health.health', 'unhealthy')) }));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const nodeUrl = node.url.replace('http://', 'http://operator:hunter2secret@');
+    proc = startCli([
+      '--node.url', nodeUrl, '--node.header', 'X-Api-Key: key-abcdef-123456', '--web.listen-address', `127.0.0.1:${port}`,
+      '--collection.interval', '1s', '--collection.timeout', '1s', '--node.timeout', '500ms', '--collector.chain-height.interval', '1s',
+      '--collector.info-peers.per-peer', '--node.subnet', cb58Id('cli-l1'),
+    ]);
+    await waitFor(async () => metric(await scrape(`${base}/metrics`), 'avax_up') === 1, 15_000);
+  });
+  afterAll(async () => {
+    await proc?.stop('SIGKILL');
+    await node?.close();
+  });
+
+  it('default: exposes every metric family of METRICS.md up to the Index section', async () => {
+    const text = await scrape(`${base}/metrics`);
+    const missing = contractFamilies().filter((f) => !new RegExp(`^${f}(_bucket|_sum|_count)?\\{`, 'm').test(text));
+    expect(missing).toEqual([]);
+    expect(metric(text, 'avax_chain_height', { chain: 'P' })).toBe(23961402);
+    expect(metric(text, 'avax_uptime_weighted_average_ratio')).toBe(0.993417);
+    expect(metric(text, 'avax_validator_stake_avax', { subnet: '11111111111111111111111111111111LpoYY' })).toBe(2000);
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(metric(text, 'avax_node_healthy')).toBe(0);
+    expect(metric(text, 'avax_node_ready')).toBe(1);
+  });
+
+  it('behavior: node down → avax_up 0 while still serving; node back → recovers by itself', async () => {
+    await node.stop();
+    const down = await waitFor(async () => {
+      const t = await scrape(`${base}/metrics`);
+      return metric(t, 'avax_up') === 0 ? t : undefined;
+    }, 15_000);
+    expect(metric(down, 'avax_collector_success', { collector: 'chain-height' })).toBe(0);
+    expect(metric(down, 'avax_chain_height', { chain: 'P' })).toBeUndefined(); // no stale value
+    expect(metric(down, 'avax_rpc_requests_total', { method: 'platform.getHeight', result: 'network_error' })).toBeGreaterThan(0);
+    await node.start();
+    await waitFor(async () => metric(await scrape(`${base}/metrics`), 'avax_up') === 1, 15_000);
+    expect(metric(await scrape(`${base}/metrics`), 'avax_chain_height', { chain: 'P' })).toBe(23961402);
+  });
+
+  it('behavior: gzip, HEAD, landing page, /healthz, 404, 405, content type', async () => {
+    const gz = await fetch(`${base}/metrics`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toContain('avax_up'); // fetch decompresses
+    const plain = await fetch(`${base}/metrics`);
+    expect(plain.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect((await fetch(`${base}/metrics`, { method: 'HEAD' })).status).toBe(200);
+    const landing = await (await fetch(`${base}/`)).text();
+    expect(landing).toContain('avalanche-exporter');
+    expect(landing).toContain('chain-height');
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/nope`)).status).toBe(404);
+    expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('error: credentials never appear in logs, labels or the landing page', async () => {
+    const everything = proc.stdout() + proc.stderr() + (await scrape(`${base}/metrics`)) + (await scrape(`${base}/`));
+    for (const secret of ['hunter2secret', 'operator:', 'key-abcdef-123456']) expect(everything).not.toContain(secret);
+    // logs are pino JSON, one object per line
+    for (const line of proc.stdout().split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  it('behavior: SIGTERM stops cleanly with exit code 0', async () => {
+    const port = await freePort();
+    const p = startCli(['--node.url', node.url, '--web.listen-address', `127.0.0.1:${port}`]);
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200, 10_000);
+    expect(await p.stop('SIGTERM')).toBe(0);
+    expect(p.stdout()).toContain('"event":"shutdown"');
+  });
+});
+
+describe('check-config and invalid configuration', () => {
+  it('error: an invalid value exits 2 naming the field; check-config validates without starting', () => {
+    ensureBuilt();
+    const bad = spawnSync(process.execPath, [CLI, '--node.url', 'ftp://x'], { encoding: 'utf8', timeout: 10_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('targets[0].url (--node.url): expected an http or https URL');
+    const ok = spawnSync(process.execPath, [CLI, 'check-config', '--node.url', 'http://u:p4ssw0rd@127.0.0.1:9650'], { encoding: 'utf8', timeout: 10_000 });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('configuration OK');
+    expect(ok.stdout).not.toContain('p4ssw0rd');
+    const missing = spawnSync(process.execPath, [CLI, 'check-config', '--config.file', '/nonexistent.yaml'], { encoding: 'utf8', timeout: 10_000 });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('cannot read the file (ENOENT)');
+  });
+});
