@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { COLLECTORS } from '../../src/collectors/index.js';
+import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
+
+describe('COLLECTORS', () => {
+  it('default: the nine collectors in order, with their intervals', () => {
+    expect(COLLECTORS.map((c) => [c.name, c.defaultIntervalSeconds, c.nodeSpecific])).toEqual([
+      ['node-info', 60, false],
+      ['health', 30, true],
+      ['info-is-bootstrapped', 30, false],
+      ['info-peers', 15, false],
+      ['info-uptime', 60, true],
+      ['platform-validators', 15, false],
+      ['platform-validators-full', 300, false],
+      ['chain-height', 15, false],
+      ['index-last-accepted', 30, false],
+    ]);
+  });
+  it('behavior: every descriptor owner other than the runner is a collector', () => {
+    const names = new Set(COLLECTORS.map((c) => c.name));
+    for (const d of DESCRIPTORS) if (d.collector !== 'runner') expect(names.has(d.collector), d.name).toBe(true);
+  });
+  it('behavior: intervals are multiples of the 15 s base cycle', () => {
+    for (const c of COLLECTORS) expect(c.defaultIntervalSeconds % 15).toBe(0);
+  });
+});

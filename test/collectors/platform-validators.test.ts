@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { heliconFrom, platformValidators, toSamples, uptimeRequirement } from '../../src/collectors/platform-validators.js';
+import { HttpError, PRIMARY_NETWORK_ID, RpcError, TimeoutError } from '../../src/node-client/index.js';
+import { InfoUpgradesResult } from '../../src/schemas/info.js';
+import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
+import { result } from '../fixtures/load.js';
+import { assertContract, FIXTURE_NOW_MS, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+
+const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
+const OTHER = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
+const L1A = 'NodeID-C6YjPSfVCoE9msKXoyVzvg3qQasxTJaEA';
+const LEGACY = 'NodeID-ECFm8Tp4VQdYrCpPKx5WMi23kugtThCce';
+const SUBNET_L1 = '2TdYXaYpBgDkbgv8VmnwsH3FaCC1XFxn9SJAd8U5E14A6eiefg';
+const SUBNET_LEGACY = 'gFkN164b2X6T8iyQCMPmqHfkbcbWNqKgMD4pTHfJZSJHyTT2v';
+const vals = (n: string) => PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', n)).validators;
+const P = PRIMARY_NETWORK_ID;
+
+describe('platform-validators toSamples', () => {
+  it('default: own primary-network validator', () => {
+    const s = toSamples([{ subnet: P, watched: [SELF], validators: vals('primary-watched') }], { heliconTime: Number.POSITIVE_INFINITY });
+    assertContract('platform-validators', s);
+    const l = `node_id="${SELF}",subnet="${P}"`;
+    expect(lines(s)).toEqual([
+      `avax_validator_active{${l}} 1`,
+      `avax_validator_connected{${l}} 1`,
+      `avax_validator_uptime_ratio{${l}} 1`,
+      `avax_validator_start_timestamp_seconds{${l}} 1775000000`,
+      `avax_validator_end_timestamp_seconds{${l}} 1790000000`,
+      `avax_validator_stake_avax{${l}} 2000`,
+      `avax_validator_delegators{${l}} 2`,
+      `avax_validator_delegator_stake_avax{${l}} 50`,
+      `avax_validator_potential_reward_avax{${l}} 57.534246575`,
+      `avax_validator_delegation_fee_ratio{${l}} 0.02`,
+      `avax_validator_uptime_requirement_ratio{${l}} 0.8`,
+    ]);
+  });
+  it('behavior: a watched ID absent from the set → active 0 and nothing else', () => {
+    const s = toSamples([{ subnet: P, watched: [OTHER], validators: vals('primary-not-found') }], {});
+    expect(lines(s)).toEqual([`avax_validator_active{node_id="${OTHER}",subnet="${P}"} 0`]);
+  });
+  it('behavior: L1 entries give balance and weight, no end/uptime/connected/stake', () => {
+    const s = toSamples([{ subnet: SUBNET_L1, watched: [SELF, L1A, LEGACY, OTHER], validators: vals('l1') }], {});
+    assertContract('platform-validators', s);
+    const self = s.filter((x) => x.labels['node_id'] === SELF).map((x) => x.name);
+    expect(self).toEqual(['avax_validator_active', 'avax_validator_start_timestamp_seconds', 'avax_l1_validator_balance_avax', 'avax_l1_validator_weight']);
+    expect(valueOf(s, 'avax_l1_validator_balance_avax', { node_id: SELF })).toBeCloseTo(9007199.254740993, 6);
+    expect(valueOf(s, 'avax_l1_validator_balance_avax', { node_id: L1A })).toBe(0);
+    expect(valueOf(s, 'avax_l1_validator_weight', { node_id: L1A })).toBe(18446744073709551615);
+    // the legacy validator left after the conversion: start and end only
+    expect(s.filter((x) => x.labels['node_id'] === LEGACY).map((x) => x.name)).toEqual([
+      'avax_validator_active',
+      'avax_validator_start_timestamp_seconds',
+      'avax_validator_end_timestamp_seconds',
+    ]);
+    expect(valueOf(s, 'avax_validator_active', { node_id: OTHER })).toBe(0);
+  });
+  it('behavior: legacy permissioned subnet (weight is not AVAX: no stake series)', () => {
+    const s = toSamples([{ subnet: SUBNET_LEGACY, watched: [SELF], validators: vals('legacy-subnet') }], {});
+    expect(s.map((x) => x.name)).toEqual(['avax_validator_active', 'avax_validator_start_timestamp_seconds', 'avax_validator_end_timestamp_seconds']);
+  });
+  it('behavior: elastic subnet (no uptime/connected; no uptime requirement off the primary network)', () => {
+    const s = toSamples([{ subnet: SUBNET_LEGACY, watched: [SELF], validators: vals('elastic-subnet') }], {});
+    const names = s.map((x) => x.name);
+    expect(names).not.toContain('avax_validator_connected');
+    expect(names).not.toContain('avax_validator_uptime_ratio');
+    expect(names).not.toContain('avax_validator_uptime_requirement_ratio');
+    expect(names).toContain('avax_validator_potential_reward_avax');
+  });
+  it('behavior: stake beyond 2^53 nAVAX (spec variant)', () => {
+    const s = toSamples([{ subnet: P, watched: [SELF], validators: vals('spec-variant') }], {});
+    expect(valueOf(s, 'avax_validator_stake_avax')).toBeCloseTo(12345678901.234568, 3);
+    expect(valueOf(s, 'avax_validator_uptime_ratio')).toBe(0.995);
+  });
+  it('behavior: duplicate watched IDs give one set of series', () => {
+    const s = toSamples([{ subnet: P, watched: [OTHER, OTHER], validators: [] }], {});
+    expect(s).toHaveLength(1);
+  });
+  it.each([
+    ['default: unknown Helicon → 0.8', 1790000000n, undefined, 0.8],
+    ['behavior: unscheduled → 0.8', 1790000000n, Number.POSITIVE_INFINITY, 0.8],
+    ['behavior: started before Helicon → 0.8', 1785000000n, 1785250800, 0.8],
+    ['behavior: started at Helicon → 0.9', 1785250800n, 1785250800, 0.9],
+    ['behavior: started after Helicon → 0.9', 1790000000n, 1785250800, 0.9],
+  ])('uptimeRequirement %s', (_n, start, helicon, want) => {
+    expect(uptimeRequirement(start, helicon)).toBe(want);
+  });
+  it('behavior: heliconFrom', () => {
+    expect(heliconFrom(InfoUpgradesResult.parse(result('info.upgrades', 'default')))).toBe(Number.POSITIVE_INFINITY);
+    expect(heliconFrom(InfoUpgradesResult.parse(result('info.upgrades', 'helicon-scheduled')))).toBe(1785250800);
+    expect(heliconFrom({ heliconTime: undefined, graniteTime: undefined })).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('platform-validators collect', () => {
+  const base = () => ({
+    'info.getNodeID': result('info.getNodeID', 'default'),
+    'info.upgrades': result('info.upgrades', 'default'),
+    'platform.getCurrentValidators': (p: any) => (p.subnetID === SUBNET_L1 ? result('platform.getCurrentValidators', 'l1') : result('platform.getCurrentValidators', 'primary-watched')),
+  });
+
+  it('default: learns the node ID, asks the primary network without subnetID and each subnet with it', async () => {
+    const { client, calls } = fakeClient(base());
+    const { ctx } = makeCtx(client, { target: { subnets: [SUBNET_L1] } });
+    const r = await platformValidators.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect(ctx.memo.nodeId).toBe(SELF);
+    expect(ctx.memo.heliconTime).toBe(Number.POSITIVE_INFINITY);
+    expect(ctx.memo.heliconAt).toBe(FIXTURE_NOW_MS);
+    const gcv = calls.filter((c) => c.method === 'platform.getCurrentValidators').map((c) => c.params);
+    expect(gcv).toEqual([{ nodeIDs: [SELF] }, { subnetID: SUBNET_L1, nodeIDs: [SELF] }]);
+    expect(valueOf(r.samples, 'avax_validator_active', { subnet: P, node_id: SELF })).toBe(1);
+    expect(valueOf(r.samples, 'avax_l1_validator_weight', { subnet: SUBNET_L1, node_id: SELF })).toBe(100);
+    expect(calls.every((c) => c.signal === ctx.signal)).toBe(true);
+  });
+  it('behavior: configured IDs win over the own ID; info.upgrades at most once an hour', async () => {
+    const { client, calls } = fakeClient(base());
+    const { ctx } = makeCtx(client, { target: { validatorNodeIds: [SELF, OTHER] } });
+    await platformValidators.collect(ctx);
+    await platformValidators.collect(ctx);
+    expect(calls.map((c) => c.method)).not.toContain('info.getNodeID');
+    expect(calls.filter((c) => c.method === 'info.upgrades')).toHaveLength(1);
+    expect(calls.find((c) => c.method === 'platform.getCurrentValidators')!.params).toEqual({ nodeIDs: [SELF, OTHER] });
+  });
+  it('behavior: Helicon scheduled before the validation started → 0.9', async () => {
+    const { client } = fakeClient({ ...base(), 'info.upgrades': { heliconTime: '2026-01-01T00:00:00Z' } });
+    const r = await platformValidators.collect(makeCtx(client).ctx);
+    expect(valueOf(r.samples, 'avax_validator_uptime_requirement_ratio')).toBe(0.9);
+  });
+  it('behavior: info.upgrades fails → 0.8, no failure, logged once', async () => {
+    const { client } = fakeClient({ ...base(), 'info.upgrades': new TimeoutError('info.upgrades', 5000) });
+    const { ctx, lines: log } = makeCtx(client);
+    const r = await platformValidators.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect(valueOf(r.samples, 'avax_validator_uptime_requirement_ratio')).toBe(0.8);
+    await platformValidators.collect(ctx);
+    expect(log.filter((l) => l.level === 'warn')).toHaveLength(1);
+  });
+  it('behavior: getNodeID absent (public server) → nothing to watch, success', async () => {
+    const { client, calls } = fakeClient({ ...base(), 'info.getNodeID': new HttpError('info.getNodeID', 404, '404 page not found') });
+    const { ctx } = makeCtx(client);
+    expect(await platformValidators.collect(ctx)).toEqual({ samples: [], errors: [] });
+    expect(ctx.memo.nodeId).toBe('');
+    expect(calls.map((c) => c.method)).toEqual(['info.getNodeID']);
+  });
+  it('behavior: reference target without configured IDs → nothing to watch, no call', async () => {
+    const { client, calls } = fakeClient(base());
+    expect(await platformValidators.collect(makeCtx(client, { target: { reference: true } }).ctx)).toEqual({ samples: [], errors: [] });
+    expect(calls).toEqual([]);
+  });
+  it('behavior: memo.nodeId known → getNodeID not called', async () => {
+    const { client, calls } = fakeClient(base());
+    await platformValidators.collect(makeCtx(client, { memo: { nodeId: SELF } }).ctx);
+    expect(calls.map((c) => c.method)).not.toContain('info.getNodeID');
+  });
+  it('error: getNodeID times out → failure', async () => {
+    const { client } = fakeClient({ ...base(), 'info.getNodeID': new TimeoutError('info.getNodeID', 5000) });
+    const r = await platformValidators.collect(makeCtx(client).ctx);
+    expect(r.errors.map((e) => e.name)).toEqual(['TimeoutError']);
+  });
+  it('error: one subnet fails → its error, the primary network series kept', async () => {
+    const { client } = fakeClient({
+      ...base(),
+      'platform.getCurrentValidators': (p: any) =>
+        p.subnetID ? new RpcError('platform.getCurrentValidators', -32000, 'boom') : result('platform.getCurrentValidators', 'primary-watched'),
+    });
+    const r = await platformValidators.collect(makeCtx(client, { target: { subnets: [SUBNET_L1] } }).ctx);
+    expect(r.errors).toHaveLength(1);
+    expect(valueOf(r.samples, 'avax_validator_active', { subnet: P, node_id: SELF })).toBe(1);
+  });
+});
