@@ -15,6 +15,37 @@ import { Scheduler } from './scheduler/scheduler.js';
 import { TargetRunner } from './scheduler/target-runner.js';
 import { createExporterServer } from './server/server.js';
 import { VERSION } from './version.js';
+import type { Sample } from './metrics/model.js';
+
+/** Segment name of the cross-target series (reference comparison); not a configured target. */
+const REFERENCE_SEGMENT = '\u0000reference';
+
+/**
+ * avax_chain_height_behind_reference: for every non-reference target and chain, the highest height
+ * among the reference targets minus the target's height. Computed from the published samples only.
+ */
+export function behindReference(runners: readonly TargetRunner[], latest: ReadonlyMap<string, readonly Sample[]>): Sample[] {
+  const heights = (name: string) => {
+    const m = new Map<string, number>();
+    for (const s of latest.get(name) ?? []) if (s.name === 'avax_chain_height') m.set(s.labels['chain']!, s.value);
+    return m;
+  };
+  const refBest = new Map<string, number>();
+  for (const r of runners) {
+    if (!r.target.spec.reference) continue;
+    for (const [chain, h] of heights(r.name)) refBest.set(chain, Math.max(refBest.get(chain) ?? -Infinity, h));
+  }
+  const out: Sample[] = [];
+  if (refBest.size === 0) return out;
+  for (const r of runners) {
+    if (r.target.spec.reference) continue;
+    for (const [chain, h] of heights(r.name)) {
+      const ref = refBest.get(chain);
+      if (ref !== undefined && ['P', 'C', 'X'].includes(chain)) out.push({ name: 'avax_chain_height_behind_reference', labels: { target: r.name, chain }, value: ref - h });
+    }
+  }
+  return out;
+}
 
 export interface ExporterOptions {
   config: Config;
@@ -109,10 +140,14 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
         }),
     );
 
+  const latest = new Map<string, readonly Sample[]>();
   const publish = (runner: TargetRunner) => {
-    const seg = new TargetSegment(runner.samples());
+    const samples = runner.samples();
+    latest.set(runner.name, samples);
+    const seg = new TargetSegment(samples);
     if (seg.unknown.length > 0) logger.error({ target: runner.name, samples: [...new Set(seg.unknown)].slice(0, 5) }, 'samples without a metric descriptor were dropped');
     exposition.setTarget(runner.name, seg);
+    exposition.setTarget(REFERENCE_SEGMENT, new TargetSegment(behindReference(allRunners(), latest)));
     void scheduleRender();
   };
 
@@ -149,6 +184,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     const removed = await scheduler.remove(toRemove);
     for (const r of removed) {
       exposition.removeTarget(r.name);
+      latest.delete(r.name);
       await r.close();
     }
     cfg = newCfg;

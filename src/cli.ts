@@ -38,7 +38,7 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
     config,
     logger,
     reloadConfig: () => loadConfig({ argv }).config,
-    enableReloadEndpoint: false,
+    enableReloadEndpoint: config.web.enableLifecycle,
   });
   extra?.banner?.(exporter);
   let stopping = false;

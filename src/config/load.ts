@@ -40,6 +40,7 @@ export const FLAGS: readonly FlagDef[] = [
   { flag: 'web.telemetry-path', path: ['web', 'telemetryPath'], kind: 'string', def: '/metrics', help: 'Path of the metrics endpoint.' },
   { flag: 'web.disable-exporter-metrics', path: ['web', 'disableExporterMetrics'], kind: 'bool', def: 'false', help: 'Leave out process_* and nodejs_* metrics of the exporter process.' },
   { flag: 'web.max-concurrent-scrapes', path: ['web', 'maxConcurrentScrapes'], kind: 'int', def: '16', help: 'Scrapes served at once; more get HTTP 503.' },
+  { flag: 'web.enable-lifecycle', path: ['web', 'enableLifecycle'], kind: 'bool', def: 'false', help: 'Enable POST /-/reload (reload the configuration like SIGHUP).' },
   { flag: 'collection.interval', path: ['collection', 'interval'], kind: 'duration', def: '15s', help: 'Base collection cycle (divides a minute or an hour).' },
   { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', def: '10s', help: 'Deadline of one collector run.' },
   { flag: 'collection.max-concurrent-targets', path: ['collection', 'maxConcurrentTargets'], kind: 'int', def: '8', help: 'Targets collected at once.' },

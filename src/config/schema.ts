@@ -100,8 +100,9 @@ export const configSchema = z
         telemetryPath: z.string().regex(/^\/[A-Za-z0-9._~\/-]*$/, 'expected a path starting with /').default('/metrics'),
         disableExporterMetrics: z.boolean().default(false),
         maxConcurrentScrapes: z.number().int().min(1).max(1000).default(16),
+        enableLifecycle: z.boolean().default(false),
       })
-      .default({ listenAddress: ':10650', telemetryPath: '/metrics', disableExporterMetrics: false, maxConcurrentScrapes: 16 }),
+      .default({ listenAddress: ':10650', telemetryPath: '/metrics', disableExporterMetrics: false, maxConcurrentScrapes: 16, enableLifecycle: false }),
     log: z
       .strictObject({ level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info') })
       .default({ level: 'info' }),

@@ -37,6 +37,7 @@ export const DESCRIPTORS: readonly MetricDescriptor[] = [
   // Bootstrap and chain progress
   { name: 'avax_chain_bootstrapped', type: 'gauge', labels: [T, 'chain'], collector: 'info-is-bootstrapped', help: '1 if info.isBootstrapped reports the chain bootstrapped.' },
   { name: 'avax_chain_height', type: 'gauge', labels: [T, 'chain'], collector: 'chain-height', help: 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.' },
+  { name: 'avax_chain_height_behind_reference', type: 'gauge', labels: [T, 'chain'], collector: 'reference', help: 'Blocks this node is behind the reference node(s): highest reference height minus this height (P, C, X; issue 5, not yet in METRICS.md).' },
   { name: 'avax_pchain_timestamp_seconds', type: 'gauge', labels: [T], collector: 'chain-height', help: 'P-Chain time from platform.getTimestamp, as Unix seconds.' },
 
   // Peers
