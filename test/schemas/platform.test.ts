@@ -59,7 +59,7 @@ describe('platform.getCurrentValidators', () => {
     ]);
   });
 
-  it('behavior: a mainnet-sized answer (1,500 entries) parses in well under 100 ms', () => {
+  it('behavior: a mainnet-sized answer (1,500 entries) parses, every entry validated (timing is measured in npm run bench, not here)', () => {
     const template = result('platform.getCurrentValidators', 'primary-full').validators[0];
     const validators = Array.from({ length: 1500 }, (_, i) => {
       const b = new Uint8Array(32);
@@ -73,15 +73,13 @@ describe('platform.getCurrentValidators', () => {
       };
     });
     const body = JSON.stringify({ validators });
-    // Cold run (no cached CB58 decodes), then warm runs as in later cycles.
-    let t = performance.now();
-    expect(PlatformGetCurrentValidatorsResult.parse(JSON.parse(body)).validators).toHaveLength(1500);
-    const cold = performance.now() - t;
-    t = performance.now();
-    for (let k = 0; k < 5; k++) PlatformGetCurrentValidatorsResult.parse(JSON.parse(body));
-    const warm = (performance.now() - t) / 5;
-    expect(cold).toBeLessThan(250); // generous for slow CI; typically ~30 ms
-    expect(warm).toBeLessThan(100);
+    const parsed = PlatformGetCurrentValidatorsResult.parse(JSON.parse(body)).validators;
+    expect(parsed).toHaveLength(1500);
+    expect(parsed[1499]!.nodeID).toBe(validators[1499]!.nodeID);
+    // One corrupted checksum anywhere in the list is caught.
+    const bad = JSON.parse(body);
+    bad.validators[777].nodeID = bad.validators[777].nodeID.slice(0, -1) + (bad.validators[777].nodeID.endsWith('1') ? '2' : '1');
+    expect(PlatformGetCurrentValidatorsResult.safeParse(bad).success).toBe(false);
   });
 });
 
