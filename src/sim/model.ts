@@ -146,6 +146,7 @@ export class NodeModel {
   private readonly others: ValidatorDef[];
   private readonly l1: L1ValidatorDef[];
   private readonly vpCount: number; // validator peers
+  private readonly stakePos: Float64Array;
   private readonly nvSlots: number; // non-validator peer slots
   private readonly baseHeight: Record<ChainAlias | 'L1', number>;
   private readonly lastHeight: Record<ChainAlias | 'L1', number>;
@@ -194,6 +195,19 @@ export class NodeModel {
     this.nvSlots = Math.max(0, nPeers - this.vpCount) + Math.round(this.vpCount * 0.01);
 
     this.l1 = this.makeL1(rng);
+
+    // Position of each validator in a seeded stake-weighted order (0..1), used to pick
+    // which share of the stake sees this node above the uptime requirement.
+    const order = others.map((v) => v.idx).sort((a, b) => h32(this.seed, a, 55) - h32(this.seed, b, 55));
+    const total = Number(this.totalWeight(others)) || 1;
+    this.stakePos = new Float64Array(others.length);
+    let cum = 0;
+    for (const i of order) {
+      const v = others[i] as ValidatorDef;
+      const w = Number(v.own + v.deleg);
+      this.stakePos[i] = (cum + w / 2) / total;
+      cum += w;
+    }
 
     this.baseHeight = {
       P: 23_961_402 + (h32(this.seed, 2) % 200_000),
@@ -657,10 +671,13 @@ export class NodeModel {
     const drift = Math.sin(nowS / 3600 + r * 6.28);
     let u: number;
     switch (this.scenarioName) {
-      case 'low-uptime':
-        // ~40 % of peers still see us above 80 %, the rest well below.
-        u = r < 0.4 ? 82 + r * 25 + drift : 55 + r * 30 + drift * 2;
+      case 'low-uptime': {
+        // Peers holding ~40 % of the stake still see us above 80 %, the rest well below,
+        // so info.uptime reports rewarding ~40 % and weighted ~75 %.
+        const pos = key >= 1 && key <= this.others.length ? (this.stakePos[key - 1] as number) : r;
+        u = pos < 0.4 ? 81 + r * 12 + drift : 58 + r * 22 + drift;
         break;
+      }
       case 'validator-disconnected': {
         const hours = (this.now() - this.scenarioSinceMs) / 3_600_000;
         u = 96 + r * 4 - Math.min(30, hours * 2) + drift;

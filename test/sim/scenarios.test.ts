@@ -1,0 +1,356 @@
+// Each scenario's visible effect, runtime switching through the control
+// endpoint, 'down' on the same port, several nodes, and the sim CLI.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { SCENARIOS, startSimNode, type SimNode } from '../../src/sim/server.js';
+import { parseDuration, parseSimArgs, simMain } from '../../src/sim/cli.js';
+import { control, raw, result, rpc, waitFor } from './helpers.js';
+
+const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);
+let sim: SimNode;
+let clock = T0;
+
+const health = async (path = '/ext/health'): Promise<{ status: number; json: any }> => {
+  const r = await raw(sim.url + path);
+  return { status: r.status, json: JSON.parse(r.body) };
+};
+const ownValidator = async (): Promise<any> =>
+  (await result(sim.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [sim.nodeId()] })).validators[0];
+
+function refused(url: string): Promise<string> {
+  return new Promise((resolve) => {
+    const u = new URL(url);
+    const req = http.request({ host: u.hostname, port: u.port, path: '/ext/health', agent: false }, (res) => {
+      res.resume();
+      resolve(`status ${res.statusCode}`);
+    });
+    req.setTimeout(2000, () => req.destroy(new Error('timeout')));
+    req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  sim = await startSimNode({ seed: 11, validators: 120, peers: 150, healthIntervalMs: 50, slowDelayMs: 300, now: () => clock });
+  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+});
+afterAll(async () => {
+  await sim?.close();
+});
+
+describe('scenarios', () => {
+  it('bootstrapping: chain routes 503, isBootstrapped false, readiness 503, bootstrapped check failing', async () => {
+    await sim.setScenario('bootstrapping');
+    for (const p of ['/ext/bc/P', '/ext/bc/X', '/ext/bc/C/rpc', '/ext/P']) {
+      const r = await rpc(sim.url, p, 'platform.getHeight').catch(() => null);
+      const rr = await raw(sim.url + p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      expect(rr.status, p).toBe(503);
+      expect(rr.body).toBe('API call rejected because chain is not done bootstrapping\n');
+      void r;
+    }
+    expect(await result(sim.url, '/ext/info', 'info.isBootstrapped', { chain: 'P' })).toEqual({ isBootstrapped: false });
+    const rd = await health('/ext/health/readiness');
+    expect(rd.status).toBe(503);
+    expect(rd.json.checks.bootstrapped).toMatchObject({ message: ['11111111111111111111111111111111LpoYY'], error: 'subnets not bootstrapped' });
+    const h = await health();
+    expect(h.status).toBe(503);
+    expect(h.json.healthy).toBe(false);
+    expect(h.json.checks.P.message.engine.consensus).toEqual({});
+    expect(h.json.checks.bootstrapped.contiguousFailures).toBeGreaterThanOrEqual(1);
+    expect(h.json.checks.bootstrapped.timeOfFirstFailure).toBeTypeOf('string');
+    // POST health is 200 even when unhealthy
+    const p = await rpc(sim.url, '/ext/health', 'health.readiness');
+    expect(p.status).toBe(200);
+    expect(p.json.result.healthy).toBe(false);
+    // info and health keep working
+    expect((await rpc(sim.url, '/ext/info', 'info.getNodeID')).status).toBe(200);
+  });
+
+  it('contiguousFailures grows while timeOfFirstFailure stays', async () => {
+    const a = (await health()).json.checks.bootstrapped;
+    const b = await waitFor(async () => {
+      const x = (await health()).json.checks.bootstrapped;
+      return x.contiguousFailures > a.contiguousFailures ? x : undefined;
+    });
+    expect(b.timeOfFirstFailure).toBe(a.timeOfFirstFailure);
+  });
+
+  it('healthy again: everything restored, heights monotonic', async () => {
+    await sim.setScenario('healthy');
+    const h = await health();
+    expect(h.status).toBe(200);
+    expect(h.json.checks.bootstrapped.contiguousFailures).toBeUndefined();
+    expect(h.json.checks.bootstrapped.timeOfFirstFailure).toBeUndefined();
+    expect(h.json.checks.bootstrapped.error).toBeUndefined();
+    expect((await health('/ext/health/readiness')).status).toBe(200);
+    const h1 = Number((await result(sim.url, '/ext/bc/P', 'platform.getHeight')).height);
+    clock += 10_000;
+    expect(Number((await result(sim.url, '/ext/bc/P', 'platform.getHeight')).height)).toBe(h1 + 2);
+  });
+
+  it('unhealthy-network: few peers, connected stake below 80 %, chain checks failing', async () => {
+    await sim.setScenario('unhealthy-network');
+    const peers = await result(sim.url, '/ext/info', 'info.peers');
+    expect(peers.numPeers).toBe('3');
+    const h = await health();
+    expect(h.status).toBe(503);
+    expect(h.json.checks.P.message.networking.percentConnected).toBeLessThan(0.8);
+    expect(h.json.checks.P.error).toMatch(/^not connected to enough stake: connected to \d+\.\d{6}%; required at least 80\.000000%$/);
+    expect(h.json.checks.network.error).toBeUndefined();
+    expect(h.json.checks.network.message.connectedPeers).toBe(3);
+    const all = await result(sim.url, '/ext/bc/P', 'platform.getCurrentValidators');
+    expect(all.validators.filter((v: any) => v.connected).length).toBe(4); // 3 peers + itself
+  });
+
+  it('low-uptime: info.uptime ~75 / ~40, peers see low uptime', async () => {
+    await sim.setScenario('low-uptime');
+    const u = await result(sim.url, '/ext/info', 'info.uptime');
+    expect(Number(u.weightedAveragePercentage)).toBeGreaterThan(65);
+    expect(Number(u.weightedAveragePercentage)).toBeLessThan(85);
+    expect(Number(u.rewardingStakePercentage)).toBeGreaterThan(25);
+    expect(Number(u.rewardingStakePercentage)).toBeLessThan(60);
+    const peers = (await result(sim.url, '/ext/info', 'info.peers')).peers.map((p: any) => Number(p.observedUptime)).sort((a: number, b: number) => a - b);
+    expect(peers[Math.floor(peers.length / 2)]).toBeLessThan(80);
+  });
+
+  it('index-stalled: index frozen while heights grow; resumes afterwards', async () => {
+    await sim.setScenario('index-stalled');
+    const a = await result(sim.url, '/ext/index/C/block', 'index.getLastAccepted');
+    const ha = parseInt((await rpc(sim.url, '/ext/bc/C/rpc', 'eth_blockNumber', [])).json.result, 16);
+    clock += 60_000;
+    const b = await result(sim.url, '/ext/index/C/block', 'index.getLastAccepted');
+    const hb = parseInt((await rpc(sim.url, '/ext/bc/C/rpc', 'eth_blockNumber', [])).json.result, 16);
+    expect(b).toEqual(a);
+    expect(hb - ha).toBe(30);
+    await sim.setScenario('healthy');
+    const c = await result(sim.url, '/ext/index/C/block', 'index.getLastAccepted');
+    expect(Number(c.index)).toBe(Number(a.index) + 30);
+  });
+
+  it('validator-expiring: own end time within 36 h', async () => {
+    const before = await ownValidator();
+    expect(Number(before.endTime) * 1000 - clock).toBeGreaterThan(36 * 3_600_000);
+    await sim.setScenario('validator-expiring');
+    const v = await ownValidator();
+    const left = Number(v.endTime) * 1000 - clock;
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(36 * 3_600_000);
+    clock += 3_600_000;
+    expect((await ownValidator()).endTime).toBe(v.endTime); // fixed end timestamp
+    await sim.setScenario('healthy');
+    expect((await ownValidator()).endTime).toBe(before.endTime);
+  });
+
+  it('validator-disconnected: own entry connected:false, network check failing', async () => {
+    await sim.setScenario('validator-disconnected');
+    expect((await ownValidator()).connected).toBe(false);
+    const h = await health();
+    expect(h.json.checks.network.error).toBe('network layer is unhealthy reason: primary network validator has no inbound connections');
+    expect(h.json.checks.network.message['primary network validator health'].ingressConnectionCount).toBe(0);
+  });
+
+  it('not-a-validator: absent from the sets, uptime error, bls message', async () => {
+    await sim.setScenario('not-a-validator');
+    expect((await result(sim.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [sim.nodeId()] })).validators).toEqual([]);
+    const l1 = await result(sim.url, '/ext/bc/P', 'platform.getCurrentValidators', { subnetID: sim.l1SubnetId });
+    expect(l1.validators.some((v: any) => v.nodeID === sim.nodeId())).toBe(false);
+    const u = await rpc(sim.url, '/ext/info', 'info.uptime');
+    expect(u.json.error).toEqual({ code: -32000, message: "couldn't get node uptime: node is not a validator", data: null });
+    expect((await health()).json.checks.bls.message).toBe('node is not a validator');
+  });
+
+  it('index-disabled: every index route is a 404 text', async () => {
+    await sim.setScenario('index-disabled');
+    for (const p of ['/ext/index/P/block', '/ext/index/C/block', '/ext/index/X/block', '/ext/index/X/tx', '/ext/index/X/vtx']) {
+      const r = await rpc(sim.url, p, 'index.getLastAccepted', {}).catch(() => null);
+      void r;
+      const rr = await raw(sim.url + p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"index.getLastAccepted"}' });
+      expect(rr.status).toBe(404);
+      expect(rr.body).toBe('404 page not found\n');
+    }
+  });
+
+  it('public-server: health 404, node-specific info methods absent', async () => {
+    await sim.setScenario('public-server');
+    for (const p of ['/ext/health', '/ext/health/readiness', '/ext/health/liveness', '/ext/health/health', '/ext/admin']) {
+      const r = await raw(sim.url + p);
+      expect(r.status, p).toBe(404);
+      expect(r.body).toBe('404 page not found\n');
+    }
+    for (const [m, g] of [['info.getNodeID', 'GetNodeID'], ['info.getNodeIP', 'GetNodeIP'], ['info.getVMs', 'GetVMs']]) {
+      expect((await rpc(sim.url, '/ext/info', m as string)).json.error.message).toBe(`rpc: can't find method "info.${g}"`);
+    }
+    expect((await result(sim.url, '/ext/info', 'info.getNetworkID')).networkID).toBe('1');
+  });
+
+  it('slow: answers only after the delay', async () => {
+    await sim.setScenario('slow');
+    const t = Date.now();
+    const r = await rpc(sim.url, '/ext/info', 'info.getNetworkID');
+    expect(Date.now() - t).toBeGreaterThanOrEqual(280);
+    expect(r.json.result.networkID).toBe('1');
+    await sim.setScenario('healthy');
+    const t2 = Date.now();
+    await rpc(sim.url, '/ext/info', 'info.getNetworkID');
+    expect(Date.now() - t2).toBeLessThan(250);
+  });
+
+  it('garbage: HTTP 200 with invalid JSON, wrong types and truncated bodies', async () => {
+    await sim.setScenario('garbage');
+    const bodies: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await post(sim.url + '/ext/info', '{"jsonrpc":"2.0","id":1,"method":"info.peers"}');
+      expect(r.status).toBe(200);
+      bodies.push(r.body);
+    }
+    const parsed = bodies.map((b) => {
+      try {
+        return JSON.parse(b);
+      } catch {
+        return undefined;
+      }
+    });
+    expect(parsed.filter((p) => p === undefined).length).toBeGreaterThanOrEqual(2);
+    expect(parsed.some((p) => p && p.result && p.result.numPeers === true)).toBe(true);
+    const h = await raw(sim.url + '/ext/bc/P', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"platform.getHeight"}' });
+    expect(h.status).toBe(200);
+  });
+
+  it('down: connection refused, control port up, recovers on the same port', async () => {
+    const port = new URL(sim.url).port;
+    const r = await control(sim.controlUrl, { scenario: 'down' });
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body).scenario).toBe('down');
+    expect(await refused(sim.url)).toBe('ECONNREFUSED');
+    const st = JSON.parse((await raw(sim.controlUrl + '/sim/state')).body);
+    expect(st.nodes[0].scenario).toBe('down');
+    expect(st.listening).toBe(false);
+    await control(sim.controlUrl, { scenario: 'healthy' });
+    expect(new URL(sim.url).port).toBe(port);
+    expect((await raw(sim.url + '/ext/health')).status).toBe(200);
+    expect(sim.scenario()).toBe('healthy');
+  });
+
+  it('control endpoint: unknown scenario 400 naming the valid ones, also on the node port', async () => {
+    const r = await control(sim.controlUrl, { scenario: 'nope' });
+    expect(r.status).toBe(400);
+    for (const s of SCENARIOS) expect(r.body).toContain(s);
+    const n = await control(sim.url, { scenario: 'healthy', node: 5 });
+    expect(n.status).toBe(400);
+    const ok = await control(sim.url, { scenario: 'low-uptime', node: 0 });
+    expect(ok.status).toBe(200);
+    expect(sim.scenario(0)).toBe('low-uptime');
+    await sim.setScenario('healthy');
+    await expect(sim.setScenario('bogus' as never)).rejects.toThrow(/valid/);
+  });
+});
+
+describe('several nodes', () => {
+  it('serves independent nodes under /node/<i>, node 0 also at the root', async () => {
+    const s = await startSimNode({ nodes: 3, seed: 5, validators: 40, peers: 40, healthIntervalMs: 50 });
+    try {
+      const ids = await Promise.all([0, 1, 2].map(async (i) => (await result(s.nodeUrl(i), '/ext/info', 'info.getNodeID')).nodeID));
+      expect(ids[0]).toBe(s.nodeId(0));
+      expect(ids[1]).toBe(s.nodeId(1));
+      expect(new Set(ids).size).toBe(3);
+      expect((await result(s.url, '/ext/info', 'info.getNodeID')).nodeID).toBe(s.nodeId(0));
+      expect((await raw(s.nodeUrl(1) + '/ext/info')).headers['node-id']).toBe(s.nodeId(1));
+      expect((await raw(s.url + '/node/9/ext/info')).status).toBe(404);
+
+      await s.setScenario('bootstrapping', 1);
+      expect(s.scenario(1)).toBe('bootstrapping');
+      expect(s.scenario(2)).toBe('healthy');
+      expect((await raw(s.nodeUrl(1) + '/ext/bc/P', { method: 'POST' })).status).toBe(503);
+      expect((await result(s.nodeUrl(2), '/ext/bc/P', 'platform.getHeight')).height).toMatch(/^\d+$/);
+
+      // one node down: its connections are dropped, the others keep answering
+      await s.setScenario('down', 2);
+      const err = await raw(s.nodeUrl(2) + '/ext/health').then(() => 'answered', (e: NodeJS.ErrnoException) => e.code ?? e.message);
+      expect(err).toBe('ECONNRESET');
+      expect((await raw(s.url + '/ext/health/liveness')).status).toBe(200);
+      // all down: the listener closes
+      await s.setScenario('down');
+      expect(await refused(s.url)).toBe('ECONNREFUSED');
+      await s.setScenario('healthy');
+      expect((await raw(s.nodeUrl(2) + '/ext/health/liveness')).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('can start down and come up later on the reserved port', async () => {
+    const s = await startSimNode({ scenario: 'down', validators: 20, peers: 20 });
+    try {
+      expect(await refused(s.url)).toBe('ECONNREFUSED');
+      expect((await raw(s.controlUrl + '/sim/state')).status).toBe(200);
+      await s.setScenario('healthy');
+      expect((await raw(s.url + '/ext/health/liveness')).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('sim CLI', () => {
+  it('parses flags and durations', () => {
+    expect(parseDuration('500ms')).toBe(500);
+    expect(parseDuration('1m30s')).toBe(90_000);
+    expect(parseDuration('30')).toBeNull();
+    const p = parseSimArgs(['--listen-address', '127.0.0.1:0', '--seed=9', '--health-interval', '2s', '--scenario', 'slow', '--nodes', '2']);
+    expect(p.listen).toEqual({ host: '127.0.0.1', port: 0 });
+    expect(p.options).toMatchObject({ seed: 9, healthIntervalMs: 2000, scenario: 'slow', nodes: 2 });
+  });
+
+  it('invalid values name the flag and exit with code 2', async () => {
+    const cases: Array<[string[], string]> = [
+      [['--seed', 'abc'], '--seed'],
+      [['--scenario', 'meltdown'], '--scenario'],
+      [['--health-interval', '30'], '--health-interval'],
+      [['--listen-address', 'nope'], '--listen-address'],
+      [['--validators', '0'], '--validators'],
+      [['--frobnicate'], '--frobnicate'],
+    ];
+    const saved = process.exitCode;
+    try {
+      for (const [argv, flag] of cases) {
+        let err = '';
+        process.exitCode = undefined;
+        await simMain(argv, { stderr: (s) => (err += s), stdout: () => undefined });
+        expect(process.exitCode, argv.join(' ')).toBe(2);
+        expect(err).toContain(flag);
+      }
+    } finally {
+      process.exitCode = saved;
+    }
+  });
+
+  it('--help lists flags and scenarios', async () => {
+    let out = '';
+    await simMain(['--help'], { stdout: (s) => (out += s) });
+    expect(out).toContain('--listen-address');
+    expect(out).toContain('validator-disconnected');
+  });
+
+  it('runs, prints URLs and a curl example, stops on abort', async () => {
+    let out = '';
+    const ac = new AbortController();
+    let started: SimNode | undefined;
+    const done = simMain(['--listen-address', '127.0.0.1:0', '--control-address', '127.0.0.1:0', '--validators', '20', '--peers', '20'], {
+      stdout: (s) => (out += s),
+      signal: ac.signal,
+      onStarted: (s) => (started = s),
+    });
+    const s = await waitFor(async () => started);
+    expect(out).toContain(s.url);
+    expect(out).toContain(`curl -s -X POST ${s.controlUrl}/sim/scenario`);
+    expect((await raw(s.url + '/ext/health/liveness')).status).toBe(200);
+    ac.abort();
+    await done;
+    expect(out).toContain('stopped');
+    expect(await refused(s.url)).toBe('ECONNREFUSED');
+  });
+});
+
+async function post(url: string, body: string): Promise<{ status: number; body: string }> {
+  return raw(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+}
