@@ -728,8 +728,10 @@ export class NodeModel {
     const lastSentMs = nowMs - Math.floor(hf(this.seed, key, nowS, 64) * 3000);
     const benchRoll = hf(this.seed, key, Math.floor(nowS / 300), 65);
     const benched = benchRoll < 0.01 ? ['C'] : benchRoll < 0.013 ? ['P'] : [];
+    // Without inbound connections every peer is one this node dialled (ip = its public IP).
+    const outboundOnly = this.scenarioName === 'validator-disconnected' && a.publicIP !== '';
     return {
-      ip: a.ip,
+      ip: outboundOnly ? a.publicIP : a.ip,
       publicIP: a.publicIP,
       nodeID: nodeId,
       version: a.version,
