@@ -30,10 +30,15 @@ describe('golden /metrics', () => {
 
   beforeAll(async () => {
     node = await startFixtureNode();
-    const { config } = loadConfig({
-      argv: ['--node.url', node.url, '--node.name', 'golden', '--node.subnet', L1_SUBNET, '--collector.info-peers.per-peer', '--web.disable-exporter-metrics'],
-      env: {},
-    });
+    // Two targets: the node, and the same node as a `reference` (node-specific calls skipped) so that the
+    // cross-target series exist too.
+    const yaml = `web: { disableExporterMetrics: true }
+collectors: { info-peers: { perPeer: true } }
+targets:
+  - { name: golden, url: "${node.url}", subnets: ["${L1_SUBNET}"] }
+  - { name: golden-reference, url: "${node.url}", reference: true }
+`;
+    const { config } = loadConfig({ argv: ['--config.file', 'golden.yaml'], env: {}, readFile: () => yaml });
     exporter = await startExporter({ config, logger: memoryLogger('silent').logger, now: () => GOLDEN_NOW, listen: false, schedule: false });
     await exporter.collectOnce();
     text = normalize(exporter.current().text.toString('utf8'));
