@@ -43,13 +43,20 @@ export function decodeFirst(text: string): DecodeResult {
     return { ok: true, value, kind, members };
   } catch (e) {
     if (e instanceof SyntaxErr) return { ok: false, error: e.message };
+    // The JS stack can be shallower than Go's 10000-level limit.
+    if (e instanceof RangeError) return { ok: false, error: 'exceeded max depth' };
     throw e;
   }
 }
 
 class Parser {
   i = 0;
+  private depth = 0;
   constructor(private readonly s: string) {}
+
+  private enter(): void {
+    if (++this.depth > 10000) throw new SyntaxErr('exceeded max depth');
+  }
 
   skipWs(): void {
     while (this.i < this.s.length && WS.has(this.s[this.i] as string)) this.i++;
@@ -140,11 +147,13 @@ class Parser {
   }
 
   private array(): unknown[] {
+    this.enter();
     this.i++;
     const out: unknown[] = [];
     this.skipWs();
     if (this.peek() === ']') {
       this.i++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -157,6 +166,7 @@ class Parser {
       }
       if (c === ']') {
         this.i++;
+        this.depth--;
         return out;
       }
       throw new SyntaxErr(`invalid character ${goQuoteChar(c)} after array element`);
@@ -164,11 +174,13 @@ class Parser {
   }
 
   private object(members?: Member[]): Record<string, unknown> {
+    this.enter();
     this.i++;
     const out: Record<string, unknown> = {};
     this.skipWs();
     if (this.peek() === '}') {
       this.i++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -194,6 +206,7 @@ class Parser {
       }
       if (d === '}') {
         this.i++;
+        this.depth--;
         return out;
       }
       throw new SyntaxErr(`invalid character ${goQuoteChar(d)} after object key:value pair`);

@@ -449,7 +449,9 @@ export class NodeModel {
     if (v.idx === -1) return true;
     if (v.idx >= this.vpCount) return false;
     if (this.scenarioName === 'unhealthy-network') return v.idx < 3;
-    const W = 120;
+    // 60 s windows, ~1 % of validators disconnected in each: ~2 % of the peer set
+    // changes every minute (plus the short-lived non-validator peers).
+    const W = 60;
     const phase = h32(this.seed, v.idx, 31) % W;
     const win = Math.floor((nowS + phase) / W);
     return hf(this.seed, v.idx, win, 32) >= 0.01;
@@ -766,7 +768,7 @@ export class NodeModel {
     }
     if (this.scenarioName !== 'unhealthy-network') {
       for (let s = 0; s < this.nvSlots; s++) {
-        const life = 600 + (h32(this.seed, s, 71) % 3000);
+        const life = 300 + (h32(this.seed, s, 71) % 1500);
         const phase = h32(this.seed, s, 72) % life;
         const gen = Math.floor((nowS + phase) / life);
         const idKey = `${s}/${gen}`;

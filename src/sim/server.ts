@@ -310,7 +310,8 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
   }
 
   async function handleNode(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://sim.invalid');
+    const rawUrl = req.url ?? '/';
+    const url = rawUrl.startsWith('/') ? new URL('http://sim.invalid' + rawUrl) : new URL(rawUrl, 'http://sim.invalid');
     let path = url.pathname;
     if (path.startsWith('/sim/')) return handleControl(req, res, path);
 

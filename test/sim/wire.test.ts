@@ -129,6 +129,12 @@ describe('JSON-RPC envelope', () => {
     expect(JSON.parse(bad2.body).error.message).toBe("invalid character 'h' looking for beginning of value");
   });
 
+  it('very deep nesting is a parse error, not a crash', async () => {
+    const r = await post(sim.url + '/ext/info', '['.repeat(20000));
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body).error).toMatchObject({ code: -32700, message: 'exceeded max depth' });
+  });
+
   it('no id or id null: HTTP 200 with an empty body', async () => {
     for (const body of ['{"jsonrpc":"2.0","method":"info.getNodeID"}', '{"jsonrpc":"2.0","id":null,"method":"info.getNodeID"}', '{"jsonrpc":"2.0","method":"info.getFoo"}']) {
       const r = await post(sim.url + '/ext/info', body);
@@ -408,6 +414,29 @@ describe('determinism and time', () => {
       const c = await h();
       expect(c[0]).toBe(b[0]);
       expect(c[1]).toBe(b[1] + 5);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('peers churn, L1 balances drain at the fee price, end times stay fixed', async () => {
+    let t = T0;
+    const s = await startSimNode({ seed: 8, validators: 400, peers: 500, now: () => t });
+    try {
+      const ids = async (): Promise<Set<string>> => new Set((await result(s.url, '/ext/info', 'info.peers')).peers.map((p: any) => p.nodeID));
+      const own = async (): Promise<any> =>
+        (await result(s.url, '/ext/bc/P', 'platform.getCurrentValidators', { subnetID: s.l1SubnetId, nodeIDs: [s.nodeId()] })).validators[0];
+      const end = async (): Promise<string> => (await result(s.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [s.nodeId()] })).validators[0].endTime;
+      const a = await ids();
+      const balA = BigInt((await own()).balance);
+      const endA = await end();
+      t += 5 * 60_000;
+      const b = await ids();
+      const left = [...a].filter((x) => !b.has(x)).length;
+      expect(left).toBeGreaterThan(0);
+      expect(left / a.size).toBeLessThan(0.3);
+      expect(balA - BigInt((await own()).balance)).toBe(512n * 300n);
+      expect(await end()).toBe(endA);
     } finally {
       await s.close();
     }
