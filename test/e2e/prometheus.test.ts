@@ -1,0 +1,223 @@
+// End-to-end with the real programs: simulated node → exporter → real Prometheus (loading the
+// shipped alert rules) → real Alertmanager → a webhook receiver inside this test.
+//
+// NOTE: Prometheus loads a COPY of alerts/*.rules.yaml rewritten by this test with shorter
+// durations so that it runs in about a minute: every `for:` becomes 2-5 s (5m → 3s, 10m → 4s,
+// 15m → 5s) and the stall windows shrink ([15m] → [20s], [5m] → [10s]; [6h] stays). See
+// helpers/rules.ts. Expressions, labels and annotations are otherwise the shipped ones.
+//
+// Needs `prometheus` and `prometheus-alertmanager` on PATH (Debian packages). Without them the
+// test is skipped with a warning, except under CI (process.env.CI), where it fails.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExporter, type Exporter } from '../../src/app.js';
+import { COLLECTOR_NAMES } from '../../src/config/schema.js';
+import { loadConfig } from '../../src/config/load.js';
+import { startSimNode, type SimNode, type ScenarioName } from '../../src/sim/server.js';
+import { memoryLogger } from '../helpers/log.js';
+import { ROOT, freePort, metric, scrape, waitFor } from '../helpers/proc.js';
+import { dashboardQueries } from './helpers/dashboards.js';
+import { onPath, startProgram, waitHttpOk, type Program } from './helpers/programs.js';
+import { alertmanagerConfig, promAlerts, prometheusConfig, promQuery, resultSize } from './helpers/prometheus.js';
+import { summarize, writeShortenedRules } from './helpers/rules.js';
+import { startWebhook, type WebhookAlert, type WebhookReceiver } from './helpers/webhook.js';
+
+const PROMETHEUS = onPath('prometheus');
+const ALERTMANAGER = onPath('prometheus-alertmanager');
+const MISSING = [PROMETHEUS ? '' : 'prometheus', ALERTMANAGER ? '' : 'prometheus-alertmanager'].filter(Boolean);
+const CI = Boolean(process.env['CI']);
+const TARGET = 'sim';
+
+if (MISSING.length > 0 && !CI) {
+  console.warn(
+    `\n${'!'.repeat(78)}\n!! SKIPPING test/e2e/prometheus.test.ts: ${MISSING.join(' and ')} not on PATH.\n` +
+      `!! Install them (apt-get install prometheus prometheus-alertmanager) to run the end-to-end test.\n` +
+      `!! Under CI (CI=1) this is a failure, not a skip.\n${'!'.repeat(78)}\n`,
+  );
+}
+
+function exporterConfig(nodeUrl: string, port: number) {
+  const yaml = `web: { listenAddress: "127.0.0.1:${port}" }
+collection: { interval: 1s, timeout: 1s }
+node: { timeout: 500ms }
+collectors:
+${COLLECTOR_NAMES.map((c) => `  ${c}: { interval: 1s }`).join('\n')}
+targets:
+  - { name: ${TARGET}, url: "${nodeUrl}" }
+`;
+  return loadConfig({ argv: ['--config.file', 'e2e.yaml'], env: {}, readFile: () => yaml }).config;
+}
+
+describe.skipIf(MISSING.length > 0 && !CI)('real Prometheus + Alertmanager with the shipped rules and dashboards', () => {
+  const t0 = Date.now();
+  const dirs: string[] = [];
+  const progs: Program[] = [];
+  let sim: SimNode;
+  let exporter: Exporter;
+  let hook: WebhookReceiver;
+  let prom = '';
+  let am = '';
+  const log = memoryLogger('warn');
+
+  const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+  const step = (msg: string) => console.log(`[e2e ${elapsed()}] ${msg}`);
+
+  /** Current state for failure messages. */
+  const diagnose = async (): Promise<string> => {
+    const alerts = await promAlerts(prom).catch((e: unknown) => String(e));
+    const hooked = hook.alerts().map((a) => `${a.status} ${a.labels['alertname']} ${JSON.stringify(a.labels)}`);
+    return `Prometheus alerts: ${JSON.stringify(alerts, null, 1)}\nwebhook: ${hooked.join('\n') || '(none)'}\n` + progs.map((p) => `--- ${p.name}:\n${p.tail(15)}`).join('\n');
+  };
+
+  const waitForHook = async (what: string, pred: (a: WebhookAlert) => boolean, since: number, timeoutMs: number) => {
+    try {
+      return await waitFor(() => hook.alerts(since).find(pred), timeoutMs, 200);
+    } catch (e) {
+      throw new Error(`${what} did not reach the webhook within ${timeoutMs} ms (${String(e)})\n${await diagnose()}`);
+    }
+  };
+
+  const switchTo = async (name: ScenarioName) => {
+    const r = await fetch(`${sim.controlUrl}/sim/scenario`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ scenario: name }),
+    });
+    expect(r.status, await r.text()).toBe(200);
+    expect(sim.scenario()).toBe(name);
+    step(`simulator scenario → ${name}`);
+    return Date.now();
+  };
+
+  beforeAll(async () => {
+    if (MISSING.length > 0) throw new Error(`CI is set but ${MISSING.join(' and ')} is not on PATH: the end-to-end test must run in CI`);
+    const tmp = mkdtempSync(join(tmpdir(), 'avax-e2e-'));
+    dirs.push(tmp);
+    const rulesDir = join(tmp, 'rules');
+    const amData = join(tmp, 'alertmanager');
+    const promData = join(tmp, 'prometheus');
+    for (const d of [rulesDir, amData, promData]) mkdirSync(d);
+
+    const rewrites = writeShortenedRules(resolve(ROOT, 'alerts'), rulesDir);
+    console.log(
+      `[e2e] Prometheus loads a REWRITTEN COPY of alerts/*.rules.yaml with shorter durations (the shipped files are unchanged): ` +
+        rewrites.map((r) => `${r.file}: ${summarize(r.changes)}`).join('; '),
+    );
+
+    sim = await startSimNode({ validators: 100, peers: 100, healthIntervalMs: 200, blockRates: { P: 1, C: 2, X: 1 } });
+    hook = await startWebhook();
+    const [expPort, amPort, promPort] = [await freePort(), await freePort(), await freePort()];
+
+    exporter = await startExporter({ config: exporterConfig(sim.url, expPort), logger: log.logger });
+    await waitFor(async () => metric(await scrape(`${exporter.url}/metrics`), 'avax_up', { target: TARGET }) === 1, 10_000);
+    step(`simulated node ${sim.url}, exporter ${exporter.url}, webhook ${hook.url}`);
+
+    writeFileSync(join(tmp, 'alertmanager.yml'), alertmanagerConfig({ webhook: hook.url }));
+    const amProc = startProgram('alertmanager', ALERTMANAGER!, [
+      `--config.file=${join(tmp, 'alertmanager.yml')}`,
+      `--storage.path=${amData}`,
+      `--web.listen-address=127.0.0.1:${amPort}`,
+      '--cluster.listen-address=',
+      '--log.level=warn',
+    ], tmp);
+    progs.push(amProc);
+    am = `http://127.0.0.1:${amPort}`;
+
+    writeFileSync(
+      join(tmp, 'prometheus.yml'),
+      prometheusConfig({ exporter: `127.0.0.1:${expPort}`, alertmanager: `127.0.0.1:${amPort}`, ruleGlob: join(rulesDir, '*.rules.yaml') }),
+    );
+    const promProc = startProgram('prometheus', PROMETHEUS!, [
+      `--config.file=${join(tmp, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${promData}`,
+      `--web.listen-address=127.0.0.1:${promPort}`,
+      '--log.level=warn',
+    ], tmp);
+    progs.push(promProc);
+    prom = `http://127.0.0.1:${promPort}`;
+
+    await Promise.all([waitHttpOk(amProc, `${am}/-/ready`, 15_000), waitHttpOk(promProc, `${prom}/-/ready`, 15_000)]);
+    // Every shipped rule group is loaded.
+    const groups = await waitFor(async () => {
+      const j = (await (await fetch(`${prom}/api/v1/rules`)).json()) as { data: { groups: { name: string; rules: { name: string }[] }[] } };
+      return j.data.groups.length >= rewrites.length ? j.data.groups : undefined;
+    }, 10_000);
+    step(`alertmanager ${am} and prometheus ${prom} ready; ${groups.reduce((n, g) => n + g.rules.length, 0)} rules in ${groups.length} groups`);
+    // The exporter is scraped.
+    await waitFor(async () => resultSize(await promQuery(prom, `avax_up{target="${TARGET}"} == 1`)) === 1, 10_000, 250);
+  }, 45_000);
+
+  afterAll(async () => {
+    await Promise.all(progs.map((p) => p.stop(5_000)));
+    await exporter?.stop();
+    await sim?.close();
+    await hook?.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    step('all programs stopped, temp dirs removed');
+  }, 20_000);
+
+  it('1. healthy: after 10 s of scraping, no alert reaches the webhook and none is firing', async () => {
+    await new Promise((r) => setTimeout(r, 10_000));
+    const firing = (await promAlerts(prom)).filter((a) => a.state === 'firing');
+    const hooked = hook.alerts();
+    if (hooked.length > 0 || firing.length > 0) console.log(`[e2e] on a healthy node:\n${await diagnose()}`);
+    expect(hooked.filter((a) => a.labels['severity'] === 'critical').map((a) => a.labels['alertname'])).toEqual([]);
+    expect(hooked.map((a) => `${a.labels['alertname']}/${a.labels['severity']}`)).toEqual([]);
+    expect(firing.map((a) => a.labels['alertname'])).toEqual([]);
+    step('healthy: nothing fired');
+  }, 15_000);
+
+  it('2. bootstrapping: AvalancheChainNotBootstrapped arrives with its labels and annotations', async () => {
+    const since = await switchTo('bootstrapping');
+    const a = await waitForHook('AvalancheChainNotBootstrapped (firing)', (x) => x.status === 'firing' && x.labels['alertname'] === 'AvalancheChainNotBootstrapped', since, 20_000);
+    step(`firing AvalancheChainNotBootstrapped for chain ${a.labels['chain']} after ${((a.receivedAt - since) / 1000).toFixed(1)} s`);
+    expect(a.labels).toMatchObject({ alertname: 'AvalancheChainNotBootstrapped', target: TARGET, severity: 'critical', job: 'avalanche-exporter' });
+    expect(a.labels['chain']).toMatch(/^(P|C|X)$/);
+    expect(a.annotations['summary']).toBe(`${TARGET}: chain ${a.labels['chain']} is not bootstrapped`);
+    expect(a.annotations['description']).toContain(`Node ${TARGET} reports chain ${a.labels['chain']} as not bootstrapped (info.isBootstrapped = 0)`);
+    expect(a.annotations['runbook_url']).toMatch(/\/docs\/runbook\.md#avalanchechainnotbootstrapped$/);
+    // All three primary chains.
+    await waitFor(() => {
+      const chains = new Set(hook.alerts(since).filter((x) => x.labels['alertname'] === 'AvalancheChainNotBootstrapped').map((x) => x.labels['chain']));
+      return ['P', 'C', 'X'].every((c) => chains.has(c));
+    }, 5_000, 200);
+  }, 30_000);
+
+  it('3. back to healthy: the resolved notification arrives', async () => {
+    const since = await switchTo('healthy');
+    const a = await waitForHook(
+      'AvalancheChainNotBootstrapped (resolved)',
+      (x) => x.status === 'resolved' && x.labels['alertname'] === 'AvalancheChainNotBootstrapped',
+      since,
+      15_000,
+    );
+    step(`resolved AvalancheChainNotBootstrapped after ${((a.receivedAt - since) / 1000).toFixed(1)} s`);
+    expect(a.labels).toMatchObject({ target: TARGET, severity: 'critical' });
+    expect(Date.parse(a.endsAt)).toBeGreaterThan(Date.parse(a.startsAt));
+  }, 20_000);
+
+  it('4. index-stalled: AvalancheIndexStalled arrives', async () => {
+    const since = await switchTo('index-stalled');
+    const a = await waitForHook('AvalancheIndexStalled (firing)', (x) => x.status === 'firing' && x.labels['alertname'] === 'AvalancheIndexStalled', since, 40_000);
+    step(`firing AvalancheIndexStalled for ${a.labels['chain']}/${a.labels['kind']} after ${((a.receivedAt - since) / 1000).toFixed(1)} s`);
+    expect(a.labels).toMatchObject({ alertname: 'AvalancheIndexStalled', target: TARGET, kind: 'block', severity: 'warning' });
+    expect(a.labels['chain']).toMatch(/^(P|C|X)$/);
+    expect(a.annotations['summary']).toBe(`${TARGET}: ${a.labels['chain']}/block index is stalled`);
+    expect(a.annotations['runbook_url']).toMatch(/#avalancheindexstalled$/);
+  }, 45_000);
+
+  it('5. every dashboard panel query returns data from this Prometheus', async () => {
+    const queries = dashboardQueries(resolve(ROOT, 'dashboards'));
+    expect(queries.length).toBeGreaterThan(20);
+    const empty: string[] = [];
+    for (const q of queries) {
+      const r = await promQuery(prom, q.query);
+      if (resultSize(r) === 0) empty.push(`${q.dashboard} / ${q.panel} / ${q.refId}: ${q.expr}`);
+    }
+    if (empty.length > 0) console.log(`[e2e] empty panel queries:\n  ${empty.join('\n  ')}`);
+    step(`${queries.length - empty.length}/${queries.length} dashboard queries return data`);
+    expect(empty).toEqual([]);
+  }, 20_000);
+});
