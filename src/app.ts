@@ -64,7 +64,7 @@ export interface ExporterOptions {
 }
 
 export interface Exporter {
-  /** http://host:port of the server, when listening. */
+  /** http(s)://host:port of the server, when listening. */
   readonly url: string;
   readonly server?: Server;
   current(): RenderedExposition;
@@ -218,6 +218,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
       targets: () =>
         allRunners().map((r) => ({ name: r.name, url: redactUrl(r.target.url), reference: r.target.spec.reference, ...r.status() })),
       reload: opts.enableReloadEndpoint ? () => reload() : undefined,
+      webConfigFile: cfg.web.configFile,
     });
     const { host, port } = splitListen(cfg.web.listenAddress);
     await new Promise<void>((resolve, reject) => {
@@ -229,7 +230,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     });
     const addr = server.address() as AddressInfo;
     const shownHost = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-    url = `http://${shownHost}:${addr.port}`;
+    url = `${'setSecureContext' in server ? 'https' : 'http'}://${shownHost}:${addr.port}`;
     logger.info({ event: 'listening', address: `${host ?? ''}:${addr.port}`, path: cfg.web.telemetryPath }, 'serving metrics');
   }
 

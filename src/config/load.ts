@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
+import { loadWebConfig } from '../server/web-config.js';
 import { COLLECTOR_NAMES, configSchema, type Config } from './schema.js';
 
 /** A configuration problem: the CLI prints `message` and exits with code 2. */
@@ -41,6 +42,7 @@ export const FLAGS: readonly FlagDef[] = [
   { flag: 'web.disable-exporter-metrics', path: ['web', 'disableExporterMetrics'], kind: 'bool', def: 'false', help: 'Leave out process_* and nodejs_* metrics of the exporter process.' },
   { flag: 'web.max-concurrent-scrapes', path: ['web', 'maxConcurrentScrapes'], kind: 'int', def: '16', help: 'Scrapes served at once; more get HTTP 503.' },
   { flag: 'web.enable-lifecycle', path: ['web', 'enableLifecycle'], kind: 'bool', def: 'false', help: 'Enable POST /-/reload (reload the configuration like SIGHUP).' },
+  { flag: 'web.config.file', path: ['web', 'configFile'], kind: 'string', help: 'Web configuration file (Prometheus exporter-toolkit format): TLS, mTLS, basic auth, response headers. Re-read on change.' },
   { flag: 'collection.interval', path: ['collection', 'interval'], kind: 'duration', def: '15s', help: 'Base collection cycle (divides a minute or an hour).' },
   { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', def: '10s', help: 'Deadline of one collector run.' },
   { flag: 'collection.max-concurrent-targets', path: ['collection', 'maxConcurrentTargets'], kind: 'int', def: '8', help: 'Targets collected at once.' },
@@ -197,6 +199,8 @@ export function loadConfig(opts: LoadOptions): LoadedConfig {
     });
     throw new ConfigError(`invalid configuration${configFile ? ` (${configFile})` : ''}:\n${lines.join('\n')}`);
   }
+  // The web configuration file is checked here too, so that check-config and SIGHUP report it.
+  if (parsed.data.web.configFile) loadWebConfig(parsed.data.web.configFile);
   return { config: parsed.data, configFile };
 }
 

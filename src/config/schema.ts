@@ -101,6 +101,7 @@ export const configSchema = z
         disableExporterMetrics: z.boolean().default(false),
         maxConcurrentScrapes: z.number().int().min(1).max(1000).default(16),
         enableLifecycle: z.boolean().default(false),
+        configFile: z.string().min(1).optional(),
       })
       .default({ listenAddress: ':10650', telemetryPath: '/metrics', disableExporterMetrics: false, maxConcurrentScrapes: 16, enableLifecycle: false }),
     log: z

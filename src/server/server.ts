@@ -1,8 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
 import type { RenderedExposition } from '../metrics/exposition.js';
 import type { CollectorStatus } from '../scheduler/target-runner.js';
 import { landingPage } from './landing.js';
+import { WebConfigWatcher, clientAuthOptions, type WebConfig } from './web-config.js';
 
 export const EXPOSITION_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
@@ -26,7 +29,35 @@ export interface ServerDeps {
   targets(): TargetView[];
   /** POST /-/reload, when enabled. */
   reload?: () => Promise<void>;
+  /** --web.config.file (exporter-toolkit format): TLS, basic auth, extra response headers. */
+  webConfigFile?: string;
+  /** Overrides of DEFAULT_LIMITS (tests use short timeouts). */
+  limits?: Partial<ServerLimits>;
 }
+
+export interface ServerLimits {
+  /** Whole request (headers and body) must arrive within this time; 408 otherwise. */
+  requestTimeoutMs: number;
+  /** Headers must arrive within this time (slow clients are cut off with 408). */
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Largest request head (request line and headers); larger gets 431. */
+  maxHeaderSize: number;
+  maxHeadersCount: number;
+  /** How often Node checks the two timeouts above. */
+  connectionsCheckingIntervalMs: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 65_000,
+  maxHeaderSize: 16 * 1024,
+  maxHeadersCount: 100,
+  connectionsCheckingIntervalMs: 1_000,
+};
+
+export const AUTH_REALM = 'avalanche-exporter';
 
 /**
  * node:http server: GET/HEAD on the telemetry path, `/` landing page, `/healthz`, `/probe?target=`.
@@ -34,19 +65,74 @@ export interface ServerDeps {
  */
 export function createExporterServer(deps: ServerDeps): Server {
   let inFlight = 0;
-  const server = createServer((req, res) => {
-    try {
-      handle(req, res);
-    } catch (err) {
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const web = deps.webConfigFile ? new WebConfigWatcher(deps.webConfigFile, deps.logger) : undefined;
+  if (web?.authEnabled && !web.current.tls) deps.logger.warn({ event: 'basic_auth_without_tls' }, 'basic_auth_users without tls_server_config: passwords cross the network in clear text');
+
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    const fail = (err: unknown) => {
       deps.logger.error({ err: String(err) }, 'request handler failed');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('internal error\n');
+    };
+    try {
+      if (web) {
+        web.refresh();
+        for (const [k, v] of Object.entries(web.current.headers)) res.setHeader(k, v);
+        // /healthz stays open for liveness probes (it answers "OK" and nothing else).
+        const path = (req.url ?? '/').split('?')[0];
+        if (web.authEnabled && path !== '/healthz') {
+          web.authorize(req.headers.authorization).then((ok) => {
+            if (!ok) return text(res, 401, 'unauthorized\n', { 'www-authenticate': `Basic realm="${AUTH_REALM}", charset="UTF-8"` });
+            handle(req, res);
+          }).catch(fail);
+          return;
+        }
+      }
+      handle(req, res);
+    } catch (err) {
+      fail(err);
     }
-  });
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
-  server.keepAliveTimeout = 65_000;
-  server.maxHeadersCount = 100;
+  };
+
+  const httpOptions: ServerOptions = {
+    maxHeaderSize: limits.maxHeaderSize,
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+  };
+  const tls = web?.current.tls;
+  let server: Server;
+  if (web && tls) {
+    const https = createHttpsServer({ ...httpOptions, ...tls.context, ...clientAuthOptions(tls.clientAuthType) }, listener);
+    const apply = (cfg: WebConfig) => {
+      if (!cfg.tls) return;
+      https.setSecureContext(cfg.tls.context);
+      Object.assign(https, clientAuthOptions(cfg.tls.clientAuthType));
+    };
+    web.onChange(apply);
+    // Before the TLS socket is made (it takes the server's current context): a renewed
+    // certificate is served on the next new connection.
+    https.prependListener('connection', () => web.refresh());
+    https.on('secureConnection', (sock: TLSSocket) => {
+      const type = web.current.tls?.clientAuthType ?? 'NoClientCert';
+      const cert = sock.getPeerCertificate();
+      const hasCert = !!cert && Object.keys(cert).length > 0;
+      if ((type === 'RequireAnyClientCert' && !hasCert) || (type === 'VerifyClientCertIfGiven' && hasCert && !sock.authorized)) {
+        deps.logger.debug({ event: 'tls_client_rejected', reason: hasCert ? 'certificate not verified' : 'no client certificate' }, 'TLS client rejected');
+        sock.destroy();
+      }
+    });
+    https.on('tlsClientError', (err: NodeJS.ErrnoException) => deps.logger.debug({ event: 'tls_client_error', code: err.code }, 'TLS handshake failed'));
+    server = https as unknown as Server;
+  } else {
+    server = createServer(httpOptions, listener);
+  }
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxHeadersCount = limits.maxHeadersCount;
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
