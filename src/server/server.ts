@@ -157,7 +157,11 @@ export function createExporterServer(deps: ServerDeps): Server {
       const name = url.searchParams.get('target');
       if (!name) return text(res, 400, 'missing ?target=NAME (a configured target name)\n');
       snap = deps.probe(name);
-      if (!snap) return text(res, 400, `unknown target ${JSON.stringify(name.slice(0, 64))}; only configured target names are accepted\n`);
+      if (!snap) {
+        // Echo the name only when it looks like a target name: a URL (perhaps with credentials) is not repeated.
+        const shown = /^[A-Za-z0-9._:\-]{1,64}$/.test(name) ? ` ${JSON.stringify(name)}` : '';
+        return text(res, 400, `unknown target${shown}; only configured target names are accepted (never URLs)\n`);
+      }
     } else {
       snap = deps.exposition();
     }
