@@ -29,7 +29,7 @@ describe('avalanche-exporter against a node that answers like avalanchego', () =
     const nodeUrl = node.url.replace('http://', 'http://operator:hunter2secret@');
     proc = startCli([
       '--node.url', nodeUrl, '--node.header', 'X-Api-Key: key-abcdef-123456', '--web.listen-address', `127.0.0.1:${port}`,
-      '--collection.interval', '1s', '--collection.timeout', '1s', '--node.timeout', '500ms', '--collector.chain-height.interval', '1s',
+      '--collection.interval', '2s', '--collection.timeout', '2s', '--node.timeout', '1500ms', '--collector.chain-height.interval', '2s',
       '--collector.info-peers.per-peer', '--node.subnet', cb58Id('cli-l1'),
     ]);
     await waitFor(async () => metric(await scrape(`${base}/metrics`), 'avax_up') === 1, 15_000);
@@ -40,7 +40,12 @@ describe('avalanche-exporter against a node that answers like avalanchego', () =
   });
 
   it('default: exposes every metric family of METRICS.md up to the Index section', async () => {
-    const text = await scrape(`${base}/metrics`);
+    // Every collector's first run has finished and succeeded (bounded wait: a loaded CI machine is slow).
+    const text = await waitFor(async () => {
+      const t = await scrape(`${base}/metrics`);
+      const ok = t.split('\n').filter((l) => l.startsWith('avax_collector_success{'));
+      return ok.length === 9 && ok.every((l) => l.endsWith(' 1')) ? t : undefined;
+    }, 20_000);
     const missing = contractFamilies().filter((f) => !new RegExp(`^${f}(_bucket|_sum|_count)?\\{`, 'm').test(text));
     expect(missing).toEqual([]);
     expect(metric(text, 'avax_chain_height', { chain: 'P' })).toBe(23961402);
