@@ -427,6 +427,9 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
   const nodeServer = http.createServer((req, res) => {
     handleNode(req, res).catch(onError(res));
   });
+  // avalanchego: 30 s read/header/write timeouts, 120 s idle.
+  nodeServer.keepAliveTimeout = 120_000;
+  nodeServer.headersTimeout = 30_000;
   nodeServer.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
