@@ -333,7 +333,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     }
     const body = await readBody(req);
     if (body === null) {
-      send(res, httpError(413, 'http: request body too large'));
+      send(res, httpError(413, 'http: request body too large'), { 'Node-Id': inst.model.nodeId });
       return;
     }
     if (inst.model.scenario === 'slow') {
