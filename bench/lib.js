@@ -1,6 +1,6 @@
 // Shared helpers of bench/run.js and bench/soak.js (plain ESM, imports the compiled dist/).
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { Writable } from 'node:stream';
@@ -275,12 +275,29 @@ export function handleCounts() {
   }
   const resources = process.getActiveResourcesInfo?.() ?? [];
   const timers = resources.filter((r) => r === 'Timeout').length;
-  return { byType, timers, total: process._getActiveHandles().length };
+  return { byType, timers, total: process._getActiveHandles().length, socketFds: socketFds() };
+}
+
+/** Open socket file descriptors of this process (Linux; NaN elsewhere): idle keep-alive sockets are unref'd and not in the handle list. */
+export function socketFds() {
+  try {
+    let n = 0;
+    for (const fd of readdirSync('/proc/self/fd')) {
+      try {
+        if (readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:')) n++;
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+    return n;
+  } catch {
+    return NaN;
+  }
 }
 export const fmtHandles = (h) =>
   `${Object.entries(h.byType)
     .sort()
     .map(([k, v]) => `${k} ${v}`)
-    .join(', ')}; timers ${h.timers}`;
+    .join(', ')}; timers ${h.timers}; socket fds ${h.socketFds}`;
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
