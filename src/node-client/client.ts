@@ -63,6 +63,9 @@ export class NodeClient {
   /** Credential strings (URL password, query values, header values) cut out of any text a server sends back. */
   private readonly secrets: readonly string[];
   private nextId = 1;
+  private readonly maxInFlight: number;
+  private inFlight = 0;
+  private readonly waiters: (() => void)[] = [];
   /** The `Node-Id` header of the last answer (every avalanchego response carries it). */
   lastNodeIdHeader: string | undefined;
 
@@ -82,8 +85,9 @@ export class NodeClient {
     for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
     this.headers = headers;
     this.secrets = collectSecrets(u, headers);
+    this.maxInFlight = opts.connections ?? 4;
     this.pool = new Pool(u.origin, {
-      connections: opts.connections ?? 4,
+      connections: this.maxInFlight,
       keepAliveTimeout: 30_000,
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
@@ -153,6 +157,16 @@ export class NodeClient {
   }
 
   private async timed<T>(method: string, outer: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    // The per-request deadline starts when a connection is free: calls queued behind requests that
+    // hang (one collector's API stalling) wait under the caller's signal only, instead of expiring
+    // in the queue and failing every other collector with them.
+    try {
+      await this.acquire(outer);
+    } catch (raw) {
+      const err = new TimeoutError(method, this.timeoutMs, { cause: raw });
+      this.report(method, err.result, performance.now());
+      throw err;
+    }
     const started = performance.now();
     const deadline = AbortSignal.timeout(this.timeoutMs);
     const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
@@ -163,10 +177,40 @@ export class NodeClient {
       const err = classify(method, raw, this.timeoutMs, deadline, outer);
       this.report(method, err.result, started);
       throw err;
+    } finally {
+      this.release();
     }
     // Outside the try: a throwing callback must neither turn a success into a failure nor be reported twice.
     this.report(method, 'ok', started);
     return value;
+  }
+
+  /** Waits for one of the pool's connections (at most `connections` requests in flight). */
+  private acquire(signal: AbortSignal | undefined): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.inFlight < this.maxInFlight) {
+      this.inFlight++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.inFlight++;
+        resolve();
+      };
+      const onAbort = () => {
+        const i = this.waiters.indexOf(waiter);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  private release(): void {
+    this.inFlight--;
+    this.waiters.shift()?.();
   }
 
   private report(method: string, result: RpcResult, started: number): void {
