@@ -85,8 +85,16 @@ export const Float = Percentage;
 const CB58_CACHE_MAX = 50_000;
 const cb58Cache = new Map<string, number>(); // string → payload length, or -1 when invalid
 
-/** Payload length of a valid CB58 string, or -1 (bad alphabet, too short, bad checksum). */
+/**
+ * Longest string decoded. IDs and NodeIDs are at most 50 characters (36 bytes in base58); base58
+ * decoding is quadratic, so a megabyte-long "ID" in an answer would block the event loop for
+ * minutes, and would sit in the cache as a key. Longer strings are invalid without decoding.
+ */
+export const CB58_MAX_CHARS = 128;
+
+/** Payload length of a valid CB58 string, or -1 (bad alphabet, too short or too long, bad checksum). */
 export function cb58PayloadLength(s: string): number {
+  if (s.length > CB58_MAX_CHARS) return -1;
   const hit = cb58Cache.get(s);
   if (hit !== undefined) return hit;
   let len = -1;
