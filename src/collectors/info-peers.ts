@@ -29,15 +29,22 @@ function countSorted(counts: Map<string, number>, name: string, label: string): 
   return [...counts.keys()].sort().map((k) => sample(name, { [label]: k }, counts.get(k)!));
 }
 
+/** First entry per nodeID: a peer listed twice is one peer, and per-peer series must stay unique. */
+function uniquePeers(peers: InfoPeersResult['peers']): InfoPeersResult['peers'] {
+  const seen = new Set<string>();
+  return peers.filter((p) => !seen.has(p.nodeID) && seen.add(p.nodeID));
+}
+
 export function toSamples(v: InfoPeersResult, c: InfoPeersContext): Sample[] {
   const out: Sample[] = [sample('avax_peers', {}, v.numPeers)];
+  const peers = uniquePeers(v.peers);
   const byVersion = new Map<string, number>();
   const benched = new Map<string, number>(PRIMARY_CHAINS.map((ch) => [ch, 0]));
   const tracking = new Map<string, number>();
   const uptimes: number[] = [];
   const silentBefore = c.nowMs / 1000 - c.silenceSeconds;
   let silent = 0;
-  for (const p of v.peers) {
+  for (const p of peers) {
     byVersion.set(p.version, (byVersion.get(p.version) ?? 0) + 1);
     for (const ch of new Set(p.benched)) benched.set(ch, (benched.get(ch) ?? 0) + 1);
     for (const s of new Set(p.trackedSubnets)) tracking.set(s, (tracking.get(s) ?? 0) + 1);
@@ -57,9 +64,9 @@ export function toSamples(v: InfoPeersResult, c: InfoPeersContext): Sample[] {
   }
   out.push(sample('avax_peers_silent', {}, silent));
   if (c.perPeer) {
-    const peers = [...v.peers].sort((a, b) => (a.nodeID < b.nodeID ? -1 : a.nodeID > b.nodeID ? 1 : 0));
-    for (const p of peers) out.push(sample('avax_peer_info', { peer_node_id: p.nodeID, version: p.version }, 1));
-    for (const p of peers) {
+    const sorted = [...peers].sort((a, b) => (a.nodeID < b.nodeID ? -1 : a.nodeID > b.nodeID ? 1 : 0));
+    for (const p of sorted) out.push(sample('avax_peer_info', { peer_node_id: p.nodeID, version: p.version }, 1));
+    for (const p of sorted) {
       if (p.lastReceived !== undefined) out.push(sample('avax_peer_last_received_timestamp_seconds', { peer_node_id: p.nodeID }, p.lastReceived));
     }
   }
