@@ -180,7 +180,7 @@ export class TargetRunner {
       out.push({ name: 'avax_collector_success', labels, value: s.success ? 1 : 0 });
       out.push({ name: 'avax_collector_duration_seconds', labels, value: round6(s.durationSeconds) });
       if (s.lastSuccessSeconds !== undefined) out.push({ name: 'avax_collector_last_success_timestamp_seconds', labels, value: Math.round(s.lastSuccessSeconds * 1000) / 1000 });
-      for (const x of s.samples) out.push({ name: x.name, labels: { target, ...x.labels }, value: x.value });
+      out.push(...wellFormedUnique(s.samples, target));
     }
     out.push(...this.rpc.samples(target));
     return out;
@@ -206,6 +206,28 @@ export class TargetRunner {
   async close(): Promise<void> {
     await this.client.close();
   }
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A collector's samples with the `target` label. Label values come from node answers: lone
+ * surrogates (JSON may carry "\ud800") become U+FFFD here, as they would in the UTF-8 exposition,
+ * and a series equal to an earlier one is dropped: two label values that differ only there would
+ * otherwise be a duplicate series, and a scraper rejects the whole exposition for one.
+ */
+export function wellFormedUnique(samples: readonly Sample[], target: string): Sample[] {
+  const out: Sample[] = [];
+  const seen = new Set<string>();
+  for (const x of samples) {
+    const labels: Record<string, string> = { target };
+    for (const [k, v] of Object.entries(x.labels)) labels[k] = v.replace(LONE_SURROGATE, '\ufffd');
+    const key = JSON.stringify([x.name, labels]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ name: x.name, labels, value: x.value });
+  }
+  return out;
 }
 
 function errorText(err: Error, n: number): string {
