@@ -1,0 +1,299 @@
+/**
+ * Generated and mutated node answers (every fixture, with fields dropped, retyped, renamed,
+ * duplicated, huge, negative, NaN-like, very long, non-ASCII, with quotes, backslashes and
+ * newlines) through every schema and every collector's pure toSamples.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { toSamples as chainHeightSamples } from '../../src/collectors/chain-height.js';
+import { toSamples as healthSamples } from '../../src/collectors/health.js';
+import { toSamples as indexSamples, type IndexOutcome } from '../../src/collectors/index-last-accepted.js';
+import { toSamples as bootstrappedSamples } from '../../src/collectors/info-is-bootstrapped.js';
+import { toSamples as peersSamples } from '../../src/collectors/info-peers.js';
+import { toSamples as uptimeSamples } from '../../src/collectors/info-uptime.js';
+import { toSamples as nodeInfoSamples, vmSamples } from '../../src/collectors/node-info.js';
+import { toSamples as validatorsFullSamples } from '../../src/collectors/platform-validators-full.js';
+import { heliconFrom, toSamples as validatorsSamples } from '../../src/collectors/platform-validators.js';
+import { familyOf } from '../../src/metrics/descriptors.js';
+import type { Sample } from '../../src/metrics/model.js';
+import { PRIMARY_NETWORK_ID } from '../../src/node-client/index.js';
+import { AvmGetHeightResult } from '../../src/schemas/avm.js';
+import { EthBlockNumberResult } from '../../src/schemas/evm.js';
+import { HealthReport } from '../../src/schemas/health.js';
+import { IndexGetLastAcceptedResult } from '../../src/schemas/index-api.js';
+import {
+  InfoGetNetworkIDResult,
+  InfoGetNetworkNameResult,
+  InfoGetNodeIDResult,
+  InfoGetNodeVersionResult,
+  InfoIsBootstrappedResult,
+  InfoPeersResult,
+  InfoUpgradesResult,
+  InfoUptimeResult,
+} from '../../src/schemas/info.js';
+import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult } from '../../src/schemas/platform.js';
+import { fixtureMethods, fixtureNames, result as fixtureResult } from '../fixtures/load.js';
+import { cb58Id } from '../helpers/fixture-node.js';
+import { mutatedAnswer, nastyString, renderRoundTrip } from '../helpers/faults.js';
+
+const NUM_RUNS = 200;
+const FIXTURE_NOW_MS = 1778750505_000;
+
+/** The schema of every fixture folder. */
+const SCHEMAS: Record<string, z.ZodType> = {
+  'info.getNodeID': InfoGetNodeIDResult,
+  'info.getNodeVersion': InfoGetNodeVersionResult,
+  'info.getNetworkID': InfoGetNetworkIDResult,
+  'info.getNetworkName': InfoGetNetworkNameResult,
+  'info.isBootstrapped': InfoIsBootstrappedResult,
+  'info.peers': InfoPeersResult,
+  'info.uptime': InfoUptimeResult,
+  'info.upgrades': InfoUpgradesResult,
+  'health.health': HealthReport,
+  'health.readiness': HealthReport,
+  'health.liveness': HealthReport,
+  'platform.getCurrentValidators': PlatformGetCurrentValidatorsResult,
+  'platform.getHeight': PlatformGetHeightResult,
+  'platform.getTimestamp': PlatformGetTimestampResult,
+  'avm.getHeight': AvmGetHeightResult,
+  eth_blockNumber: EthBlockNumberResult,
+  'index.getLastAccepted': IndexGetLastAcceptedResult,
+};
+
+/** safeParse never throws; undefined when the answer is rejected. */
+function parse<S extends z.ZodType>(schema: S, answer: unknown): z.output<S> | undefined {
+  const r = schema.safeParse(answer);
+  return r.success ? r.data : undefined;
+}
+
+/** Each sample belongs to `collector` and has exactly its descriptor's labels (minus target). */
+function expectContract(collector: string, samples: readonly Sample[]): void {
+  for (const s of samples) {
+    const d = familyOf(s.name);
+    expect(d?.collector, s.name).toBe(collector);
+    const derived = s.name !== d!.name;
+    const want = d!.labels.filter((l) => l !== 'target' && !(derived && l === 'quantile')).sort();
+    expect(Object.keys(s.labels).sort(), s.name).toEqual(want);
+    expect(typeof s.value).toBe('number');
+  }
+}
+
+/** Counts the runs in which toSamples ran on an accepted answer (a property that never gets there proves nothing). */
+function tally() {
+  let runs = 0;
+  let exercised = 0;
+  return {
+    run(ok: boolean) {
+      runs++;
+      if (ok) exercised++;
+    },
+    check(min = 0.2) {
+      expect(exercised / runs, `${exercised} of ${runs} runs reached toSamples`).toBeGreaterThan(min);
+    },
+  };
+}
+
+const check = (collector: string, samples: Sample[]) => {
+  expectContract(collector, samples);
+  renderRoundTrip(samples);
+};
+
+describe('property: schemas', () => {
+  it('every fixture folder has a schema, and every fixture is accepted unmutated', () => {
+    expect(fixtureMethods().sort()).toEqual(Object.keys(SCHEMAS).sort());
+    for (const m of fixtureMethods()) for (const c of fixtureNames(m)) expect(SCHEMAS[m]!.safeParse(fixtureResult(m, c)).success, `${m}/${c}`).toBe(true);
+  });
+
+  it.each(Object.keys(SCHEMAS))('%s: a mutated answer is accepted or rejected, never throws', (method) => {
+    const schema = SCHEMAS[method]!;
+    fc.assert(
+      fc.property(mutatedAnswer(method), (answer) => {
+        const r = schema.safeParse(answer);
+        expect(typeof r.success).toBe('boolean');
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
+
+describe('property: every collector toSamples on accepted mutated answers renders a valid, escaped exposition', () => {
+  it('node-info', () => {
+    const t = tally();
+    fc.assert(
+      fc.property(
+        fc.tuple(mutatedAnswer('info.getNodeID'), mutatedAnswer('info.getNodeVersion'), mutatedAnswer('info.getNetworkID'), mutatedAnswer('info.getNetworkName')),
+        ([id, version, networkId, networkName]) => {
+          const v = parse(InfoGetNodeVersionResult, version);
+          const i = parse(InfoGetNodeIDResult, id);
+          const n = parse(InfoGetNetworkIDResult, networkId);
+          const nn = parse(InfoGetNetworkNameResult, networkName);
+          t.run(v !== undefined);
+          if (!v) return;
+          check('node-info', vmSamples(v));
+          if (i && n && nn) check('node-info', nodeInfoSamples({ nodeId: i.nodeID, version: v, networkId: n, networkName: nn }));
+        },
+      ),
+      { numRuns: NUM_RUNS },
+    );
+    t.check();
+  });
+
+  it('health', () => {
+    const t = tally();
+    fc.assert(
+      fc.property(fc.tuple(mutatedAnswer('health.health'), mutatedAnswer('health.readiness'), mutatedAnswer('health.liveness')), ([h, r, l]) => {
+        const v = { health: parse(HealthReport, h), readiness: parse(HealthReport, r), liveness: parse(HealthReport, l) };
+        t.run(v.health !== undefined || v.readiness !== undefined);
+        check('health', healthSamples(v));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    t.check();
+  });
+
+  it('info-is-bootstrapped (chain labels: configured aliases, here any string)', () => {
+    const t = tally();
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(nastyString, mutatedAnswer('info.isBootstrapped')), { selector: ([c]) => c, maxLength: 5 }), (rows) => {
+        const ok = rows.flatMap(([chain, a]) => {
+          const v = parse(InfoIsBootstrappedResult, a);
+          return v ? [{ chain, isBootstrapped: v.isBootstrapped }] : [];
+        });
+        t.run(ok.length > 0);
+        check('info-is-bootstrapped', bootstrappedSamples(ok));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    t.check();
+  });
+
+  it('info-peers (per-peer on and off)', () => {
+    const t = tally();
+    fc.assert(
+      fc.property(mutatedAnswer('info.peers'), fc.boolean(), fc.integer({ min: 1, max: 10_000 }), (answer, perPeer, silence) => {
+        const v = parse(InfoPeersResult, answer);
+        t.run(v !== undefined);
+        if (v) check('info-peers', peersSamples(v, { nowMs: FIXTURE_NOW_MS, silenceSeconds: silence, perPeer }));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    t.check();
+  });
+
+  it('info-uptime', () => {
+    const t = tally();
+    fc.assert(
+      fc.property(mutatedAnswer('info.uptime'), (answer) => {
+        const v = parse(InfoUptimeResult, answer);
+        t.run(v !== undefined);
+        if (v) check('info-uptime', uptimeSamples(v));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    t.check();
+  });
+
+  it('platform-validators (watched IDs present and absent, Helicon known, unscheduled or unknown)', () => {
+    const t = tally();
+    const absent = `NodeID-${'1'.repeat(10)}absent`;
+    fc.assert(
+      fc.property(mutatedAnswer('platform.getCurrentValidators'), mutatedAnswer('info.upgrades'), fc.boolean(), (answer, upgrades, l1) => {
+        const v = parse(PlatformGetCurrentValidatorsResult, answer);
+        const u = parse(InfoUpgradesResult, upgrades);
+        t.run(v !== undefined);
+        if (!v) return;
+        const ids = v.validators.map((x) => x.nodeID);
+        const watched = [...ids.slice(0, 2), ...ids.slice(0, 1), absent];
+        const subnet = l1 ? cb58Id('property-l1') : PRIMARY_NETWORK_ID;
+        check('platform-validators', validatorsSamples([{ subnet, watched, validators: v.validators }], { heliconTime: u ? heliconFrom(u) : undefined }));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    t.check();
+  });
+
+  it('platform-validators-full (primary network and another subnet)', () => {
+    const t = tally();
+    fc.assert(
+      fc.property(mutatedAnswer('platform.getCurrentValidators'), mutatedAnswer('platform.getCurrentValidators'), (a, b) => {
+        const sets = [
+          { subnet: PRIMARY_NETWORK_ID, answer: a },
+          { subnet: cb58Id('property-subnet'), answer: b },
+        ].flatMap(({ subnet, answer }) => {
+          const v = parse(PlatformGetCurrentValidatorsResult, answer);
+          return v ? [{ subnet, validators: v.validators }] : [];
+        });
+        t.run(sets.length > 0);
+        check('platform-validators-full', validatorsFullSamples(sets));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    t.check();
+  });
+
+  it('chain-height', () => {
+    const t = tally();
+    fc.assert(
+      fc.property(
+        fc.tuple(mutatedAnswer('platform.getHeight'), mutatedAnswer('eth_blockNumber'), mutatedAnswer('avm.getHeight'), mutatedAnswer('platform.getTimestamp')),
+        ([p, c, x, ts]) => {
+          const v = {
+            p: parse(PlatformGetHeightResult, p)?.height,
+            c: parse(EthBlockNumberResult, c),
+            x: parse(AvmGetHeightResult, x)?.height,
+            pTimestamp: parse(PlatformGetTimestampResult, ts)?.timestamp,
+          };
+          t.run(Object.values(v).some((y) => y !== undefined));
+          check('chain-height', chainHeightSamples(v));
+        },
+      ),
+      { numRuns: NUM_RUNS },
+    );
+    t.check();
+  });
+
+  it('index-last-accepted', () => {
+    const t = tally();
+    fc.assert(
+      fc.property(fc.tuple(mutatedAnswer('index.getLastAccepted'), mutatedAnswer('index.getLastAccepted'), mutatedAnswer('index.getLastAccepted')), (answers) => {
+        const chains = ['P', 'C', 'X'] as const;
+        const outcomes: IndexOutcome[] = answers.map((a, i) => {
+          const last = parse(IndexGetLastAcceptedResult, a);
+          return last ? { chain: chains[i]!, kind: 'block', last } : { chain: chains[i]!, kind: 'block', unavailable: i % 2 ? 'empty' : 'not-enabled' };
+        });
+        t.run(outcomes.some((o) => 'last' in o));
+        check('index-last-accepted', indexSamples(outcomes));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    t.check();
+  });
+});
+
+describe('regressions found by these properties (fixed examples)', () => {
+  it('a megabyte-long ID is rejected at once (base58 decoding is quadratic: 70,000 characters took 5 s)', () => {
+    const started = performance.now();
+    const long = `NodeID-${'x'.repeat(1_000_000)}`;
+    expect(PlatformGetCurrentValidatorsResult.safeParse({ validators: [{ nodeID: long, txID: long.slice(7) }] }).success).toBe(false);
+    expect(InfoPeersResult.safeParse({ numPeers: '1', peers: [{ nodeID: long, version: 'v', trackedSubnets: [long.slice(7)] }] }).success).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('a peer listed twice gives one per-peer series (a duplicate series makes a scraper reject the exposition)', () => {
+    const answer = fixtureResult('info.peers', 'default') as { peers: unknown[] };
+    answer.peers = [...answer.peers, ...answer.peers];
+    const v = InfoPeersResult.parse(answer);
+    const samples = peersSamples(v, { nowMs: FIXTURE_NOW_MS, silenceSeconds: 60, perPeer: true });
+    renderRoundTrip(samples);
+    expect(samples.filter((s) => s.name === 'avax_peer_info')).toHaveLength(new Set(v.peers.map((p) => p.nodeID)).size);
+    const single = peersSamples(InfoPeersResult.parse(fixtureResult('info.peers', 'default')), { nowMs: FIXTURE_NOW_MS, silenceSeconds: 60, perPeer: true });
+    expect(samples).toEqual(single);
+  });
+
+  it('label values that differ only in lone surrogates ("\\ud800" vs "\\udfff" in JSON) give one well-formed series', () => {
+    const text = renderRoundTrip(bootstrappedSamples([{ chain: 'a\ud800', isBootstrapped: true }, { chain: 'a\udfff', isBootstrapped: false }]));
+    expect(text).toContain('avax_chain_bootstrapped{target="fault",chain="a\ufffd"} 1\n');
+    expect(text.match(/avax_chain_bootstrapped\{/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Every collector's collect() and the target runner on generated node answers: mutated fixtures,
+ * each error of the node client's family (with the messages collectors tolerate), and throws of
+ * non-Error values. collect() returns errors instead of throwing; the runner never throws; the
+ * exposition always parses.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { COLLECTORS } from '../../src/collectors/index.js';
+import type { CollectorContext, TargetSpec } from '../../src/collectors/types.js';
+import type { ResolvedTarget } from '../../src/config/resolve.js';
+import { Exposition, TargetSegment } from '../../src/metrics/exposition.js';
+import { HttpError, InvalidResponseError, NetworkError, RpcError, TimeoutError, type NodeClient } from '../../src/node-client/index.js';
+import { TargetRunner } from '../../src/scheduler/target-runner.js';
+import { fakeClient, FIXTURE_NOW_MS, makeCtx, SETTINGS } from '../collectors/fake.js';
+import { cb58Id } from '../helpers/fixture-node.js';
+import { COLLECTOR_NAMES, mutatedAnswer, nastyString, parseExposition, renderRoundTrip } from '../helpers/faults.js';
+import { memoryLogger } from '../helpers/log.js';
+
+const NUM_RUNS = 200;
+
+const RPC_METHODS = [
+  'info.getNodeID',
+  'info.getNodeVersion',
+  'info.getNetworkID',
+  'info.getNetworkName',
+  'info.isBootstrapped',
+  'info.peers',
+  'info.uptime',
+  'info.upgrades',
+  'platform.getCurrentValidators',
+  'platform.getHeight',
+  'platform.getTimestamp',
+  'avm.getHeight',
+  'eth_blockNumber',
+  'index.getLastAccepted',
+] as const;
+const HEALTH_PATHS = { '/ext/health': 'health.health', '/ext/health/readiness': 'health.readiness', '/ext/health/liveness': 'health.liveness' } as const;
+
+/** A failed call as the node client reports it (a fresh error per call), or a throw of a non-Error. */
+const failure: fc.Arbitrary<(method: string) => unknown> = fc.constantFrom(
+  (m: string) => new RpcError(m, -32000, 'problem'),
+  (m: string) => new RpcError(m, -32000, "couldn't get node uptime: node is not a validator"),
+  (m: string) => new RpcError(m, -32000, 'no containers have been accepted'),
+  (m: string) => new RpcError(m, -32000, `rpc: can't find method "${m}"`),
+  (m: string) => new HttpError(m, 404, '404 page not found\n'),
+  (m: string) => new HttpError(m, 503, 'API call rejected because chain is not done bootstrapping\n'),
+  (m: string) => new TimeoutError(m, 300),
+  (m: string) => new NetworkError(m, 'ECONNREFUSED'),
+  (m: string) => new InvalidResponseError(m, 'body is not JSON'),
+  () => 'a string thrown',
+  () => undefined,
+);
+
+type Answer = { kind: 'answer'; value: unknown } | { kind: 'fail'; make: (method: string) => unknown };
+
+const answerOf = (method: string): fc.Arbitrary<Answer> =>
+  fc.oneof(
+    { weight: 4, arbitrary: mutatedAnswer(method).map((value): Answer => ({ kind: 'answer', value })) },
+    { weight: 1, arbitrary: failure.map((make): Answer => ({ kind: 'fail', make })) },
+  );
+
+interface Answers {
+  rpc: Record<(typeof RPC_METHODS)[number], Answer>;
+  health: Record<keyof typeof HEALTH_PATHS, [Answer, number]>;
+}
+
+const answers: fc.Arbitrary<Answers> = fc.record({
+  rpc: fc.record(Object.fromEntries(RPC_METHODS.map((m) => [m, answerOf(m)])) as Record<(typeof RPC_METHODS)[number], fc.Arbitrary<Answer>>),
+  health: fc.record(
+    Object.fromEntries(
+      Object.entries(HEALTH_PATHS).map(([path, m]) => [path, fc.tuple(answerOf(m), fc.constantFrom(200, 503))]),
+    ) as Record<keyof typeof HEALTH_PATHS, fc.Arbitrary<[Answer, number]>>,
+  ),
+});
+
+/** What the collectors are told about the target: the chain and subnet lists come from the config. */
+const targetSpec: fc.Arbitrary<Partial<TargetSpec>> = fc.record({
+  reference: fc.boolean(),
+  validatorNodeIds: fc.constantFrom([], ['NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv'], ['NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv', 'NodeID-4TCw4jwq7jJAXH7yPbWZyXEoa6R2KbP8a']),
+  subnets: fc.constantFrom([], [cb58Id('property-l1')]),
+  chains: fc.constantFrom([], ['2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5'], ['P', 'mychain']),
+});
+
+function client(a: Answers): NodeClient {
+  const rpc = Object.fromEntries(
+    Object.entries(a.rpc).map(([m, x]: [string, Answer]) => [
+      m,
+      () => {
+        if (x.kind === 'answer') return x.value;
+        throw x.make(m);
+      },
+    ]),
+  );
+  const base = fakeClient(rpc).client as unknown as { rpc: NodeClient['rpc']; healthGet: NodeClient['healthGet'] };
+  const healthGet: NodeClient['healthGet'] = async (path, schema) => {
+    const [x, status] = a.health[path as keyof typeof HEALTH_PATHS];
+    if (x.kind === 'fail') throw x.make(`GET ${path}`);
+    const parsed = schema.safeParse(x.value);
+    if (!parsed.success) throw new InvalidResponseError(`GET ${path}`, 'schema mismatch');
+    return { status, body: parsed.data };
+  };
+  return { rpc: base.rpc, healthGet } as unknown as NodeClient;
+}
+
+describe('property: collect() returns errors instead of throwing, and its samples always render', () => {
+  it.each(COLLECTORS.map((c) => [c.name, c] as const))('%s', async (name, collector) => {
+    await fc.assert(
+      fc.asyncProperty(answers, targetSpec, fc.boolean(), fc.constantFrom(undefined, '', 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv'), async (a, spec, perPeer, nodeId) => {
+        const { ctx } = makeCtx(client(a), {
+          target: spec,
+          settings: { ...SETTINGS, infoPeersPerPeer: perPeer },
+          memo: nodeId === undefined ? {} : { nodeId, nodeIdAt: FIXTURE_NOW_MS },
+        });
+        const res = await (collector.collect(ctx as CollectorContext) as Promise<{ samples: unknown[]; errors: unknown[] }>).catch((err: unknown) => {
+          throw new Error(`${name}: collect() threw ${String(err)}`);
+        });
+        for (const e of res.errors) expect(e).toBeInstanceOf(Error);
+        renderRoundTrip(res.samples as never);
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
+
+describe('property: the target runner never throws on any answers, and /metrics always parses', () => {
+  it('all nine collectors, several cycles with changing answers', async () => {
+    const logger = memoryLogger('silent').logger;
+    const spec = { name: 'prop', reference: false, validatorNodeIds: [], subnets: [cb58Id('property-l1')], chains: [] };
+    const target: ResolvedTarget = {
+      spec,
+      url: 'http://127.0.0.1:1',
+      headers: {},
+      collectors: COLLECTOR_NAMES.map((n) => ({ name: n as never, enabled: true, intervalSeconds: 15 })),
+    };
+    const runner = new TargetRunner(target, {
+      collectors: COLLECTORS,
+      settings: { ...SETTINGS, infoPeersPerPeer: true },
+      baseIntervalSeconds: 15,
+      collectorTimeoutSeconds: 1,
+      node: { timeoutSeconds: 1, maxResponseBytes: 1 << 20, connections: 1 },
+      logger,
+      now: () => FIXTURE_NOW_MS,
+    });
+    let current: NodeClient | undefined;
+    // The collectors get the runner's client through their context: swap in the generated one.
+    Object.defineProperty(runner, 'client', { get: () => current });
+    const exposition = new Exposition();
+    try {
+      await fc.assert(
+        fc.asyncProperty(answers, async (a) => {
+          current = client(a);
+          await runner.runCycle();
+          exposition.setTarget('prop', new TargetSegment(runner.samples()));
+          const p = parseExposition(Buffer.from(exposition.assemble().text).toString('utf8'));
+          const success = p.samples.filter((s) => s.name === 'avax_collector_success');
+          expect(success.map((s) => s.labels['collector']).sort()).toEqual([...COLLECTOR_NAMES].sort());
+        }),
+        { numRuns: 100 },
+      );
+    } finally {
+      current = undefined;
+    }
+  });
+
+  it('label values from answers (versions, check names, VM names) with quotes, backslashes and newlines survive collect() and rendering', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(nastyString, { minLength: 1, maxLength: 4 }), async (names) => {
+        const version = { version: names[0], databaseVersion: 'v1.4.5', gitCommit: names.at(-1), rpcProtocolVersion: '45', vmVersions: Object.fromEntries(names.map((n) => [n, n])) };
+        const report = { checks: Object.fromEntries(names.map((n) => [n, { timestamp: '2026-05-14T09:21:30Z', duration: 1000 }])), healthy: true };
+        const c = fakeClient(
+          { 'info.getNodeID': { nodeID: 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv' }, 'info.getNodeVersion': version, 'info.getNetworkID': { networkID: '1' }, 'info.getNetworkName': { networkName: names[0] } },
+          { '/ext/health': { status: 200, body: report }, '/ext/health/readiness': { status: 200, body: report }, '/ext/health/liveness': { status: 200, body: report } },
+        ).client;
+        for (const name of ['node-info', 'health']) {
+          const { ctx } = makeCtx(c);
+          const res = await COLLECTORS.find((x) => x.name === name)!.collect(ctx);
+          expect(res.errors).toEqual([]);
+          renderRoundTrip(res.samples);
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
