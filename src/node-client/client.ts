@@ -11,6 +11,7 @@ import {
   TimeoutError,
   type RpcResult,
 } from './errors.js';
+import { deadline } from '../abort.js';
 
 export interface NodeClientOptions {
   /** Node base URL, e.g. http://127.0.0.1:9650; may carry userinfo, a path prefix and a query string. */
@@ -168,16 +169,16 @@ export class NodeClient {
       throw err;
     }
     const started = performance.now();
-    const deadline = AbortSignal.timeout(this.timeoutMs);
-    const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+    const limit = deadline(this.timeoutMs, outer);
     let value: T;
     try {
-      value = await fn(signal);
+      value = await fn(limit.signal);
     } catch (raw) {
-      const err = classify(method, raw, this.timeoutMs, deadline, outer);
+      const err = classify(method, raw, this.timeoutMs, limit.expired(), outer);
       this.report(method, err.result, started);
       throw err;
     } finally {
+      limit.dispose();
       this.release();
     }
     // Outside the try: a throwing callback must neither turn a success into a failure nor be reported twice.
@@ -333,11 +334,11 @@ function isTimeout(raw: unknown): boolean {
   return TIMEOUT_CODES.has(err?.code ?? err?.cause?.code ?? '') || err?.name === 'TimeoutError';
 }
 
-function classify(method: string, raw: unknown, timeoutMs: number, deadline: AbortSignal, outer?: AbortSignal): NodeClientError {
+function classify(method: string, raw: unknown, timeoutMs: number, deadlineExpired: boolean, outer?: AbortSignal): NodeClientError {
   if (raw instanceof NodeClientError) return raw;
   const err = raw as { code?: string; name?: string; cause?: { code?: string } } | undefined;
   const code = err?.code ?? err?.cause?.code ?? '';
-  if (deadline.aborted || TIMEOUT_CODES.has(code) || err?.name === 'TimeoutError') return new TimeoutError(method, timeoutMs, { cause: raw });
+  if (deadlineExpired || TIMEOUT_CODES.has(code) || err?.name === 'TimeoutError') return new TimeoutError(method, timeoutMs, { cause: raw });
   if (outer?.aborted) return new TimeoutError(method, timeoutMs, { cause: outer.reason ?? raw });
   if (raw instanceof undiciErrors.ResponseContentLengthMismatchError || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
     return new InvalidResponseError(method, 'truncated body', { cause: raw });

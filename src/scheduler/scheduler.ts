@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import { cronFor } from '../config/schema.js';
@@ -63,6 +64,8 @@ export class Scheduler {
 
   constructor(private readonly opts: SchedulerOptions) {
     this.sem = new Semaphore(opts.maxConcurrentTargets);
+    // One listener per waiting target (removed when it proceeds): a fleet has more than the default 10.
+    setMaxListeners(0, this.abort.signal);
   }
 
   /** Adds targets; each runs once right away (staggered), then on the cron schedule. */

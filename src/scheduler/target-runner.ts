@@ -6,6 +6,7 @@ import { NodeClient } from '../node-client/client.js';
 import { NodeClientError } from '../node-client/errors.js';
 import { scrubSecrets } from '../redact.js';
 import { RpcStats } from './rpc-stats.js';
+import { deadline } from '../abort.js';
 
 export interface RunnerOptions {
   collectors: readonly Collector[];
@@ -116,8 +117,8 @@ export class TargetRunner {
   private async runOne(slot: CollectorSlot, shutdown?: AbortSignal): Promise<void> {
     const started = performance.now();
     const timeoutMs = this.opts.collectorTimeoutSeconds * 1000;
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = shutdown ? AbortSignal.any([shutdown, deadline]) : deadline;
+    const limit = deadline(timeoutMs, shutdown);
+    const signal = limit.signal;
     const ctx: CollectorContext = {
       target: this.target.spec,
       settings: this.opts.settings,
@@ -143,6 +144,7 @@ export class TargetRunner {
       errors = [err instanceof Error ? err : new Error(String(err))];
     } finally {
       clearTimeout(timer);
+      limit.dispose();
     }
     if (shutdown?.aborted) return; // a cycle cut by shutdown publishes nothing
     const firstRun = !slot.ran;
