@@ -46,6 +46,15 @@ export function vmSamples(version: InfoGetNodeVersionResult): Sample[] {
 }
 
 /** Node ID lookup shared with platform-validators: '' when the method is absent. */
+const NETWORK_KEY = 'network';
+const NETWORK_TTL_MS = 3_600_000;
+interface CachedNetwork {
+  id: InfoGetNetworkIDResult;
+  name: InfoGetNetworkNameResult;
+  version: string;
+  at: number;
+}
+
 export async function fetchNodeId(ctx: CollectorContext): Promise<string> {
   try {
     const r = await ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { signal: ctx.signal });
@@ -66,14 +75,26 @@ export const nodeInfo: Collector = {
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const opts = { signal: ctx.signal };
     const idCall: Promise<string | undefined> = ctx.target.reference ? Promise.resolve(undefined) : fetchNodeId(ctx);
+    // A node's network cannot change while it runs: network ID and name are asked again only after an
+    // hour or when the version changes (a restart), which keeps node-info at 2 requests per run.
+    const net = ctx.state.get(NETWORK_KEY) as CachedNetwork | undefined;
+    const netFresh = net !== undefined && ctx.now() - net.at < NETWORK_TTL_MS;
     const settled = await settleAll([
       idCall,
       ctx.client.rpc(ENDPOINTS.info, 'info.getNodeVersion', {}, InfoGetNodeVersionResult, opts),
-      ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkID', {}, InfoGetNetworkIDResult, opts),
-      ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkName', {}, InfoGetNetworkNameResult, opts),
+      netFresh ? Promise.resolve(net.id) : ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkID', {}, InfoGetNetworkIDResult, opts),
+      netFresh ? Promise.resolve(net.name) : ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkName', {}, InfoGetNetworkNameResult, opts),
     ]);
     const [id, version, networkId, networkName] = settled;
     const errors = failures(settled);
+    if (version.ok && networkId.ok && networkName.ok) {
+      const key = `${version.value.version}/${version.value.gitCommit}`;
+      if (!netFresh || net.version !== key) {
+        // (Re)cache after a fresh fetch; a version change drops the cache so the next run asks again.
+        if (netFresh && net.version !== key) ctx.state.delete(NETWORK_KEY);
+        else ctx.state.set(NETWORK_KEY, { id: networkId.value, name: networkName.value, version: key, at: ctx.now() } satisfies CachedNetwork);
+      }
+    }
 
     let nodeId: string | undefined;
     if (id.ok) {
