@@ -102,7 +102,12 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
   exposition.setGlobal([{ name: 'avax_exporter_build_info', labels: { version: VERSION, nodejs_version: process.version }, value: 1 }]);
 
   const processRegistry = new Registry();
-  if (!cfg.web.disableExporterMetrics) collectDefaultMetrics({ register: processRegistry });
+  if (!cfg.web.disableExporterMetrics) {
+    collectDefaultMetrics({ register: processRegistry });
+    // Gauges named *_total fail `promtool check metrics`; nodejs_active_{handles,requests,resources}
+    // (without _total) carry the same counts.
+    for (const n of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) processRegistry.removeSingleMetric(n);
+  }
 
   let rendered = makeRendered(exposition.assemble().text, 0, now());
   const probeCache = new Map<string, RenderedExposition>();

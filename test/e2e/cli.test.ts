@@ -52,6 +52,12 @@ describe('avalanche-exporter against a node that answers like avalanchego', () =
     expect(metric(text, 'avax_uptime_weighted_average_ratio')).toBe(0.993417);
     expect(metric(text, 'avax_validator_stake_avax', { subnet: '11111111111111111111111111111111LpoYY' })).toBe(2000);
     expect(text).toContain('process_cpu_user_seconds_total');
+    // The whole default output, process metrics included, passes the Prometheus lint.
+    if (spawnSync('promtool', ['--version']).status === 0 || process.env['CI']) {
+      const lint = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+      expect(lint.stdout + lint.stderr).toBe('');
+      expect(lint.status).toBe(0);
+    }
     expect(metric(text, 'avax_node_healthy')).toBe(0);
     expect(metric(text, 'avax_node_ready')).toBe(1);
   });
