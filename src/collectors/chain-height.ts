@@ -32,6 +32,7 @@ export const chainHeight: Collector = {
   defaultIntervalSeconds: 15,
   defaultEnabled: true,
   nodeSpecific: false,
+  requestsPerRun: () => 4,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const opts = { signal: ctx.signal };
     const settled = await settleAll([

@@ -49,6 +49,7 @@ export const health: Collector = {
   defaultIntervalSeconds: 30,
   defaultEnabled: true,
   nodeSpecific: true,
+  requestsPerRun: () => 3,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const opts = { signal: ctx.signal };
     const settled = await settleAll([

@@ -44,6 +44,7 @@ export const indexLastAccepted: Collector = {
   defaultIntervalSeconds: 30,
   defaultEnabled: true,
   nodeSpecific: false,
+  requestsPerRun: (_t, settings) => settings.indexes.length,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const specs = ctx.settings.indexes;
     const settled = await settleAll(

@@ -25,6 +25,7 @@ export const infoIsBootstrapped: Collector = {
   defaultIntervalSeconds: 30,
   defaultEnabled: true,
   nodeSpecific: false,
+  requestsPerRun: (t) => 3 + t.chains.length,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const chains = chainsOf(ctx.target.chains);
     const settled = await settleAll(

@@ -80,6 +80,7 @@ export const infoPeers: Collector = {
   defaultIntervalSeconds: 15,
   defaultEnabled: true,
   nodeSpecific: false,
+  requestsPerRun: () => 1,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.peers', {}, InfoPeersResult, { signal: ctx.signal }));
     if (!r.ok) return { samples: [], errors: [r.error] };

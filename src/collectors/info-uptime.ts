@@ -23,6 +23,7 @@ export const infoUptime: Collector = {
   defaultIntervalSeconds: 60,
   defaultEnabled: true,
   nodeSpecific: true,
+  requestsPerRun: () => 1,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.uptime', {}, InfoUptimeResult, { signal: ctx.signal }));
     if (r.ok) {

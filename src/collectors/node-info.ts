@@ -72,6 +72,7 @@ export const nodeInfo: Collector = {
   defaultIntervalSeconds: 60,
   defaultEnabled: true,
   nodeSpecific: false,
+  requestsPerRun: () => 2,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const opts = { signal: ctx.signal };
     const idCall: Promise<string | undefined> = ctx.target.reference ? Promise.resolve(undefined) : fetchNodeId(ctx);

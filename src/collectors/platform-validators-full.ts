@@ -45,6 +45,7 @@ export const platformValidatorsFull: Collector = {
   defaultIntervalSeconds: 300,
   defaultEnabled: true,
   nodeSpecific: false,
+  requestsPerRun: (t) => 1 + t.subnets.length,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const subnets = [PRIMARY_NETWORK_ID, ...ctx.target.subnets.filter((s) => s !== PRIMARY_NETWORK_ID)];
     const settled = await settleAll(

@@ -122,6 +122,7 @@ export const platformValidators: Collector = {
   defaultIntervalSeconds: 15,
   defaultEnabled: true,
   nodeSpecific: false,
+  requestsPerRun: (t) => 1 + t.subnets.length,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     let watched: string[];
     try {

@@ -83,5 +83,10 @@ export interface Collector {
   readonly defaultEnabled: boolean;
   /** Skipped on `reference` targets (node-specific APIs). */
   readonly nodeSpecific: boolean;
+  /**
+   * Requests one run makes (an estimate). The runner uses it to spread collectors with longer
+   * intervals over different cycles, so that no cycle bursts; default 1.
+   */
+  requestsPerRun?(target: TargetSpec, settings: CollectorSettings): number;
   collect(ctx: CollectorContext): Promise<CollectResult>;
 }

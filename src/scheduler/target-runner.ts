@@ -22,6 +22,8 @@ interface CollectorSlot {
   readonly collector: Collector;
   readonly plan: CollectorPlan;
   readonly every: number;
+  /** Runs at ticks t with t % every === phase (and at tick 0, start-up, always). */
+  phase: number;
   readonly state: Map<string, unknown>;
   readonly log: Logger;
   ran: boolean;
@@ -86,6 +88,7 @@ export class TargetRunner {
           collector,
           plan,
           every: Math.max(1, Math.round(plan.intervalSeconds / opts.baseIntervalSeconds)),
+          phase: 0,
           state: new Map(),
           log: this.log.child({ collector: plan.name }),
           ran: false,
@@ -95,11 +98,13 @@ export class TargetRunner {
         };
       })
       .filter((s) => !(s.collector.nodeSpecific && target.spec.reference));
+    assignPhases(this.slots.map((s) => ({ slot: s, weight: s.collector.requestsPerRun?.(target.spec, opts.settings) ?? 1 })));
   }
 
   /** Runs one cycle; never throws. */
   async runCycle(shutdown?: AbortSignal): Promise<void> {
-    const due = this.slots.filter((s) => this.tick % s.every === 0);
+    const t = this.tick;
+    const due = this.slots.filter((s) => t === 0 || t % s.every === s.phase);
     this.tick++;
     this.validAnswers = 0;
     await Promise.all(due.map((s) => this.runOne(s, shutdown)));
@@ -230,6 +235,35 @@ export function wellFormedUnique(samples: readonly Sample[], target: string): Sa
     out.push({ name: x.name, labels, value: x.value });
   }
   return out;
+}
+
+/**
+ * Spreads collectors with longer intervals over the cycles of their period so that the requests per
+ * cycle stay level (greedy: heaviest first, each on the phase that keeps the busiest cycle lowest).
+ * Without it every 30 s, 60 s and 5 min collector would land on the same cycle as the 15 s ones.
+ */
+export function assignPhases(items: { slot: { every: number; phase: number }; weight: number }[]): void {
+  const lcm = (a: number, b: number): number => {
+    const g = (x: number, y: number): number => (y === 0 ? x : g(y, x % y));
+    return (a / g(a, b)) * b;
+  };
+  const horizon = Math.min(720, items.reduce((h, i) => lcm(h, i.slot.every), 1));
+  const load = new Array<number>(horizon).fill(0);
+  const order = [...items].sort((a, b) => a.slot.every - b.slot.every || b.weight - a.weight);
+  for (const { slot, weight } of order) {
+    let best = 0;
+    let bestCost = Infinity;
+    for (let p = 0; p < slot.every; p++) {
+      let cost = 0;
+      for (let t = p; t < horizon; t += slot.every) cost = Math.max(cost, load[t]! + weight);
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = p;
+      }
+    }
+    slot.phase = best;
+    for (let t = best; t < horizon; t += slot.every) load[t]! += weight;
+  }
 }
 
 function errorText(err: Error, n: number): string {
