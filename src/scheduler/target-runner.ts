@@ -104,7 +104,9 @@ export class TargetRunner {
   /** Runs one cycle; never throws. */
   async runCycle(shutdown?: AbortSignal): Promise<void> {
     const t = this.tick;
-    const due = this.slots.filter((s) => t === 0 || t % s.every === s.phase);
+    // Start-up runs everything once; after that each collector runs on its phase, and never before a
+    // full interval has passed since the start-up run.
+    const due = this.slots.filter((s) => t === 0 || (t >= s.every && t % s.every === s.phase));
     this.tick++;
     this.validAnswers = 0;
     await Promise.all(due.map((s) => this.runOne(s, shutdown)));
