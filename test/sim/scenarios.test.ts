@@ -187,12 +187,15 @@ describe('scenarios', () => {
     await sim.setScenario('slow');
     const t = Date.now();
     const r = await rpc(sim.url, '/ext/info', 'info.getNetworkID');
-    expect(Date.now() - t).toBeGreaterThanOrEqual(280);
+    const slow = Date.now() - t;
+    expect(slow).toBeGreaterThanOrEqual(280);
     expect(r.json.result.networkID).toBe('1');
     await sim.setScenario('healthy');
     const t2 = Date.now();
     await rpc(sim.url, '/ext/info', 'info.getNetworkID');
-    expect(Date.now() - t2).toBeLessThan(250);
+    // The delay is gone: the healthy answer comes back faster than the slow one (no absolute bound,
+    // which a loaded CI machine could miss).
+    expect(Date.now() - t2).toBeLessThan(slow);
   });
 
   it('garbage: HTTP 200 with invalid JSON, wrong types and truncated bodies', async () => {
