@@ -301,3 +301,19 @@ export const fmtHandles = (h) =>
     .join(', ')}; timers ${h.timers}; socket fds ${h.socketFds}`;
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Scenario rotation of the soak (bench/soak.js and test/soak): churns health checks, validators and versions. */
+export const SOAK_ROTATION = [
+  'unhealthy-network',
+  'low-uptime',
+  'validator-disconnected',
+  'bootstrapping',
+  'index-stalled',
+  'not-a-validator',
+  'validator-expiring',
+  'index-disabled',
+  'public-server',
+  'garbage',
+  'down',
+  'healthy',
+];

@@ -29,22 +29,9 @@ import {
   slope,
   startSimChild,
   targetName,
+  SOAK_ROTATION as ROTATION,
 } from './lib.js';
 
-const ROTATION = [
-  'unhealthy-network',
-  'low-uptime',
-  'validator-disconnected',
-  'bootstrapping',
-  'index-stalled',
-  'not-a-validator',
-  'validator-expiring',
-  'index-disabled',
-  'public-server',
-  'garbage',
-  'down',
-  'healthy',
-];
 
 function arg(name, def) {
   const i = process.argv.indexOf(`--${name}`);

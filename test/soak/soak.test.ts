@@ -11,24 +11,13 @@ import { loadConfig } from '../../src/config/load.js';
 import type { Config } from '../../src/config/schema.js';
 import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
+// @ts-expect-error plain JavaScript module shared with bench/soak.js
+import { SOAK_ROTATION } from '../../bench/lib.js';
 
 const CYCLES = 300;
 const NODES = 3;
 const SWITCH_EVERY = 5;
-const ROTATION: ScenarioName[] = [
-  'unhealthy-network',
-  'low-uptime',
-  'validator-disconnected',
-  'bootstrapping',
-  'index-stalled',
-  'not-a-validator',
-  'validator-expiring',
-  'index-disabled',
-  'public-server',
-  'garbage',
-  'down',
-  'healthy',
-];
+const ROTATION = SOAK_ROTATION as ScenarioName[];
 const MB = 1024 * 1024;
 
 function forceGc(): () => void {
