@@ -1,8 +1,8 @@
 // Health checks of the simulated node, shaped like avalanchego v1.14.2's
 // api/health: results are recomputed in the background and the API serves the
 // cached last run (see AVALANCHEGO.md §3).
-import { CHAINS, GRANITE_UNIX, type ChainAlias, type NodeModel } from './model.js';
-import { PRIMARY_SUBNET_ID, goDuration, goPercentF, h32, hf, rfc3339, rfc3339Nano } from './util.js';
+import { CHAINS, type ChainAlias, type NodeModel } from './model.js';
+import { PRIMARY_SUBNET_ID, goDuration, goPercentF, h32, hf, rfc3339Nano } from './util.js';
 
 export interface CheckResult {
   message?: unknown;
@@ -50,9 +50,9 @@ export class HealthChecker {
       { name: 'router', tags: [], run: () => this.router() },
       { name: 'database', tags: [], run: () => ({}), noMessage: true },
       { name: 'diskspace', tags: [], run: () => this.diskspace() },
-      { name: 'bls', tags: [], run: () => ({ message: m.isValidator ? 'node has the correct BLS key' : 'node is not a validator' }) },
+      { name: 'bls', tags: [], run: () => m.blsCheck() },
       { name: 'bootstrapped', tags: [], run: () => this.bootstrapped() },
-      { name: 'futureupgrade', tags: [], run: () => this.futureUpgrade() },
+      { name: 'futureupgrade', tags: [], run: () => m.futureUpgrade() },
     ];
     for (const c of CHAINS) defs.push({ name: c, tags: [PRIMARY_SUBNET_ID], run: () => this.chain(c) });
     // Chains of an L1 are only created once the primary network has bootstrapped.
@@ -178,21 +178,6 @@ export class HealthChecker {
   private bootstrapped(): { message: unknown; error?: string } {
     if (this.model.bootstrapped) return { message: [] };
     return { message: [PRIMARY_SUBNET_ID], error: 'subnets not bootstrapped' };
-  }
-
-  private futureUpgrade(): { message: unknown } {
-    const peers = this.model.peers();
-    const granite = peers.filter((p) => p.upgradeTime === GRANITE_UNIX).length;
-    const pct = peers.length ? (granite * 100) / peers.length : 100;
-    const t = rfc3339(GRANITE_UNIX * 1000);
-    return {
-      message: {
-        localUpgradeTime: t,
-        modeUpgradeTime: t,
-        modeUpgradeWeightPercentage: Math.round(pct * 1e6) / 1e6,
-        numUpgradeTimes: granite === peers.length ? 1 : 2,
-      },
-    };
   }
 
   private chain(c: ChainAlias | 'L1'): { message: unknown; error?: string } {

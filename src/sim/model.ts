@@ -10,6 +10,7 @@ import {
   cb58Encode,
   derivedBytes,
   fixed4,
+  goDuration,
   h32,
   hf,
   nodeIdFromBytes,
@@ -30,10 +31,28 @@ export const C_CHAIN_ID = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 export const AVAX_ASSET_ID = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
 export const GRANITE_UNIX = 1763568000; // 2025-11-19T16:00:00Z
 export const NODE_VERSION = 'avalanchego/1.14.2';
+/** What peers run in upgrade-pending / upgrade-unknown. */
+export const NEXT_VERSION = 'avalanchego/1.15.0';
+/** What peers run in version-drift: newer than 1.14.2 by semantic version, older as a string. */
+export const DRIFT_VERSION = 'avalanchego/1.14.10';
+export const HELICON_UNSCHEDULED = '9999-12-01T00:00:00Z';
+/** platform.getValidatorFeeState price (mainnet minimum), nAVAX per second per L1 validator. */
+export const L1_FEE_PRICE = 512;
 export const GIT_COMMIT = '6e5acf909c7a16b991142d6b3979bac5699bdb68';
 
 const DAY = 86400;
 const NAVAX = 1_000_000_000n;
+/** The own validation is renewed this long before it ends (healthy never shows an expiry within 20 days). */
+const SELF_RENEW_BEFORE = 20 * DAY + 3600;
+/** The own L1 validator is topped up (by 60 days of fees) before its runway drops below 20 days. */
+const L1_MIN_RUNWAY = 20 * DAY;
+const L1_TOP_UP = 60 * DAY;
+/** Peer keys of sibling nodes (above every validator and non-validator peer key). */
+const SIBLING_KEY_BASE = 5_000_000_000;
+/** Fixed in every sibling's order after the local validators (ties on end time). */
+const SIBLING_ORDER_BASE = 1_000_000_000;
+/** Scenarios in which a node has no connection to its siblings (and they none to it). */
+const CUT_OFF: ReadonlySet<ScenarioName> = new Set<ScenarioName>(['down', 'vantage-isolated', 'unhealthy-network']);
 
 /** Time after which X/tx and X/vtx stopped growing (Cortina). */
 const CORTINA_MS = Date.UTC(2023, 3, 25, 15, 0, 0);
@@ -111,6 +130,37 @@ interface PeerAttrs {
   key: number;
 }
 
+/** One primary-network validator as this node's P-chain state has it (local validators and siblings). */
+interface PrimaryEntry {
+  nodeId: string;
+  end: number;
+  order: number;
+  weight: bigint; // own + delegated (the validator manager's weight)
+  connected: boolean;
+  self: boolean;
+  /** peer key for observedUptime (how that validator sees this node); null for the node itself */
+  key: number | null;
+  txID: () => string;
+  json: (withDelegators: boolean) => Record<string, unknown>;
+}
+
+/** This node's own registration, as every node of the network has it (see NodeModel.ownRegistration). */
+export interface OwnRegistration {
+  nodeId: string;
+  end: number;
+  weight: bigint;
+  txID: string;
+  json: (withDelegators: boolean) => Record<string, unknown>;
+}
+
+export interface AcpTally {
+  supportWeight: string;
+  supporters: string[];
+  objectWeight: string;
+  objectors: string[];
+  abstainWeight: string;
+}
+
 export interface Container {
   id: string;
   bytes: Buffer;
@@ -135,14 +185,20 @@ export class NodeModel {
   readonly rates: BlockRates;
 
   readonly nodeId: string;
+  /** The BLS key registered on the P-chain for this node (and held by it, except in bls-mismatch). */
   readonly nodeBlsPub: string;
   readonly nodeBlsPop: string;
+  /** The key a re-keyed node holds in bls-mismatch (info.getNodeID), not the registered one. */
+  private readonly rekeyedBlsPub: string;
+  private readonly rekeyedBlsPop: string;
   readonly nodeIp: string;
   readonly l1SubnetId: string;
   readonly l1ChainId: string;
   readonly networkPeersTarget: number;
 
   private readonly self: ValidatorDef;
+  /** `self` as registered in the current scenario (effectiveSelf) */
+  private selfNow: ValidatorDef;
   private readonly others: ValidatorDef[];
   private readonly l1: L1ValidatorDef[];
   private readonly vpCount: number; // validator peers
@@ -159,6 +215,12 @@ export class NodeModel {
   private scenarioSinceMs: number;
   private stalled: Partial<Record<ChainAlias, number>> = {};
   private expiringEnd: number | null = null;
+  /** Unix second of the last scenario switch: the fixed reference of the time-based scenarios. */
+  private switchS: number;
+  /** Bumped on every scenario switch; siblings key their caches on it. */
+  private stateVersion = 0;
+  /** Other nodes of the same sim process (multi-node mode), see setSiblings(). */
+  private siblings: NodeModel[] = [];
 
   // caches
   private readonly txIdCache = new Map<string, string>();
@@ -175,7 +237,12 @@ export class NodeModel {
     this.t0 = Math.floor(this.now());
     this.t0s = Math.floor(this.t0 / 1000);
     this.scenarioSinceMs = this.t0;
+    this.switchS = this.t0s;
     const rng = new Rng(this.seed);
+    // A separate stream, so that the main one (and with it every other value) is unchanged.
+    const rekey = new Rng(h32(this.seed, 0xb15));
+    this.rekeyedBlsPub = blsPublicKeyHex(rekey);
+    this.rekeyedBlsPop = blsPopHex(rekey);
 
     this.nodeId = nodeIdFromBytes(derivedBytes(`node/${this.seed}`, 20));
     this.nodeBlsPub = blsPublicKeyHex(rng);
@@ -191,6 +258,7 @@ export class NodeModel {
     for (let i = 0; i < nVal - 1; i++) others.push(this.makeValidator(i, rng));
     this.others = others;
     this.self = this.makeValidator(-1, rng);
+    this.selfNow = this.self;
     this.vpCount = Math.min(others.length, nPeers);
     this.nvSlots = Math.max(0, nPeers - this.vpCount) + Math.round(this.vpCount * 0.01);
 
@@ -232,7 +300,7 @@ export class NodeModel {
     const delegFrac = rng.next() < 0.35 ? 0 : rng.next() ** 2;
     const delegAvax = Math.floor(maxDeleg * delegFrac);
     const delegatorCount = delegAvax === 0 ? 0 : Math.max(1, Math.min(400, Math.round(delegAvax / (2000 + rng.next() * 20000))));
-    const deleg = delegatorCount === 0 ? 0n : BigInt(delegAvax) * NAVAX + BigInt(Math.floor(rng.next() * 1e9));
+    const delegRaw = delegatorCount === 0 ? 0n : BigInt(delegAvax) * NAVAX + BigInt(Math.floor(rng.next() * 1e9));
     const feeRoll = rng.next();
     const fee = feeRoll < 0.7 ? 2 : feeRoll < 0.8 ? 3 : feeRoll < 0.88 ? 5 : feeRoll < 0.93 ? 10 : feeRoll < 0.97 ? 4.5 : 20;
     let end0: number;
@@ -246,6 +314,8 @@ export class NodeModel {
       dur = Math.min(dur, 365 * DAY);
       if (dur <= end0 - t0s) dur = end0 - t0s + 3600;
     }
+    // The own validator always has delegation capacity left in healthy (at most 90 % of 4 x own).
+    const deleg = idx === -1 && delegRaw > (own * 36n) / 10n ? (own * 36n) / 10n : delegRaw;
     const nodeIdBytes = idx === -1 ? derivedBytes(`node/${this.seed}`, 20) : derivedBytes(`val/${this.seed}/${idx}`, 20);
     const uptimeRoll = rng.next();
     return {
@@ -315,8 +385,96 @@ export class NodeModel {
     }
     this.scenarioName = name;
     this.scenarioSinceMs = now;
+    this.switchS = Math.floor(now / 1000);
+    this.selfNow = this.effectiveSelf();
+    this.stateVersion++;
     this.peersCache = null;
     this.validatorsCache = null;
+  }
+
+  /**
+   * The other nodes of the same sim process (multi-node mode). Each one is a validator peer of
+   * this node, with its own registration, unless one of the two is cut off (see linkedTo).
+   */
+  setSiblings(list: readonly NodeModel[]): void {
+    this.siblings = list.filter((m) => m !== this);
+    this.peersCache = null;
+    this.validatorsCache = null;
+  }
+
+  /** Changes whenever a sibling switches scenario (part of the cache keys). */
+  private siblingsKey(): string {
+    return this.siblings.map((s) => s.stateVersion).join('.');
+  }
+
+  /**
+   * Whether this node and a sibling are connected. A connection is one TCP link, so it is
+   * symmetric: it is gone when either side is down, vantage-isolated or in unhealthy-network
+   * (3 peers only).
+   */
+  private linkedTo(other: NodeModel): boolean {
+    return !CUT_OFF.has(this.scenarioName) && !CUT_OFF.has(other.scenarioName);
+  }
+
+  private siblingKey(sib: NodeModel): number {
+    return SIBLING_KEY_BASE + sib.seed;
+  }
+
+  /** The own validator as registered now: delegation-full fills its delegation capacity. */
+  private effectiveSelf(): ValidatorDef {
+    if (this.scenarioName !== 'delegation-full') return this.self;
+    // min(5 x own, 3,000,000 AVAX) - own - delegations = 0: own stake is at most ~362,000 AVAX
+    // (see makeValidator), so the 3,000,000 AVAX cap never bites and delegations = 4 x own.
+    return { ...this.self, deleg: this.self.own * 4n, delegatorCount: Math.max(150, this.self.delegatorCount) };
+  }
+
+  // -------------------------------------------------------------------------
+  // keys, upgrades, ACPs (per scenario)
+
+  /** info.getNodeID nodePOP: the key the node holds (re-keyed in bls-mismatch). */
+  localBls(): { publicKey: string; proofOfPossession: string } {
+    if (this.scenarioName === 'bls-mismatch') return { publicKey: this.rekeyedBlsPub, proofOfPossession: this.rekeyedBlsPop };
+    return { publicKey: this.nodeBlsPub, proofOfPossession: this.nodeBlsPop };
+  }
+
+  /** The `bls` health check (node/node.go wrongBLSKeyCheck). */
+  blsCheck(): { message?: string; error?: string } {
+    if (!this.isValidator) return { message: 'node is not a validator' };
+    const local = this.localBls().publicKey;
+    if (local !== this.nodeBlsPub) {
+      // Go returns (nil, err): no message.
+      return { error: `node has BLS key ${local}, but is registered to the validator set with ${this.nodeBlsPub}` };
+    }
+    return { message: 'node has the correct BLS key' };
+  }
+
+  /** Unix time of Helicon in this node's upgrade config, or null when unscheduled (9999-12-01). */
+  heliconUnix(): number | null {
+    return this.scenarioName === 'upgrade-pending' ? this.switchS + 3 * DAY : null;
+  }
+
+  /** info.upgrades heliconTime. */
+  heliconTime(): string {
+    const h = this.heliconUnix();
+    return h === null ? HELICON_UNSCHEDULED : rfc3339(h * 1000);
+  }
+
+  /**
+   * The upgrade time this node announces to peers and compares in its futureupgrade check:
+   * Granite for v1.14.2; Helicon once its config schedules it (upgrade-pending).
+   */
+  localUpgradeUnix(): number {
+    return this.heliconUnix() ?? GRANITE_UNIX;
+  }
+
+  /** constants.CurrentACPs of this node: empty in v1.14.2; {236, 247} in acp-vote. */
+  currentAcps(): number[] {
+    return this.scenarioName === 'acp-vote' ? [236, 247] : [];
+  }
+
+  /** The stance this node announces to its peers (--acp-support / --acp-object). */
+  announcedAcps(): { supported: number[]; objected: number[] } {
+    return this.scenarioName === 'acp-vote' ? { supported: [247], objected: [236] } : { supported: [], objected: [] };
   }
 
   get isValidator(): boolean {
@@ -424,10 +582,25 @@ export class NodeModel {
       const p = this.basePeriod(v, nowS);
       return { k: p.k, start: Math.min(p.start, this.expiringEnd - 14 * DAY), end: this.expiringEnd };
     }
+    if (v.idx === -1 && this.scenarioName === 'rewards-lost') {
+      // 24 of 30 days done at ~60 %: at best 0.6 x 0.8 + 0.2 = 0.68 < 0.8 by the end.
+      const p = this.basePeriod(v, nowS);
+      return { k: p.k, start: this.switchS - 24 * DAY, end: this.switchS + 6 * DAY };
+    }
     return this.basePeriod(v, nowS);
   }
 
   private basePeriod(v: ValidatorDef, nowS: number): { k: number; start: number; end: number } {
+    if (v.idx === -1) {
+      // The own validation is renewed SELF_RENEW_BEFORE ahead of its end (a simulation shortcut:
+      // a healthy node never shows an expiry within 20 days, however long the run).
+      const renewAt = v.end0 - SELF_RENEW_BEFORE;
+      if (nowS < renewAt) return { k: 0, start: v.end0 - v.dur, end: v.end0 };
+      const step = v.dur - SELF_RENEW_BEFORE; // > 13 days: dur >= end0 - t0 + 14 days >= 34 days
+      const k = Math.floor((nowS - renewAt) / step) + 1;
+      const start = renewAt + (k - 1) * step;
+      return { k, start, end: start + v.dur };
+    }
     if (nowS < v.end0) return { k: 0, start: v.end0 - v.dur, end: v.end0 };
     const k = Math.floor((nowS - v.end0) / v.dur) + 1;
     const start = v.end0 + (k - 1) * v.dur;
@@ -466,9 +639,9 @@ export class NodeModel {
     return u;
   }
 
-  /** Validators in the current set, sorted like the staker iterator (end time, then tx id). */
+  /** Local validators in the current set, sorted like the staker iterator (end time, then tx id). */
   private currentValidators(nowS: number): ValidatorDef[] {
-    const list = this.isValidator ? [...this.others, this.self] : [...this.others];
+    const list = this.isValidator ? [...this.others, this.selfNow] : [...this.others];
     const withEnd = list.map((v) => ({ v, end: this.period(v, nowS).end }));
     withEnd.sort((a, b) => a.end - b.end || a.v.idx - b.v.idx);
     return withEnd.map((x) => x.v);
@@ -543,22 +716,80 @@ export class NodeModel {
     return out;
   }
 
+  /**
+   * This node's own primary-network registration as the P-chain has it, the same on every node
+   * (txID, times, weights, delegations, signer); connected/uptime are each observer's own view.
+   */
+  ownRegistration(nowS: number): OwnRegistration | null {
+    if (!this.isValidator) return null;
+    const v = this.selfNow;
+    const p = this.period(v, nowS);
+    return { nodeId: v.nodeId, end: p.end, weight: v.own + v.deleg, txID: this.txId(v, p.k), json: (d) => this.validatorJson(v, nowS, d) };
+  }
+
+  /** How this node sees a sibling validator's uptime (getCurrentValidators `uptime`). */
+  private siblingUptime(sib: NodeModel, nowS: number, linked: boolean): number {
+    const r = hf(this.seed, sib.seed, 34);
+    const drift = 0.4 * Math.sin(nowS / 5400 + r * 6.28);
+    const u = linked ? 99.2 + r * 0.6 + drift : 31 + r * 8 + drift * 5;
+    return Math.round(Math.max(0, Math.min(100, u)) * 10000) / 10000;
+  }
+
+  /** The primary-network validator set: local validators plus sibling nodes, in staker order. */
+  private primaryEntries(nowS: number): PrimaryEntry[] {
+    const out: PrimaryEntry[] = this.currentValidators(nowS).map((v) => ({
+      nodeId: v.nodeId,
+      end: this.period(v, nowS).end,
+      order: v.idx,
+      weight: v.own + v.deleg,
+      connected: this.validatorConnected(v, nowS),
+      self: v.idx === -1,
+      key: v.idx === -1 ? null : v.idx + 1,
+      txID: () => this.txId(v, this.period(v, nowS).k),
+      json: (d: boolean) => this.validatorJson(v, nowS, d),
+    }));
+    if (this.siblings.length === 0) return out;
+    for (const sib of this.siblings) {
+      const reg = sib.ownRegistration(nowS);
+      if (!reg) continue;
+      const linked = this.linkedTo(sib);
+      out.push({
+        nodeId: reg.nodeId,
+        end: reg.end,
+        order: SIBLING_ORDER_BASE + sib.seed,
+        weight: reg.weight,
+        connected: linked,
+        self: false,
+        key: this.siblingKey(sib),
+        txID: () => reg.txID,
+        json: (d: boolean) => {
+          const j = reg.json(d);
+          j['connected'] = linked;
+          j['uptime'] = fixed4(this.siblingUptime(sib, nowS, linked));
+          return j;
+        },
+      });
+    }
+    out.sort((a, b) => a.end - b.end || a.order - b.order);
+    return out;
+  }
+
   /** platform.getCurrentValidators for the primary network, serialized (cached per second). */
   primaryValidatorsJson(nodeIDs: string[] | null): string {
     const nowS = Math.floor(this.now() / 1000);
     if (nodeIDs === null) {
-      const key = `${this.scenarioName}/${nowS}`;
+      const key = `${this.scenarioName}/${nowS}/${this.siblingsKey()}`;
       if (this.validatorsCache?.key === key) return this.validatorsCache.json;
-      const list = this.currentValidators(nowS).map((v) => this.validatorJson(v, nowS, false));
+      const list = this.primaryEntries(nowS).map((e) => e.json(false));
       const json = JSON.stringify({ validators: list });
       this.validatorsCache = { key, json };
       return json;
     }
     const want = new Set(nodeIDs);
     const single = nodeIDs.length === 1;
-    const list = this.currentValidators(nowS)
-      .filter((v) => want.has(v.nodeId))
-      .map((v) => this.validatorJson(v, nowS, single));
+    const list = this.primaryEntries(nowS)
+      .filter((e) => want.has(e.nodeId))
+      .map((e) => e.json(single));
     return JSON.stringify({ validators: list });
   }
 
@@ -570,7 +801,7 @@ export class NodeModel {
     for (const v of this.l1) {
       if (v.self && !this.isValidator) continue;
       if (want && !want.has(v.nodeId)) continue;
-      let bal = v.initialBalance - 512n * BigInt(elapsed);
+      let bal = v.self ? this.ownL1Balance(v, nowS, elapsed) : v.initialBalance - BigInt(L1_FEE_PRICE) * BigInt(elapsed);
       if (bal < 0n) bal = 0n;
       out.push({
         nodeID: v.nodeId,
@@ -585,6 +816,28 @@ export class NodeModel {
       });
     }
     return out;
+  }
+
+  /** The own L1 validator's balance (nAVAX); fees drain L1_FEE_PRICE per second. */
+  private ownL1Balance(v: L1ValidatorDef, nowS: number, elapsed: number): bigint {
+    const price = BigInt(L1_FEE_PRICE);
+    switch (this.scenarioName) {
+      case 'l1-inactive':
+        return 0n; // inactive validators are listed with "balance":"0"
+      case 'l1-fee-low':
+        // 20 h of fees at the switch, draining since (inactive once it reaches 0).
+        return price * BigInt(20 * 3600 - Math.max(0, nowS - this.switchS));
+      default: {
+        let bal = v.initialBalance - price * BigInt(elapsed);
+        // Topped up by 60 days of fees before the runway drops below 20 days.
+        const min = price * BigInt(L1_MIN_RUNWAY);
+        if (bal < min) {
+          const top = price * BigInt(L1_TOP_UP);
+          bal += ((min - bal + top - 1n) / top) * top;
+        }
+        return bal;
+      }
+    }
   }
 
   l1BlockId(height: number): string {
@@ -614,7 +867,9 @@ export class NodeModel {
   }
 
   primaryTotalStake(): bigint {
-    return this.totalWeight(this.currentValidators(Math.floor(this.now() / 1000)));
+    let t = 0n;
+    for (const e of this.primaryEntries(Math.floor(this.now() / 1000))) t += e.weight;
+    return t;
   }
 
   currentSupply(): bigint {
@@ -624,7 +879,7 @@ export class NodeModel {
 
   hasTx(txId: string): boolean {
     const nowS = Math.floor(this.now() / 1000);
-    for (const v of this.currentValidators(nowS)) if (this.txId(v, this.period(v, nowS).k) === txId) return true;
+    for (const e of this.primaryEntries(nowS)) if (e.txID() === txId) return true;
     return false;
   }
 
@@ -634,15 +889,13 @@ export class NodeModel {
   /** Fraction of primary-network stake this node is connected to, and the disconnected validators. */
   networking(): { percentConnected: number; disconnected: string[] } {
     const nowS = Math.floor(this.now() / 1000);
-    const list = this.currentValidators(nowS);
     let total = 0n;
     let connected = 0n;
     const disconnected: string[] = [];
-    for (const v of list) {
-      const w = v.own + v.deleg;
-      total += w;
-      if (this.validatorConnected(v, nowS)) connected += w;
-      else disconnected.push(v.nodeId);
+    for (const e of this.primaryEntries(nowS)) {
+      total += e.weight;
+      if (e.connected) connected += e.weight;
+      else disconnected.push(e.nodeId);
     }
     const pct = total === 0n ? 1 : Number((connected * 1_000_000_000n) / total) / 1e9;
     return { percentConnected: pct, disconnected: sortByJson(disconnected) };
@@ -652,15 +905,17 @@ export class NodeModel {
   uptime(): { rewarding: number; weighted: number } | null {
     if (!this.isValidator) return null;
     const nowS = Math.floor(this.now() / 1000);
-    const list = this.currentValidators(nowS);
-    const total = Number(this.totalWeight(list));
-    const my = Number(this.self.own + this.self.deleg);
+    const list = this.primaryEntries(nowS);
+    let totalW = 0n;
+    for (const e of list) totalW += e.weight;
+    const total = Number(totalW);
+    const my = Number(this.selfNow.own + this.selfNow.deleg);
     let weighted = 100 * my;
     let rewarding = my;
-    for (const v of list) {
-      if (v.idx === -1 || !this.validatorConnected(v, nowS)) continue;
-      const w = Number(v.own + v.deleg);
-      const obs = this.observedUptime(v.idx + 1, nowS);
+    for (const e of list) {
+      if (e.self || !e.connected || e.key === null) continue;
+      const w = Number(e.weight);
+      const obs = this.observedUptime(e.key, nowS);
       weighted += obs * w;
       if (obs / 100 >= 0.8) rewarding += w;
     }
@@ -680,6 +935,11 @@ export class NodeModel {
         u = pos < 0.4 ? 81 + r * 12 + drift : 58 + r * 22 + drift;
         break;
       }
+      case 'rewards-lost': {
+        // ~10 % of the stake still sees us above 80 %, the rest around 59 %: info.uptime ~60 / ~10.
+        u = this.peerPos(key) < 0.1 ? 81 + r * 4 + drift * 0.5 : 54 + r * 10 + drift;
+        break;
+      }
       case 'validator-disconnected': {
         const hours = (this.now() - this.scenarioSinceMs) / 3_600_000;
         u = 96 + r * 4 - Math.min(30, hours * 2) + drift;
@@ -693,6 +953,177 @@ export class NodeModel {
 
   // -------------------------------------------------------------------------
   // peers
+
+  /**
+   * Position of peer `key` in the seeded stake-weighted order of the validators (so that
+   * "pos < 0.7" selects ~70 % of the stake and ~70 % of the validators), or a seeded fraction for
+   * other peers.
+   */
+  private peerPos(key: number): number {
+    if (key >= 1 && key <= this.others.length) return this.stakePos[key - 1] as number;
+    return hf(this.seed, key, 17);
+  }
+
+  /** Version and announced upgrade time of a peer in the current scenario. */
+  private peerVersion(a: PeerAttrs): { version: string; upgradeTime: number } {
+    if (a.key < SIBLING_KEY_BASE && this.peerPos(a.key) < 0.7) {
+      switch (this.scenarioName) {
+        case 'upgrade-pending':
+          return { version: NEXT_VERSION, upgradeTime: this.heliconUnix() as number };
+        case 'upgrade-unknown':
+          return { version: NEXT_VERSION, upgradeTime: this.switchS + 20 * 3600 };
+        case 'version-drift':
+          return { version: DRIFT_VERSION, upgradeTime: GRANITE_UNIX };
+        default:
+          break;
+      }
+    }
+    return { version: a.version, upgradeTime: a.upgradeTime };
+  }
+
+  /**
+   * A peer's ACP sets as this node stores them: avalanchego keeps only the ACPs in its own
+   * constants.CurrentACPs (network/peer/peer.go), so with v1.14.2's empty set every peer shows
+   * [] / []. In acp-vote validators below 0.6 of the stake order support 247 (below 0.1 also
+   * 236) and those in [0.6, 0.75) object to 236; other peers keep their seeded stance; siblings
+   * their own announced one.
+   */
+  private peerAcps(a: PeerAttrs): { supported: number[]; objected: number[] } {
+    const current = this.currentAcps();
+    if (current.length === 0) return { supported: [], objected: [] };
+    let sup: number[];
+    let obj: number[];
+    if (a.key >= 1 && a.key <= this.others.length) {
+      const pos = this.stakePos[a.key - 1] as number;
+      sup = pos < 0.1 ? [236, 247] : pos < 0.6 ? [247] : [];
+      obj = pos >= 0.6 && pos < 0.75 ? [236] : [];
+    } else {
+      sup = a.supportedACPs;
+      obj = a.objectedACPs.filter((x) => !sup.includes(x)); // an overlap closes the connection
+    }
+    return {
+      supported: sortByJson(sup.filter((x) => current.includes(x))),
+      objected: sortByJson(obj.filter((x) => current.includes(x))),
+    };
+  }
+
+  /** A sibling node as a peer of this one. */
+  private siblingPeer(sib: NodeModel, nowMs: number, nowS: number): PeerInfo {
+    const key = this.siblingKey(sib);
+    const host = sib.nodeIp.slice(0, sib.nodeIp.lastIndexOf(':'));
+    const inbound = hf(this.seed, key, 8) < 0.5;
+    const stance = sib.announcedAcps();
+    const a: PeerAttrs = {
+      ip: inbound ? `${host}:${32768 + Math.floor(hf(this.seed, key, 9) * 28000)}` : sib.nodeIp,
+      publicIP: sib.nodeIp,
+      version: NODE_VERSION,
+      upgradeTime: sib.localUpgradeUnix(),
+      trackedSubnets: [sib.l1SubnetId],
+      supportedACPs: stance.supported,
+      objectedACPs: stance.objected,
+      key,
+    };
+    return this.peerJson(a, sib.nodeId, nowMs, nowS);
+  }
+
+  /**
+   * info.acps like avalanchego's Info.Acps: every connected peer with primary-network weight
+   * (validator manager weight = own stake + delegations, as getValidatorsAt) is added to the
+   * supporters / objectors of the ACPs in its sets with its weight; every ACP of CurrentACPs gets
+   * abstainWeight = total weight - support - object. The node itself is never counted (not a peer).
+   */
+  acps(): Record<string, AcpTally> {
+    const nowS = Math.floor(this.now() / 1000);
+    const weights = new Map<string, bigint>();
+    let total = 0n;
+    for (const e of this.primaryEntries(nowS)) {
+      weights.set(e.nodeId, e.weight);
+      total += e.weight;
+    }
+    const acc = new Map<number, { sw: bigint; sup: string[]; ow: bigint; obj: string[]; abstain: boolean }>();
+    const get = (n: number): { sw: bigint; sup: string[]; ow: bigint; obj: string[]; abstain: boolean } => {
+      let t = acc.get(n);
+      if (!t) {
+        t = { sw: 0n, sup: [], ow: 0n, obj: [], abstain: false };
+        acc.set(n, t);
+      }
+      return t;
+    };
+    for (const p of this.peers()) {
+      const w = weights.get(p.nodeID) ?? 0n;
+      if (w === 0n) continue;
+      for (const n of p.supportedACPs) {
+        const t = get(n);
+        t.sup.push(p.nodeID);
+        t.sw += w;
+      }
+      for (const n of p.objectedACPs) {
+        const t = get(n);
+        t.obj.push(p.nodeID);
+        t.ow += w;
+      }
+    }
+    for (const n of this.currentAcps()) get(n).abstain = true;
+    const out: Record<string, AcpTally> = {};
+    // encoding/json writes map keys sorted as strings.
+    for (const n of [...acc.keys()].map(String).sort()) {
+      const t = acc.get(Number(n)) as { sw: bigint; sup: string[]; ow: bigint; obj: string[]; abstain: boolean };
+      out[n] = {
+        supportWeight: t.sw.toString(),
+        supporters: sortByJson(t.sup),
+        objectWeight: t.ow.toString(),
+        objectors: sortByJson(t.obj),
+        abstainWeight: (t.abstain ? total - t.sw - t.ow : 0n).toString(),
+      };
+    }
+    return out;
+  }
+
+  /**
+   * The futureupgrade health check (node/node.go): stake-weighted mode of the upgrade times
+   * announced by connected validator peers, against the node's own upgrade time.
+   */
+  futureUpgrade(): { message?: Record<string, unknown>; error?: string } {
+    const nowMs = this.now();
+    const nowS = Math.floor(nowMs / 1000);
+    const weights = new Map<string, bigint>();
+    let total = 0n;
+    for (const e of this.primaryEntries(nowS)) {
+      weights.set(e.nodeId, e.weight);
+      total += e.weight;
+    }
+    if (total === 0n) return { error: 'no validators in the current validator set' };
+    const times = new Map<number, bigint>();
+    let mode = 0;
+    let modeW = 0n;
+    for (const p of this.peers()) {
+      const w = weights.get(p.nodeID);
+      if (w === undefined) continue; // PeerInfo(validator IDs): validators only
+      const uw = (times.get(p.upgradeTime) ?? 0n) + w;
+      times.set(p.upgradeTime, uw);
+      if (uw > modeW) {
+        mode = p.upgradeTime;
+        modeW = uw;
+      }
+    }
+    const portion = Number(modeW) / Number(total);
+    const local = this.localUpgradeUnix();
+    const message: Record<string, unknown> = {
+      localUpgradeTime: rfc3339(local * 1000),
+      modeUpgradeTime: rfc3339(mode * 1000),
+      modeUpgradeWeightPercentage: 100 * portion,
+      numUpgradeTimes: times.size,
+    };
+    if (local >= mode || portion < 0.5) return { message };
+    const untilMs = mode * 1000 - nowMs;
+    message['timeUntilUpgrade'] = goDuration(untilMs * 1_000_000);
+    let error: string | undefined;
+    if (untilMs > 3 * DAY * 1000) error = undefined;
+    else if (untilMs > DAY * 1000) error = 'unknown network upgrade detected';
+    else if (untilMs > 3_600_000) error = 'unknown network upgrade detected - update as soon as possible';
+    else error = 'imminent network upgrade detected - update immediately';
+    return error === undefined ? { message } : { message, error };
+  }
 
   private peerAttrs(key: number, nodeId: string): PeerAttrs {
     const r = (n: number): number => hf(this.seed, key, n);
@@ -732,18 +1163,20 @@ export class NodeModel {
     const benched = benchRoll < 0.01 ? ['C'] : benchRoll < 0.013 ? ['P'] : [];
     // Without inbound connections every peer is one this node dialled (ip = its public IP).
     const outboundOnly = this.scenarioName === 'validator-disconnected' && a.publicIP !== '';
+    const v = this.peerVersion(a);
+    const acps = this.peerAcps(a);
     return {
       ip: outboundOnly ? a.publicIP : a.ip,
       publicIP: a.publicIP,
       nodeID: nodeId,
-      version: a.version,
-      upgradeTime: a.upgradeTime,
+      version: v.version,
+      upgradeTime: v.upgradeTime,
       lastSent: rfc3339(lastSentMs),
       lastReceived: rfc3339(lastRecvMs),
       observedUptime: String(this.observedUptime(key, nowS)),
       trackedSubnets: a.trackedSubnets,
-      supportedACPs: a.supportedACPs,
-      objectedACPs: a.objectedACPs,
+      supportedACPs: acps.supported,
+      objectedACPs: acps.objected,
       benched,
     };
   }
@@ -754,7 +1187,7 @@ export class NodeModel {
   peers(): PeerInfo[] {
     const nowMs = this.now();
     const nowS = Math.floor(nowMs / 1000);
-    const key = `${this.scenarioName}/${nowS}`;
+    const key = `${this.scenarioName}/${nowS}/${this.siblingsKey()}`;
     if (this.peersCache?.key === key) return this.peersCache.peers;
     const out: PeerInfo[] = [];
     for (const v of this.others) {
@@ -766,6 +1199,7 @@ export class NodeModel {
       }
       out.push(this.peerJson(a, v.nodeId, nowMs, nowS));
     }
+    for (const sib of this.siblings) if (this.linkedTo(sib)) out.push(this.siblingPeer(sib, nowMs, nowS));
     if (this.scenarioName !== 'unhealthy-network') {
       for (let s = 0; s < this.nvSlots; s++) {
         const life = 300 + (h32(this.seed, s, 71) % 1500);

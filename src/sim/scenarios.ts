@@ -14,6 +14,16 @@ export const SCENARIOS = [
   'slow',
   'garbage',
   'down',
+  'rewards-lost',
+  'delegation-full',
+  'l1-fee-low',
+  'l1-inactive',
+  'upgrade-pending',
+  'upgrade-unknown',
+  'version-drift',
+  'bls-mismatch',
+  'acp-vote',
+  'vantage-isolated',
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -37,4 +47,14 @@ export const SCENARIO_HELP: Record<ScenarioName, string> = {
   slow: 'every answer delayed (longer than the exporter deadline)',
   garbage: 'HTTP 200 with invalid JSON, wrong types or truncated bodies',
   down: 'node port refuses connections (control port stays up)',
+  'rewards-lost': 'info.uptime ~60/~10 and own validation started 24 d ago, ends in 6 d: 80% no longer reachable',
+  'delegation-full': 'own delegatorWeight = 4 x own weight (no delegation capacity left), 150 delegators',
+  'l1-fee-low': 'own L1 validator balance = 512 nAVAX/s x 20 h at the switch, still draining',
+  'l1-inactive': 'own L1 validator listed with balance "0" (inactive)',
+  'upgrade-pending': 'heliconTime = switch + 3 d; ~70% of peers on avalanchego/1.15.0 announcing it',
+  'upgrade-unknown': 'peers with ~70% of the stake announce an upgrade at switch + 20 h; futureupgrade check failing',
+  'version-drift': '~70% of peers on avalanchego/1.14.10 (newer than 1.14.2 by semver, older as a string)',
+  'bls-mismatch': 'info.getNodeID BLS key differs from the registered signer; bls check failing',
+  'acp-vote': 'CurrentACPs {236,247}: ~60% of the stake supports 247, ~15% objects to 236; own stance +247 -236',
+  'vantage-isolated': 'this node and its sibling nodes (--nodes >= 2) see each other disconnected',
 };

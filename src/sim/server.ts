@@ -184,6 +184,8 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     instances.push({ index: i, model, health: new HealthChecker(model), garbageCounter: 0 });
   }
   const inst0 = instances[0] as SimInstance;
+  // Multi-node mode: every node knows the others (validator peers with their own registrations).
+  if (instances.length > 1) for (const inst of instances) inst.model.setSiblings(instances.map((i) => i.model));
 
   let closed = false;
   const timers = new Set<NodeJS.Timeout>();
@@ -523,11 +525,10 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     }
     const run = async (): Promise<void> => {
       const targets = node === undefined ? instances : [instances[node] as SimInstance];
-      for (const t of targets) {
-        t.model.setScenario(name);
-        // Recompute the checks at once so the switch is visible without waiting a whole period.
-        t.health.run();
-      }
+      for (const t of targets) t.model.setScenario(name);
+      // Recompute the checks at once so the switch is visible without waiting a whole period
+      // (on every node: a node's switch changes what its siblings see).
+      for (const t of instances.length > 1 ? instances : targets) t.health.run();
       await syncListener();
     };
     const p = chain.then(run, run);

@@ -6,6 +6,7 @@ import {
   CHAINS,
   C_CHAIN_ID,
   GIT_COMMIT,
+  L1_FEE_PRICE,
   NODE_VERSION,
   P_CHAIN_ID,
   X_CHAIN_ID,
@@ -45,7 +46,7 @@ export function infoService(m: NodeModel): Svc {
       gitCommit: GIT_COMMIT,
       vmVersions: { avm: NODE_VERSION, evm: 'v1.14.2', platform: NODE_VERSION },
     }),
-    GetNodeID: () => ({ nodeID: m.nodeId, nodePOP: { publicKey: m.nodeBlsPub, proofOfPossession: m.nodeBlsPop } }),
+    GetNodeID: () => ({ nodeID: m.nodeId, nodePOP: m.localBls() }),
     GetNodeIP: () => ({ ip: m.nodeIp }),
     GetNetworkID: () => ({ networkID: '1' }),
     GetNetworkName: () => ({ networkName: 'mainnet' }),
@@ -93,9 +94,9 @@ export function infoService(m: NodeModel): Svc {
       fortunaTime: '2025-04-08T15:00:00Z',
       graniteTime: '2025-11-19T16:00:00Z',
       graniteEpochDuration: 300000000000,
-      heliconTime: '9999-12-01T00:00:00Z',
+      heliconTime: m.heliconTime(),
     }),
-    Acps: () => ({ acps: {} }),
+    Acps: () => ({ acps: m.acps() }),
     GetVMs: () => ({
       vms: {
         jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq: ['avm'],
@@ -188,7 +189,7 @@ export function platformService(m: NodeModel): Svc {
       if (subnet !== PRIMARY_SUBNET_ID) throw new RpcError(`failed fetching subnet transformation for ${subnet}: not found`);
       return { minValidatorStake: '2000000000000', minDelegatorStake: '25000000000' };
     },
-    GetValidatorFeeState: () => ({ excess: 0, price: 512, timestamp: rfc3339(m.pChainTimeMs()) }),
+    GetValidatorFeeState: () => ({ excess: 0, price: L1_FEE_PRICE, timestamp: rfc3339(m.pChainTimeMs()) }),
     GetFeeState: () => ({ capacity: 1000000, excess: 0, price: 1, timestamp: rfc3339(m.pChainTimeMs()) }),
     GetStakingAssetID: () => ({ assetID: AVAX_ASSET_ID }),
     GetBlockchainStatus: (a: Args) => {
