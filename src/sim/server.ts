@@ -132,7 +132,9 @@ function garble(a: HttpAnswer, counter: number): HttpAnswer {
     case 1: {
       try {
         const parsed = JSON.parse(a.body) as Record<string, unknown>;
-        const out = 'result' in parsed ? { ...parsed, result: mangle(parsed['result']) } : mangle(parsed);
+        let out = 'result' in parsed ? { ...parsed, result: mangle(parsed['result']) } : mangle(parsed);
+        // Nothing to mangle (e.g. info.acps {"acps":{}}): wrong types all the same, the result in an array.
+        if (JSON.stringify(out) === JSON.stringify(parsed)) out = 'result' in parsed ? { ...parsed, result: [parsed['result']] } : [parsed];
         return { status: 200, headers, body: JSON.stringify(out) + '\n' };
       } catch {
         return { status: 200, headers, body: '{"jsonrpc":"2.0","result":true}\n' };
