@@ -27,7 +27,7 @@ Flags:
   --scenario NAME              initial scenario (default healthy)
   --health-interval DURATION   health checks recomputed every DURATION (default 30s)
   --slow-delay DURATION        answer delay of the 'slow' scenario (default 7s)
-  --nodes N                    independent nodes under /node/<i>/ext/... (default 1)
+  --nodes N                    nodes under /node/<i>/ext/..., validator peers of each other (default 1)
   --block-rates P=R,C=R,X=R    blocks per second per chain (default P=0.2,C=0.5,X=0.1)
   -h, --help                   show this help
 
