@@ -402,6 +402,11 @@ export class NodeModel {
     this.validatorsCache = null;
   }
 
+  /** What this node's siblings' health checks depend on (link, registration weight, upgrade time). */
+  siblingFacingState(): string {
+    return `${CUT_OFF.has(this.scenarioName)}/${this.isValidator}/${this.selfNow.deleg}/${this.localUpgradeUnix()}`;
+  }
+
   /** Changes whenever a sibling switches scenario (part of the cache keys). */
   private siblingsKey(): string {
     return this.siblings.map((s) => s.stateVersion).join('.');

@@ -527,10 +527,12 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     }
     const run = async (): Promise<void> => {
       const targets = node === undefined ? instances : [instances[node] as SimInstance];
+      const facing = targets.map((t) => t.model.siblingFacingState());
       for (const t of targets) t.model.setScenario(name);
-      // Recompute the checks at once so the switch is visible without waiting a whole period
-      // (on every node: a node's switch changes what its siblings see).
-      for (const t of instances.length > 1 ? instances : targets) t.health.run();
+      // Recompute the checks at once so the switch is visible without waiting a whole period; on
+      // every node when the switch changes what the siblings' checks see (link, weight, upgrade).
+      const siblingsToo = instances.length > 1 && targets.some((t, i) => t.model.siblingFacingState() !== facing[i]);
+      for (const t of siblingsToo ? instances : targets) t.health.run();
       await syncListener();
     };
     const p = chain.then(run, run);
