@@ -3,12 +3,13 @@
 //
 // NOTE: Prometheus loads a COPY of alerts/*.rules.yaml rewritten by this test with shorter
 // durations so that it runs in about a minute: every `for:` becomes 2-5 s (5m → 3s, 10m → 4s,
-// 15m → 5s) and the stall windows shrink ([15m] → [20s], [5m] → [10s]; [6h] stays). See
-// helpers/rules.ts. Expressions, labels and annotations are otherwise the shipped ones.
+// 15m → 5s; the day-long ones of issue 7, 1h and 1d, → 5s too, see LONG_FOR below) and the stall
+// windows shrink ([15m] → [20s], [5m] → [10s]; [6h] stays). See helpers/rules.ts. Expressions,
+// labels and annotations are otherwise the shipped ones.
 //
 // Needs `prometheus` and `prometheus-alertmanager` on PATH (Debian packages). Without them the
 // test is skipped with a warning, except under CI (process.env.CI), where it fails.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,14 +39,52 @@ if (MISSING.length > 0 && !CI) {
   );
 }
 
-function exporterConfig(nodeUrl: string, port: number) {
+/**
+ * `for:` values longer than the ones helpers/rules.ts maps (1m-15m): AvalancheACPMajoritySupport
+ * waits 1h and AvalancheNodeVersionBehindPeers 1d. They are first rewritten to 15m in a staging copy,
+ * so the helper then shortens them like every other 15m (→ 5s). Any other unmapped value still makes
+ * the helper throw.
+ */
+const LONG_FOR: Readonly<Record<string, string>> = { '1h': '15m', '1d': '15m' };
+
+function stageLongFor(srcDir: string, dstDir: string): Map<string, string[]> {
+  const changes = new Map<string, string[]>();
+  for (const f of readdirSync(srcDir).filter((x) => x.endsWith('.rules.yaml'))) {
+    const seen: string[] = [];
+    const text = readFileSync(join(srcDir, f), 'utf8').replace(/^(\s*)for:\s*(\S+)\s*$/gm, (m, ind: string, d: string) => {
+      const to = LONG_FOR[d];
+      if (!to) return m;
+      seen.push(`for: ${d} → ${to}`);
+      return `${ind}for: ${to}`;
+    });
+    writeFileSync(join(dstDir, f), text);
+    changes.set(f, seen);
+  }
+  return changes;
+}
+
+/**
+ * Panels that may legitimately return nothing against ONE healthy simulated node watched by ONE
+ * exporter target (no reference target, only the node's own ID watched). Every other panel query
+ * must return data. Each entry: dashboard file, panel title, why it is empty here.
+ */
+const MAY_BE_EMPTY: readonly { dashboard: string; panel: string; why: string }[] = [
+  { dashboard: 'avalanche-overview.json', panel: 'Open ACP proposals', why: 'no ACP is open on v1.14.2 (info.acps answers {"acps":{}}), and the node\'s own vote needs a second target that has it as a peer' },
+  { dashboard: 'avalanche-overview.json', panel: 'Vantage connectivity', why: 'needs several targets watching the same node ID; the one target watches only its own ID, whose self-view is left out' },
+  { dashboard: 'avalanche-overview.json', panel: 'Blocks behind the reference', why: 'needs a target with reference: true; this setup has a single target' },
+  { dashboard: 'avalanche-node.json', panel: 'Scheduled network upgrades', why: 'every upgrade the simulator announces is past, except Helicon, which is unscheduled (+Inf); both are hidden by design' },
+];
+
+// The target also watches the simulated L1 (the node validates it, with a balance the simulator keeps
+// above 20 days of fees), so the L1 balance and runway panels have data.
+function exporterConfig(nodeUrl: string, port: number, l1SubnetId: string) {
   const yaml = `web: { listenAddress: "127.0.0.1:${port}" }
 collection: { interval: 1s, timeout: 1s }
 node: { timeout: 500ms }
 collectors:
 ${COLLECTOR_NAMES.map((c) => `  ${c}: { interval: 1s }`).join('\n')}
 targets:
-  - { name: ${TARGET}, url: "${nodeUrl}" }
+  - { name: ${TARGET}, url: "${nodeUrl}", subnets: ["${l1SubnetId}"] }
 `;
   return loadConfig({ argv: ['--config.file', 'e2e.yaml'], env: {}, readFile: () => yaml }).config;
 }
@@ -96,14 +135,16 @@ describe.skipIf(MISSING.length > 0 && !CI)('real Prometheus + Alertmanager with 
     const tmp = mkdtempSync(join(tmpdir(), 'avax-e2e-'));
     dirs.push(tmp);
     const rulesDir = join(tmp, 'rules');
+    const stageDir = join(tmp, 'rules-staged');
     const amData = join(tmp, 'alertmanager');
     const promData = join(tmp, 'prometheus');
-    for (const d of [rulesDir, amData, promData]) mkdirSync(d);
+    for (const d of [rulesDir, stageDir, amData, promData]) mkdirSync(d);
 
-    const rewrites = writeShortenedRules(resolve(ROOT, 'alerts'), rulesDir);
+    const staged = stageLongFor(resolve(ROOT, 'alerts'), stageDir);
+    const rewrites = writeShortenedRules(stageDir, rulesDir);
     console.log(
       `[e2e] Prometheus loads a REWRITTEN COPY of alerts/*.rules.yaml with shorter durations (the shipped files are unchanged): ` +
-        rewrites.map((r) => `${r.file}: ${summarize(r.changes)}`).join('; '),
+        rewrites.map((r) => `${r.file}: ${summarize([...(staged.get(r.file) ?? []), ...r.changes])}`).join('; '),
     );
 
     // 300 validators, not 100: the sim disconnects ~1 % of the validators in rotating 60 s windows,
@@ -117,7 +158,7 @@ describe.skipIf(MISSING.length > 0 && !CI)('real Prometheus + Alertmanager with 
     hook = await startWebhook();
     const [expPort, amPort, promPort] = [await freePort(), await freePort(), await freePort()];
 
-    exporter = await startExporter({ config: exporterConfig(sim.url, expPort), logger: log.logger });
+    exporter = await startExporter({ config: exporterConfig(sim.url, expPort, sim.l1SubnetId), logger: log.logger });
     await waitFor(async () => metric(await scrape(`${exporter.url}/metrics`), 'avax_up', { target: TARGET }) === 1, 10_000);
     step(`simulated node ${sim.url}, exporter ${exporter.url}, webhook ${hook.url}`);
 
@@ -226,16 +267,26 @@ describe.skipIf(MISSING.length > 0 && !CI)('real Prometheus + Alertmanager with 
     expect(others.map((x) => `${x.labels['alertname']} ${JSON.stringify(x.labels)}`)).toEqual([]);
   }, 45_000);
 
-  it('5. every dashboard panel query returns data from this Prometheus', async () => {
+  it('5. every dashboard panel query returns data from this Prometheus (except the listed single-node panels)', async () => {
     const queries = dashboardQueries(resolve(ROOT, 'dashboards'));
     expect(queries.length).toBeGreaterThan(20);
+    // Every allow-list entry names a shipped panel (no stale entries).
+    const panels = new Set(queries.map((q) => `${q.dashboard} / ${q.panel}`));
+    expect(MAY_BE_EMPTY.map((a) => `${a.dashboard} / ${a.panel}`).filter((k) => !panels.has(k))).toEqual([]);
+    const allowed = (q: { dashboard: string; panel: string }) => MAY_BE_EMPTY.find((a) => a.dashboard === q.dashboard && a.panel === q.panel);
     const empty: string[] = [];
+    const emptyAllowed: string[] = [];
     for (const q of queries) {
+      // promQuery throws on a query Prometheus rejects, so allow-listed panels are still checked for that.
       const r = await promQuery(prom, q.query);
-      if (resultSize(r) === 0) empty.push(`${q.dashboard} / ${q.panel} / ${q.refId}: ${q.expr}`);
+      if (resultSize(r) > 0) continue;
+      const a = allowed(q);
+      if (a) emptyAllowed.push(`${q.dashboard} / ${q.panel} / ${q.refId} (${a.why})`);
+      else empty.push(`${q.dashboard} / ${q.panel} / ${q.refId}: ${q.expr}`);
     }
+    if (emptyAllowed.length > 0) console.log(`[e2e] empty panel queries allowed in this single-node setup:\n  ${emptyAllowed.join('\n  ')}`);
     if (empty.length > 0) console.log(`[e2e] empty panel queries:\n  ${empty.join('\n  ')}`);
-    step(`${queries.length - empty.length}/${queries.length} dashboard queries return data`);
+    step(`${queries.length - empty.length - emptyAllowed.length}/${queries.length} dashboard queries return data, ${emptyAllowed.length} allowed empty`);
     expect(empty).toEqual([]);
   }, 20_000);
 });
