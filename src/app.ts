@@ -17,7 +17,7 @@ import { createExporterServer } from './server/server.js';
 import { VERSION } from './version.js';
 import type { Sample } from './metrics/model.js';
 
-/** Segment name of the cross-target series (reference comparison); not a configured target. */
+/** Segment name of the cross-target series (reference comparison, ACP votes); not a configured target. */
 const REFERENCE_SEGMENT = '\u0000reference';
 
 /**
@@ -42,6 +42,37 @@ export function behindReference(runners: readonly TargetRunner[], latest: Readon
     for (const [chain, h] of heights(r.name)) {
       const ref = refBest.get(chain);
       if (ref !== undefined && ['P', 'C', 'X'].includes(chain)) out.push({ name: 'avax_chain_height_behind_reference', labels: { target: r.name, chain }, value: ref - h });
+    }
+  }
+  return out;
+}
+
+/**
+ * avax_acp_node_vote{acp,vote}: the node's own stance on each open ACP of its info.acps. avalanchego
+ * never reports a node's own stance through its own API (info.acps and info.peers count peers only), so
+ * it is read from another target of this exporter that has the node as a peer: that peer's
+ * info.peers entry carries the node's supportedACPs / objectedACPs. One series per vote (support,
+ * object, abstain), 1 for the stance; absent while no other target sees the node.
+ */
+export function acpNodeVotes(runners: readonly TargetRunner[]): Sample[] {
+  const out: Sample[] = [];
+  for (const r of runners) {
+    const memo = r.memoView();
+    const own = memo.nodeId;
+    const open = memo.openAcps;
+    if (!own || !open || open.length === 0) continue;
+    let stance: { supported: readonly number[]; objected: readonly number[] } | undefined;
+    for (const other of runners) {
+      if (other === r) continue;
+      stance = other.memoView().peerAcps?.get(own);
+      if (stance) break;
+    }
+    if (!stance) continue;
+    for (const n of open) {
+      const vote = stance.supported.includes(n) ? 'support' : stance.objected.includes(n) ? 'object' : 'abstain';
+      for (const v of ['support', 'object', 'abstain']) {
+        out.push({ name: 'avax_acp_node_vote', labels: { target: r.name, acp: String(n), vote: v }, value: v === vote ? 1 : 0 });
+      }
     }
   }
   return out;
@@ -95,6 +126,9 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     const d = DESCRIPTOR_BY_NAME.get(family);
     if (!d) return '';
     if (d.collector === 'runner') return d.name === 'avax_exporter_build_info' ? '' : ` Updated after every collection cycle (every ${formatDuration(cfg.collection.interval)}).`;
+    if (d.collector === 'derived' || d.collector === 'fleet' || d.collector === 'reference') {
+      return ` Computed by the exporter from other series after every collection cycle.`;
+    }
     const iv = intervals.get(d.collector);
     return iv ? ` Refreshed every ${formatDuration(iv)} by the ${d.collector} collector.` : ` Refreshed by the ${d.collector} collector.`;
   };
@@ -152,7 +186,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     const seg = new TargetSegment(samples);
     if (seg.unknown.length > 0) logger.error({ target: runner.name, samples: [...new Set(seg.unknown)].slice(0, 5) }, 'samples without a metric descriptor were dropped');
     exposition.setTarget(runner.name, seg);
-    exposition.setTarget(REFERENCE_SEGMENT, new TargetSegment(behindReference(allRunners(), latest)));
+    exposition.setTarget(REFERENCE_SEGMENT, new TargetSegment([...behindReference(allRunners(), latest), ...acpNodeVotes(allRunners())]));
     void scheduleRender();
   };
 

@@ -1,4 +1,7 @@
 import { chainHeight } from './chain-height.js';
+import { infoAcps } from './info-acps.js';
+import { infoUpgrades } from './info-upgrades.js';
+import { platformValidatorFee } from './platform-validator-fee.js';
 import { health } from './health.js';
 import { indexLastAccepted } from './index-last-accepted.js';
 import { infoIsBootstrapped } from './info-is-bootstrapped.js';
@@ -20,6 +23,9 @@ export const COLLECTORS: readonly Collector[] = [
   platformValidatorsFull,
   chainHeight,
   indexLastAccepted,
+  infoUpgrades,
+  infoAcps,
+  platformValidatorFee,
 ];
 
 export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector> = new Map(COLLECTORS.map((c) => [c.name, c]));

@@ -4,6 +4,41 @@ import { InfoPeersResult } from '../schemas/info.js';
 import { settle, percentToRatio } from './support.js';
 import type { Collector, CollectorContext, CollectResult } from './types.js';
 
+/**
+ * Semantic version of an avalanchego version string: `avalanchego/1.14.2`, `avalanche/1.9.0` (before
+ * v1.10.18), `v1.14.3-rc.1`. Returns [major, minor, patch, release] (release 1 for a final release, 0 for
+ * a pre-release, which sorts before it), or undefined when there is no x.y.z.
+ */
+export function parseVersion(v: string): [number, number, number, number] | undefined {
+  const m = /^(?:[A-Za-z][\w.-]*\/)?v?(\d{1,9})\.(\d{1,9})\.(\d{1,9})(-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(v.trim());
+  if (!m) return undefined;
+  return [Number(m[1]), Number(m[2]), Number(m[3]), m[4] ? 0 : 1];
+}
+
+/** <0, 0, >0 like a comparator; numeric per component (1.14.10 > 1.14.2). */
+export function compareVersions(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 4; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+/**
+ * Share of peers (with a parseable version) that run a newer version than `own`; undefined when the
+ * own version is unknown or unparseable, or no peer has a parseable version.
+ */
+export function newerVersionRatio(own: string | undefined, versions: ReadonlyMap<string, number>): number | undefined {
+  const mine = own === undefined ? undefined : parseVersion(own);
+  if (!mine) return undefined;
+  let known = 0;
+  let newer = 0;
+  for (const [v, n] of versions) {
+    const pv = parseVersion(v);
+    if (!pv) continue;
+    known += n;
+    if (compareVersions(pv, mine) > 0) newer += n;
+  }
+  return known === 0 ? undefined : Math.round((newer / known) * 1e6) / 1e6;
+}
+
 export interface InfoPeersContext {
   /** Wall clock, Unix ms. */
   readonly nowMs: number;
@@ -11,6 +46,8 @@ export interface InfoPeersContext {
   readonly silenceSeconds: number;
   /** One avax_peer_info / avax_peer_last_received_timestamp_seconds series per peer. */
   readonly perPeer: boolean;
+  /** The node's own version (info.getNodeVersion), for avax_peers_newer_version_ratio. */
+  readonly nodeVersion?: string;
 }
 
 /** Quantiles exported for observedUptime. */
@@ -52,6 +89,8 @@ export function toSamples(v: InfoPeersResult, c: InfoPeersContext): Sample[] {
     if (p.lastReceived !== undefined && p.lastReceived < silentBefore) silent++;
   }
   out.push(...countSorted(byVersion, 'avax_peers_by_version', 'version'));
+  const newer = newerVersionRatio(c.nodeVersion, byVersion);
+  if (newer !== undefined) out.push(sample('avax_peers_newer_version_ratio', {}, newer));
   out.push(...countSorted(benched, 'avax_peers_benched', 'chain'));
   out.push(...countSorted(tracking, 'avax_peers_tracking_subnet', 'subnet'));
   if (uptimes.length > 0) {
@@ -73,6 +112,21 @@ export function toSamples(v: InfoPeersResult, c: InfoPeersContext): Sample[] {
   return out;
 }
 
+const NO_ACPS: readonly number[] = Object.freeze([]);
+
+/** Every peer's announced ACP stance, by NodeID (how the peers vote, for avax_acp_node_vote of other targets). */
+export function peerAcps(peers: InfoPeersResult['peers']): Map<string, { supported: readonly number[]; objected: readonly number[] }> {
+  const out = new Map<string, { supported: readonly number[]; objected: readonly number[] }>();
+  for (const p of peers) {
+    if (out.has(p.nodeID)) continue;
+    out.set(p.nodeID, {
+      supported: p.supportedACPs.length ? p.supportedACPs : NO_ACPS,
+      objected: p.objectedACPs.length ? p.objectedACPs : NO_ACPS,
+    });
+  }
+  return out;
+}
+
 export const infoPeers: Collector = {
   name: 'info-peers',
   description: 'info.peers: count, versions, benched per chain, tracked subnets, observed-uptime quantiles, silent peers.',
@@ -83,12 +137,17 @@ export const infoPeers: Collector = {
   requestsPerRun: () => 1,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.peers', {}, InfoPeersResult, { signal: ctx.signal }));
-    if (!r.ok) return { samples: [], errors: [r.error] };
+    if (!r.ok) {
+      ctx.memo.peerAcps = undefined;
+      return { samples: [], errors: [r.error] };
+    }
     const samples = toSamples(r.value, {
       nowMs: ctx.now(),
       silenceSeconds: ctx.settings.infoPeersSilenceSeconds,
       perPeer: ctx.settings.infoPeersPerPeer,
+      nodeVersion: ctx.memo.nodeVersion,
     });
+    ctx.memo.peerAcps = peerAcps(r.value.peers);
     return { samples, errors: [] };
   },
 };

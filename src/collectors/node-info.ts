@@ -58,6 +58,7 @@ interface CachedNetwork {
 export async function fetchNodeId(ctx: CollectorContext): Promise<string> {
   try {
     const r = await ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { signal: ctx.signal });
+    ctx.memo.blsPublicKey = r.nodePOP?.publicKey?.toLowerCase() ?? '';
     return r.nodeID;
   } catch (err) {
     if (isNotFound(err)) return '';
@@ -120,6 +121,7 @@ export const nodeInfo: Collector = {
     const samples: Sample[] = [];
     if (version.ok) {
       const v = version.value;
+      ctx.memo.nodeVersion = v.version;
       if (nodeId !== undefined && networkId.ok && networkName.ok) {
         samples.push(...toSamples({ nodeId, version: v, networkId: networkId.value, networkName: networkName.value }));
       } else {

@@ -18,6 +18,25 @@ export interface WatchedSet {
 export interface PlatformValidatorsContext {
   /** Helicon activation, Unix seconds; Infinity when unscheduled; undefined when unknown (→ 0.8). */
   readonly heliconTime?: number;
+  /** The node's own NodeID and BLS public key (lower-case hex; '' = none): avax_validator_bls_key_matches. */
+  readonly ownNodeId?: string;
+  readonly ownBlsPublicKey?: string;
+  /**
+   * IDs that must be active validators (avax_validator_expected_active 1): the configured ones, and
+   * the own ID with --validator.expect-active. Absent = no avax_validator_expected_active series.
+   */
+  readonly expectedActive?: ReadonlySet<string>;
+}
+
+/** Primary network (mainnet and Fuji): total weight ≤ 5 × own stake and ≤ 3,000,000 AVAX. */
+export const MAX_VALIDATOR_WEIGHT_FACTOR = 5n;
+export const MAX_VALIDATOR_WEIGHT_NAVAX = 3_000_000n * 1_000_000_000n;
+
+/** Stake that can still be delegated to a primary-network validator, in nAVAX (never below 0). */
+export function delegationCapacityNavax(own: bigint, delegated: bigint): bigint {
+  const cap = own * MAX_VALIDATOR_WEIGHT_FACTOR < MAX_VALIDATOR_WEIGHT_NAVAX ? own * MAX_VALIDATOR_WEIGHT_FACTOR : MAX_VALIDATOR_WEIGHT_NAVAX;
+  const left = cap - own - delegated;
+  return left > 0n ? left : 0n;
 }
 
 /** Reward uptime requirement: 80 %, 90 % for validations starting at/after Helicon (ACP-267). */
@@ -55,6 +74,14 @@ export function entrySamples(subnet: string, v: PlatformValidator, c: PlatformVa
   if (v.delegationFee !== undefined) out.push(sample('avax_validator_delegation_fee_ratio', labels, percentToRatio(v.delegationFee)));
   if (subnet === PRIMARY_NETWORK_ID) {
     out.push(sample('avax_validator_uptime_requirement_ratio', labels, uptimeRequirement(v.startTime, c.heliconTime)));
+    if (v.weight !== undefined && v.delegatorWeight !== undefined) {
+      out.push(sample('avax_validator_delegation_capacity_avax', labels, navaxToAvax(delegationCapacityNavax(v.weight, v.delegatorWeight))));
+    }
+    // Only the node's own key is known (info.getNodeID); a registration without a signer does not match it.
+    if (c.ownNodeId && v.nodeID === c.ownNodeId && c.ownBlsPublicKey) {
+      const registered = v.signer?.publicKey?.toLowerCase();
+      out.push(sample('avax_validator_bls_key_matches', { node_id: v.nodeID }, registered === c.ownBlsPublicKey ? 1 : 0));
+    }
   }
   return out;
 }
@@ -68,6 +95,7 @@ export function toSamples(sets: readonly WatchedSet[], c: PlatformValidatorsCont
       const v = byId.get(id);
       if (v) out.push(...entrySamples(set.subnet, v, c));
       else out.push(sample('avax_validator_active', { subnet: set.subnet, node_id: id }, 0));
+      if (c.expectedActive) out.push(sample('avax_validator_expected_active', { subnet: set.subnet, node_id: id }, c.expectedActive.has(id) ? 1 : 0));
     }
   }
   return out;
@@ -150,6 +178,14 @@ export const platformValidators: Collector = {
     settled.forEach((r, i) => {
       if (r.ok) sets.push({ subnet: subnets[i]!, watched, validators: r.value.validators });
     });
-    return { samples: toSamples(sets, { heliconTime: ctx.memo.heliconTime }), errors: failures(settled) };
+    const expected = new Set(ctx.target.validatorNodeIds);
+    if (ctx.target.expectActive && ctx.memo.nodeId) expected.add(ctx.memo.nodeId);
+    const c: PlatformValidatorsContext = {
+      heliconTime: ctx.memo.heliconTime,
+      ownNodeId: ctx.memo.nodeId,
+      ownBlsPublicKey: ctx.memo.blsPublicKey,
+      expectedActive: expected,
+    };
+    return { samples: toSamples(sets, c), errors: failures(settled) };
   },
 };

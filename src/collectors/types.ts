@@ -10,6 +10,8 @@ export interface TargetSpec {
   readonly reference: boolean;
   /** Watched validator node IDs; empty = the node's own ID (learned from info.getNodeID). */
   readonly validatorNodeIds: readonly string[];
+  /** --validator.expect-active: the node's own ID must be an active validator (IDs given explicitly always must). */
+  readonly expectActive?: boolean;
   /** Subnets besides the primary network whose validators are watched (CB58 subnet IDs). */
   readonly subnets: readonly string[];
   /** Chains besides P, X and C checked by info-is-bootstrapped (alias or blockchain ID). */
@@ -43,6 +45,17 @@ export interface TargetMemo {
   /** Helicon activation (Unix seconds) from info.upgrades; undefined until known. */
   heliconTime?: number;
   heliconAt?: number;
+  /** The node's own version string (info.getNodeVersion), for avax_peers_newer_version_ratio. */
+  nodeVersion?: string;
+  /** The node's own BLS public key (info.getNodeID nodePOP.publicKey, lower case); '' when it has none. */
+  blsPublicKey?: string;
+  /**
+   * ACP stance of the peers that are validators watched anywhere in the fleet, as this node sees them
+   * (info.peers supportedACPs/objectedACPs), by NodeID. Read across targets for avax_acp_node_vote.
+   */
+  peerAcps?: ReadonlyMap<string, { readonly supported: readonly number[]; readonly objected: readonly number[] }>;
+  /** Open ACP numbers from the last info.acps answer (undefined until known). */
+  openAcps?: readonly number[];
 }
 
 export interface CollectorContext {

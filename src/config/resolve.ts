@@ -40,6 +40,7 @@ export function resolveTargets(cfg: Config, defaults: readonly CollectorDefaults
         name: t.name ?? defaultTargetName(t.url),
         reference: t.reference,
         validatorNodeIds: t.validatorNodeIds,
+        expectActive: t.expectActive,
         subnets: t.subnets,
         chains: t.chains,
       },

@@ -15,6 +15,9 @@ export const COLLECTOR_NAMES = [
   'platform-validators-full',
   'chain-height',
   'index-last-accepted',
+  'info-upgrades',
+  'info-acps',
+  'platform-validator-fee',
 ] as const;
 export type CollectorName = (typeof COLLECTOR_NAMES)[number];
 
@@ -74,6 +77,9 @@ const collectorsBlock = z
     'platform-validators': collectorEntry.optional(),
     'platform-validators-full': collectorEntry.optional(),
     'chain-height': collectorEntry.optional(),
+    'info-upgrades': collectorEntry.optional(),
+    'info-acps': collectorEntry.optional(),
+    'platform-validator-fee': collectorEntry.optional(),
     'index-last-accepted': collectorEntry.extend({ xTx: z.boolean().optional(), xVtx: z.boolean().optional() }).optional(),
   })
   .default({});
@@ -87,6 +93,7 @@ const targetSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).default({}),
   reference: z.boolean().default(false),
   validatorNodeIds: z.array(z.string().regex(NODE_ID_RE, 'expected NodeID-<CB58>')).default([]),
+  expectActive: z.boolean().default(false),
   subnets: z.array(z.string().regex(CB58_RE, 'expected a CB58 subnet ID')).default([]),
   chains: z.array(z.string().regex(/^[A-Za-z0-9]{1,60}$/, 'expected a chain alias or CB58 blockchain ID')).default([]),
   collectors: z.record(z.string(), collectorEntry).default({}),

@@ -23,6 +23,7 @@ export const DESCRIPTORS: readonly MetricDescriptor[] = [
   // Node identity
   { name: 'avax_node_info', type: 'gauge', labels: [T, 'node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name'], collector: 'node-info', help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; value 1.' },
   { name: 'avax_node_vm_info', type: 'gauge', labels: [T, 'vm', 'version'], collector: 'node-info', help: 'VM versions from info.getNodeVersion vmVersions; value 1.' },
+  { name: 'avax_network_upgrade_timestamp_seconds', type: 'gauge', labels: [T, 'upgrade'], collector: 'info-upgrades', help: 'Activation time of each network upgrade the node knows (info.upgrades), Unix seconds; +Inf when unscheduled.' },
 
   // Health
   { name: 'avax_node_healthy', type: 'gauge', labels: [T], collector: 'health', help: '1 if GET /ext/health reports healthy.' },
@@ -47,6 +48,7 @@ export const DESCRIPTORS: readonly MetricDescriptor[] = [
   { name: 'avax_peers_tracking_subnet', type: 'gauge', labels: [T, 'subnet'], collector: 'info-peers', help: 'Peers that track each subnet.' },
   { name: 'avax_peers_observed_uptime_ratio', type: 'summary', labels: [T, 'quantile'], collector: 'info-peers', help: "How peers see this node's uptime: quantiles 0, 0.1 and 0.5 of observedUptime, as a ratio." },
   { name: 'avax_peers_silent', type: 'gauge', labels: [T], collector: 'info-peers', help: 'Peers whose lastReceived is older than the configured silence window.' },
+  { name: 'avax_peers_newer_version_ratio', type: 'gauge', labels: [T], collector: 'info-peers', help: 'Share of peers running a newer avalanchego version than this node (semantic version order).' },
   { name: 'avax_peer_info', type: 'gauge', labels: [T, 'peer_node_id', 'version'], collector: 'info-peers', help: 'One series per connected peer (opt-in: --collector.info-peers.per-peer); value 1.' },
   { name: 'avax_peer_last_received_timestamp_seconds', type: 'gauge', labels: [T, 'peer_node_id'], collector: 'info-peers', help: 'Unix time of the last message received from each peer (opt-in).' },
 
@@ -66,11 +68,23 @@ export const DESCRIPTORS: readonly MetricDescriptor[] = [
   { name: 'avax_validator_potential_reward_avax', type: 'gauge', labels: SNID, collector: 'platform-validators', help: 'Reward of the validation if the uptime requirement is met, in AVAX.' },
   { name: 'avax_validator_delegation_fee_ratio', type: 'gauge', labels: SNID, collector: 'platform-validators', help: 'Delegation fee, as a ratio.' },
   { name: 'avax_validator_uptime_requirement_ratio', type: 'gauge', labels: SNID, collector: 'platform-validators', help: 'Uptime needed for rewards in this validation: 0.8, or 0.9 for validations started at or after the Helicon upgrade.' },
+  { name: 'avax_validator_uptime_max_achievable_ratio', type: 'gauge', labels: SNID, collector: 'derived', help: "Best uptime the node's own primary-network validation can still reach if the node stays up until its end (from the weighted-average uptime, elapsed and remaining time)." },
+  { name: 'avax_validator_delegation_capacity_avax', type: 'gauge', labels: SNID, collector: 'platform-validators', help: 'Stake that can still be delegated: min(5 x own stake, 3,000,000 AVAX) minus own stake and current delegations, in AVAX (primary network).' },
+  { name: 'avax_validator_bls_key_matches', type: 'gauge', labels: [T, 'node_id'], collector: 'platform-validators', help: "1 if the node's BLS public key (info.getNodeID) is the signer key registered on the P-Chain, 0 if not (or none is registered)." },
+  { name: 'avax_validator_expected_active', type: 'gauge', labels: SNID, collector: 'platform-validators', help: '1 if the watched node ID must be an active validator (--validator.node-id, or the own ID with --validator.expect-active).' },
   { name: 'avax_l1_validator_balance_avax', type: 'gauge', labels: SNID, collector: 'platform-validators', help: 'L1 validator balance left for continuous fees, in AVAX.' },
   { name: 'avax_l1_validator_weight', type: 'gauge', labels: SNID, collector: 'platform-validators', help: 'L1 validator weight.' },
+  { name: 'avax_l1_validator_fee_price_navax_per_second', type: 'gauge', labels: [T], collector: 'platform-validator-fee', help: 'Continuous fee each active L1 validator pays, in nAVAX per second (platform.getValidatorFeeState price).' },
+  { name: 'avax_l1_validator_balance_runway_seconds', type: 'gauge', labels: SNID, collector: 'derived', help: 'Seconds until the L1 validator balance runs out at the current fee price (balance / price); 0 when inactive.' },
   { name: 'avax_subnet_validators', type: 'gauge', labels: [T, 'subnet'], collector: 'platform-validators-full', help: 'Number of current validators of the subnet.' },
   { name: 'avax_subnet_stake_avax', type: 'gauge', labels: [T, 'subnet'], collector: 'platform-validators-full', help: 'Total stake of the subnet (weight plus delegatorWeight), in AVAX.' },
   { name: 'avax_subnet_connected_stake_ratio', type: 'gauge', labels: [T, 'subnet'], collector: 'platform-validators-full', help: 'Share of the subnet stake whose validators the node is connected to.' },
+
+  // ACPs (community proposals)
+  { name: 'avax_acp_support_weight', type: 'gauge', labels: [T, 'acp'], collector: 'info-acps', help: "Stake weight (nAVAX) of the node's validator peers supporting the open ACP." },
+  { name: 'avax_acp_object_weight', type: 'gauge', labels: [T, 'acp'], collector: 'info-acps', help: "Stake weight (nAVAX) of the node's validator peers objecting to the open ACP." },
+  { name: 'avax_acp_abstain_weight', type: 'gauge', labels: [T, 'acp'], collector: 'info-acps', help: 'Stake weight (nAVAX) of the rest of the primary network on the open ACP.' },
+  { name: 'avax_acp_node_vote', type: 'gauge', labels: [T, 'acp', 'vote'], collector: 'fleet', help: "The node's own stance on each open ACP (vote support, object or abstain; 1 for its stance), as another target of this exporter sees it." },
 
   // Index
   { name: 'avax_index_available', type: 'gauge', labels: TCK, collector: 'index-last-accepted', help: '1 if /ext/index/<chain>/<kind> answers with a container, 0 if absent (404) or empty.' },

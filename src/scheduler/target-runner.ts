@@ -1,3 +1,4 @@
+import { derivedSamples } from '../collectors/derived.js';
 import type { Logger } from 'pino';
 import type { Collector, CollectorContext, CollectorSettings, TargetMemo } from '../collectors/types.js';
 import type { CollectorPlan, ResolvedTarget } from '../config/resolve.js';
@@ -191,8 +192,14 @@ export class TargetRunner {
       if (s.lastSuccessSeconds !== undefined) out.push({ name: 'avax_collector_last_success_timestamp_seconds', labels, value: Math.round(s.lastSuccessSeconds * 1000) / 1000 });
       out.push(...wellFormedUnique(s.samples, target));
     }
+    out.push(...derivedSamples(out, this.now() / 1000, target));
     out.push(...this.rpc.samples(target));
     return out;
+  }
+
+  /** Facts shared between this target's collectors (read by cross-target series, e.g. ACP votes). */
+  memoView(): Readonly<TargetMemo> {
+    return this.memo;
   }
 
   status(): { up: number | undefined; collectors: CollectorStatus[] } {

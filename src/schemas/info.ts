@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, nullableArray } from './primitives.js';
+import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray, parseRfc3339 } from './primitives.js';
 
 /**
  * Info API (`POST /ext/info`), AVALANCHEGO.md §4 (avalanchego v1.14.2). Objects strip unknown
@@ -48,6 +48,9 @@ export type InfoGetNetworkNameResult = z.output<typeof InfoGetNetworkNameResult>
 export const InfoIsBootstrappedResult = z.object({ isBootstrapped: z.boolean() });
 export type InfoIsBootstrappedResult = z.output<typeof InfoIsBootstrappedResult>;
 
+/** An ACP number: uint32 (JSON number; a decimal string is tolerated). */
+const AcpNumber = z.union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().min(0).max(4294967295));
+
 /**
  * One peer of info.peers. `observedUptime` is how THAT peer sees OUR node (string, 0–100).
  * `upgradeTime` (number) since v1.14.1; `observedSubnetUptimes` removed in v1.11.12 (stripped).
@@ -63,6 +66,9 @@ export const InfoPeer = z.object({
   observedUptime: Percentage.optional(),
   trackedSubnets: nullableArray(CB58Id),
   benched: nullableArray(z.string()),
+  /** ACP numbers (uint32 sets, since v1.10.18) this peer supports / objects to. */
+  supportedACPs: nullableArray(AcpNumber),
+  objectedACPs: nullableArray(AcpNumber),
 });
 export type InfoPeer = z.output<typeof InfoPeer>;
 
@@ -83,12 +89,55 @@ export const InfoUptimeResult = z.object({
 });
 export type InfoUptimeResult = z.output<typeof InfoUptimeResult>;
 
+/** Most upgrade times info.upgrades may carry (v1.14.2 has 17); more is not an upgrade list. */
+export const MAX_UPGRADES = 64;
+const UPGRADE_KEY = /^([A-Za-z][A-Za-z0-9]{0,40})Time$/;
+
 /**
- * info.upgrades: a flat object of RFC3339 upgrade times plus a few numbers. Only `heliconTime` is
- * used (ACP-267 uptime requirement); `9999-12-01T00:00:00Z` means unscheduled. Older nodes lack it.
+ * info.upgrades: a flat object of RFC3339 upgrade times (`apricotPhase1Time` … `graniteTime`,
+ * `heliconTime`) plus a few numbers (`apricotPhase4MinPChainHeight`, `graniteEpochDuration` in ns)
+ * and IDs (`cortinaXChainStopVertexID`). `9999-12-01T00:00:00Z` means unscheduled. Every `<name>Time`
+ * member must be an RFC3339 string; `times` maps `<name>` to Unix seconds. Other members are ignored.
  */
-export const InfoUpgradesResult = z.object({
-  heliconTime: Rfc3339Seconds.optional(),
-  graniteTime: Rfc3339Seconds.optional(),
-});
+export const InfoUpgradesResult = z
+  .record(z.string(), z.unknown())
+  .transform((o, ctx) => {
+    const times: Record<string, number> = {};
+    let n = 0;
+    for (const [key, value] of Object.entries(o)) {
+      const m = UPGRADE_KEY.exec(key);
+      if (!m) continue;
+      if (++n > MAX_UPGRADES) {
+        ctx.addIssue({ code: 'custom', message: `expected at most ${MAX_UPGRADES} upgrade times, got more` });
+        return z.NEVER;
+      }
+      const parsed = typeof value === 'string' ? parseRfc3339(value) : `expected an RFC3339 string, got ${value === null ? 'null' : typeof value}`;
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', path: [key], message: parsed });
+        return z.NEVER;
+      }
+      times[m[1]!] = parsed;
+    }
+    return { times, heliconTime: times['helicon'], graniteTime: times['granite'] };
+  });
 export type InfoUpgradesResult = z.output<typeof InfoUpgradesResult>;
+
+/** Most open proposals info.acps may list (v1.14.2: none). */
+export const MAX_ACPS = 64;
+
+/**
+ * info.acps: `{"acps":{"<num>":{"supportWeight":"…","supporters":[…],"objectWeight":"…","objectors":[…],"abstainWeight":"…"}}}`.
+ * Weights are P-chain weights (nAVAX of primary-network stake), decimal strings on the wire. The
+ * supporter/objector NodeID lists are not used (stripped): they only name peers, never the node itself.
+ */
+export const InfoAcp = z.object({ supportWeight: U64, objectWeight: U64, abstainWeight: U64 });
+export const InfoAcpsResult = z.object({
+  acps: z
+    .record(z.string().regex(/^\d{1,10}$/, 'expected an ACP number'), InfoAcp)
+    .nullish()
+    .transform((v) => v ?? {})
+    .check((ctx) => {
+      if (Object.keys(ctx.value).length > MAX_ACPS) ctx.issues.push({ code: 'custom', input: ctx.value, message: `expected at most ${MAX_ACPS} proposals` });
+    }),
+});
+export type InfoAcpsResult = z.output<typeof InfoAcpsResult>;

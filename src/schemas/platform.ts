@@ -88,3 +88,14 @@ export const PlatformGetTimestampResult = z
   })
   .transform((v) => ({ timestamp: (v.timestamp ?? v.time) as number }));
 export type PlatformGetTimestampResult = z.output<typeof PlatformGetTimestampResult>;
+
+/**
+ * platform.getValidatorFeeState (v1.12.2+): `{"excess":0,"price":512,"timestamp":"…"}`, numbers on the
+ * wire (strings tolerated). `price` is the continuous L1 validator fee in nAVAX per second.
+ */
+export const PlatformGetValidatorFeeStateResult = z.object({
+  excess: U64.optional(),
+  price: U64,
+  timestamp: Rfc3339Seconds.optional(),
+});
+export type PlatformGetValidatorFeeStateResult = z.output<typeof PlatformGetValidatorFeeStateResult>;

@@ -3,7 +3,7 @@ import { COLLECTORS } from '../../src/collectors/index.js';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 
 describe('COLLECTORS', () => {
-  it('default: the nine collectors in order, with their intervals', () => {
+  it('default: the twelve collectors in order, with their intervals', () => {
     expect(COLLECTORS.map((c) => [c.name, c.defaultIntervalSeconds, c.nodeSpecific])).toEqual([
       ['node-info', 60, false],
       ['health', 30, true],
@@ -14,6 +14,9 @@ describe('COLLECTORS', () => {
       ['platform-validators-full', 300, false],
       ['chain-height', 15, false],
       ['index-last-accepted', 30, false],
+      ['info-upgrades', 300, false],
+      ['info-acps', 300, false],
+      ['platform-validator-fee', 60, false],
     ]);
   });
   it('behavior: every collector owns at least one metric family', () => {

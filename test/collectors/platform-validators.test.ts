@@ -32,6 +32,7 @@ describe('platform-validators toSamples', () => {
       `avax_validator_potential_reward_avax{${l}} 57.534246575`,
       `avax_validator_delegation_fee_ratio{${l}} 0.02`,
       `avax_validator_uptime_requirement_ratio{${l}} 0.8`,
+      `avax_validator_delegation_capacity_avax{${l}} 7950`,
     ]);
   });
   it('behavior: a watched ID absent from the set → active 0 and nothing else', () => {
@@ -87,7 +88,7 @@ describe('platform-validators toSamples', () => {
   it('behavior: heliconFrom', () => {
     expect(heliconFrom(InfoUpgradesResult.parse(result('info.upgrades', 'default')))).toBe(Number.POSITIVE_INFINITY);
     expect(heliconFrom(InfoUpgradesResult.parse(result('info.upgrades', 'helicon-scheduled')))).toBe(1785250800);
-    expect(heliconFrom({ heliconTime: undefined, graniteTime: undefined })).toBe(Number.POSITIVE_INFINITY);
+    expect(heliconFrom({ times: {}, heliconTime: undefined, graniteTime: undefined })).toBe(Number.POSITIVE_INFINITY);
   });
 });
 

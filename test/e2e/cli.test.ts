@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTORS } from '../../src/collectors/index.js';
 import { result } from '../fixtures/load.js';
 import { cb58Id, startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { CLI, ROOT, ensureBuilt, freePort, metric, scrape, startCli, waitFor, type Proc } from '../helpers/proc.js';
@@ -44,7 +45,7 @@ describe('avalanche-exporter against a node that answers like avalanchego', () =
     const text = await waitFor(async () => {
       const t = await scrape(`${base}/metrics`);
       const ok = t.split('\n').filter((l) => l.startsWith('avax_collector_success{'));
-      return ok.length === 9 && ok.every((l) => l.endsWith(' 1')) ? t : undefined;
+      return ok.length === COLLECTORS.length && ok.every((l) => l.endsWith(' 1')) ? t : undefined;
     }, 20_000);
     const missing = contractFamilies().filter((f) => !new RegExp(`^${f}(_bucket|_sum|_count)?\\{`, 'm').test(text));
     expect(missing).toEqual([]);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startFaultNode, matrixRows, runFaultRow, warmUp, type FaultNode } from '../helpers/faults.js';
+import { startFaultNode, matrixRows, runFaultRow, warmUp, type FaultNode, FAULT_FIXTURES } from '../helpers/faults.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 
 describe('fault matrix: HTTP status answers with the plain-text bodies of a real node', () => {
   let fixture: FixtureNode;
   let node: FaultNode;
   beforeAll(async () => {
-    fixture = await startFixtureNode();
+    fixture = await startFixtureNode(0, FAULT_FIXTURES);
     node = await startFaultNode(fixture.url);
     await warmUp(node.url);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTOR_NAMES, FAULTS, find, parseExposition, promtoolCheck, startFaultNode, type FaultName, type FaultNode } from '../helpers/faults.js';
+import { COLLECTOR_NAMES, FAULTS, find, parseExposition, promtoolCheck, startFaultNode, type FaultName, type FaultNode, FAULT_FIXTURES } from '../helpers/faults.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { ensureBuilt, freePort, startCli, waitFor, type Proc } from '../helpers/proc.js';
 
@@ -28,7 +28,7 @@ describe('fault matrix: the exporter process survives node-wide faults', () => {
 
   beforeAll(async () => {
     ensureBuilt();
-    fixture = await startFixtureNode();
+    fixture = await startFixtureNode(0, FAULT_FIXTURES);
     node = await startFaultNode(fixture.url);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeClient } from '../../src/node-client/index.js';
 import { InfoPeersResult, InfoUptimeResult } from '../../src/schemas/info.js';
-import { FAULTS, startFaultNode, type FaultNode } from '../helpers/faults.js';
+import { FAULTS, startFaultNode, type FaultNode, FAULT_FIXTURES } from '../helpers/faults.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 
 /**
@@ -14,7 +14,7 @@ describe('fault: requests queued behind hanging ones', () => {
   let fixture: FixtureNode;
   let node: FaultNode;
   beforeAll(async () => {
-    fixture = await startFixtureNode();
+    fixture = await startFixtureNode(0, FAULT_FIXTURES);
     node = await startFaultNode(fixture.url);
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { startExporter, type Exporter } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load.js';
 import { cb58Id, startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { memoryLogger } from '../helpers/log.js';
+import { result } from '../fixtures/load.js';
 
 export const GOLDEN = resolve(import.meta.dirname, 'metrics.txt');
 /** Fixed clock of the golden run. */
@@ -25,18 +26,26 @@ const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
 
 describe('golden /metrics', () => {
   let node: FixtureNode;
+  let refNode: FixtureNode;
   let exporter: Exporter;
   let text = '';
 
   beforeAll(async () => {
     node = await startFixtureNode();
-    // Two targets: the node, and the same node as a `reference` (node-specific calls skipped) so that the
-    // cross-target series exist too.
+    // Two open ACPs on the watched node (v1.14.2 has none; the shape is AVALANCHEGO.md's).
+    node.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', 'open'), id: '__ID__' }) }));
+    // Two targets: the node, and a reference node (node-specific calls skipped) that has the watched node
+    // among its peers, so that the cross-target series (blocks behind, the node's own ACP vote) exist too.
+    refNode = await startFixtureNode();
+    const peers = result('info.peers', 'default');
+    peers.peers.push({ ...peers.peers[0], nodeID: result('info.getNodeID', 'default').nodeID, ip: '198.51.100.99:9651', publicIP: '198.51.100.99:9651', supportedACPs: [247], objectedACPs: [236] });
+    peers.numPeers = String(peers.peers.length);
+    refNode.override.set('info.peers', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: peers, id: '__ID__' }) }));
     const yaml = `web: { disableExporterMetrics: true }
 collectors: { info-peers: { perPeer: true } }
 targets:
   - { name: golden, url: "${node.url}", subnets: ["${L1_SUBNET}"] }
-  - { name: golden-reference, url: "${node.url}", reference: true }
+  - { name: golden-reference, url: "${refNode.url}", reference: true }
 `;
     const { config } = loadConfig({ argv: ['--config.file', 'golden.yaml'], env: {}, readFile: () => yaml });
     exporter = await startExporter({ config, logger: memoryLogger('silent').logger, now: () => GOLDEN_NOW, listen: false, schedule: false });
@@ -46,6 +55,7 @@ targets:
   afterAll(async () => {
     await exporter?.stop();
     await node?.close();
+    await refNode?.close();
   });
 
   it('default: matches test/golden/metrics.txt byte for byte (refresh: npm run golden:update)', () => {

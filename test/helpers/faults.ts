@@ -589,6 +589,9 @@ export const ROUTES: Record<string, (r: RequestInfo) => boolean> = {
   'platform-validators-full': (r) => r.method === 'platform.getCurrentValidators' && !Array.isArray(r.params['nodeIDs']),
   'chain-height': methodIn('platform.getHeight', 'eth_blockNumber', 'avm.getHeight', 'platform.getTimestamp'),
   'index-last-accepted': (r) => r.path.startsWith('/ext/index/'),
+  'info-upgrades': methodIn('info.upgrades'),
+  'info-acps': methodIn('info.acps'),
+  'platform-validator-fee': methodIn('platform.getValidatorFeeState'),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -616,6 +619,9 @@ export interface Row {
 
 export const COLLECTOR_NAMES = Object.keys(ROUTES);
 
+/** Fixture cases of the node behind the fault proxy: open ACPs, so that info-acps has series to lose. */
+export const FAULT_FIXTURES: Readonly<Record<string, string>> = { 'info.acps': 'open' };
+
 /** Families a collector produces (from the descriptor table). */
 export function familiesOf(collector: string): string[] {
   return DESCRIPTORS.filter((d) => d.collector === collector).map((d) => d.name);
@@ -629,7 +635,9 @@ export function familiesOf(collector: string): string[] {
  * - health is a GET API: a JSON-RPC error body or an id-mismatched envelope is not a health
  *   report (schema mismatch → invalid_response, not rpc_error);
  * - index-last-accepted tolerates the plain-text 404 (index not enabled): success 1,
- *   avax_index_available 0 for every route, no other index series.
+ *   avax_index_available 0 for every route, no other index series;
+ * - info-acps and platform-validator-fee treat a 404 like an absent method (older node, API
+ *   disabled): success 1 and none of their series.
  */
 export function matrixRows(faults: readonly FaultName[]): Row[] {
   const rows: Row[] = [];
@@ -644,6 +652,7 @@ export function matrixRows(faults: readonly FaultName[]): Row[] {
         success = 1;
         during = indexUnavailable;
       }
+      if ((collector === 'info-acps' || collector === 'platform-validator-fee') && fault === 'http404') success = 1;
       rows.push({ collector, fault, label: f.name, result, success, during });
     }
   }

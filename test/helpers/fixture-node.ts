@@ -28,8 +28,9 @@ export interface FixtureNode {
 /**
  * A local HTTP server that answers like avalanchego (AVALANCHEGO.md) from the fixtures in
  * test/fixtures/<method>/default.json: JSON-RPC with HTTP 200, health GET 200/503, index routes.
+ * `variants` picks another case for a method, e.g. { 'info.acps': 'open' }.
  */
-export async function startFixtureNode(port = 0): Promise<FixtureNode> {
+export async function startFixtureNode(port = 0, variants: Readonly<Record<string, string>> = {}): Promise<FixtureNode> {
   const requests: FixtureNode['requests'] = [];
   const override: FixtureNode['override'] = new Map();
   const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
@@ -102,7 +103,7 @@ export async function startFixtureNode(port = 0): Promise<FixtureNode> {
         }
         default:
           try {
-            return ok(result(call.method, 'default'));
+            return ok(result(call.method, variants[call.method] ?? 'default'));
           } catch {
             const [svc, m] = call.method.split('.');
             return fail(`rpc: can't find method "${svc}.${(m ?? '').charAt(0).toUpperCase()}${(m ?? '').slice(1)}"`);

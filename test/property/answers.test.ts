@@ -30,9 +30,10 @@ import {
   InfoIsBootstrappedResult,
   InfoPeersResult,
   InfoUpgradesResult,
+  InfoAcpsResult,
   InfoUptimeResult,
 } from '../../src/schemas/info.js';
-import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult } from '../../src/schemas/platform.js';
+import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { fixtureMethods, fixtureNames, result as fixtureResult } from '../fixtures/load.js';
 import { cb58Id } from '../helpers/fixture-node.js';
 import { mutatedAnswer, nastyString, renderRoundTrip } from '../helpers/faults.js';
@@ -50,6 +51,8 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'info.peers': InfoPeersResult,
   'info.uptime': InfoUptimeResult,
   'info.upgrades': InfoUpgradesResult,
+  'info.acps': InfoAcpsResult,
+  'platform.getValidatorFeeState': PlatformGetValidatorFeeStateResult,
   'health.health': HealthReport,
   'health.readiness': HealthReport,
   'health.liveness': HealthReport,

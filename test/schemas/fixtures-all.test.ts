@@ -12,9 +12,10 @@ import {
   InfoIsBootstrappedResult,
   InfoPeersResult,
   InfoUpgradesResult,
+  InfoAcpsResult,
   InfoUptimeResult,
 } from '../../src/schemas/info.js';
-import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult } from '../../src/schemas/platform.js';
+import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { fixture, fixtureMethods, fixtureNames } from '../fixtures/load.js';
 
 /** Every fixture folder and the schema that parses it. */
@@ -32,6 +33,8 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'info.isBootstrapped': InfoIsBootstrappedResult,
   'info.peers': InfoPeersResult,
   'info.upgrades': InfoUpgradesResult,
+  'info.acps': InfoAcpsResult,
+  'platform.getValidatorFeeState': PlatformGetValidatorFeeStateResult,
   'info.uptime': InfoUptimeResult,
   'platform.getCurrentValidators': PlatformGetCurrentValidatorsResult,
   'platform.getHeight': PlatformGetHeightResult,
