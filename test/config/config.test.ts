@@ -38,6 +38,9 @@ describe('config', () => {
     expect(t.url).toBe('http://10.0.0.1:9650');
     expect(t.validatorNodeIds).toEqual(['NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg', 'NodeID-MFrZFVCXPv5iCn6M9K6XduxGTYp891xXZ']);
     expect(t.headers).toEqual({ Authorization: 'Bearer abc' });
+    expect(t.expectActive).toBe(false);
+    expect(load(['--validator.expect-active']).config.targets[0]!.expectActive).toBe(true);
+    expect(load(['--no-collector.info-acps']).config.collectors['info-acps']).toEqual({ enabled: false });
     expect(config.collectors['info-peers']).toEqual({ enabled: false, perPeer: true });
     expect(config.collectors.health?.interval).toBe(60);
     expect(config.node.timeout).toBe(2);
@@ -88,6 +91,7 @@ describe('config', () => {
     [['--node.url'], 'flag --node.url needs a value'],
     [['--node.connections', 'four'], '--node.connections: expected a whole number'],
     [['--web.disable-exporter-metrics=maybe'], '--web.disable-exporter-metrics: expected true or false'],
+    [['--validator.expect-active=sometimes'], '--validator.expect-active: expected true or false'],
   ])('error: %j names the field and what was expected', (argv, message) => {
     expect(err(argv as string[])).toContain(message);
   });
