@@ -51,8 +51,9 @@ export function behindReference(runners: readonly TargetRunner[], latest: Readon
  * avax_acp_node_vote{acp,vote}: the node's own stance on each open ACP of its info.acps. avalanchego
  * never reports a node's own stance through its own API (info.acps and info.peers count peers only), so
  * it is read from another target of this exporter that has the node as a peer: that peer's
- * info.peers entry carries the node's supportedACPs / objectedACPs. One series per vote (support,
- * object, abstain), 1 for the stance; absent while no other target sees the node.
+ * info.peers entry carries the node's supportedACPs / objectedACPs, for the ACPs the vantage has open
+ * too. One series per vote (support, object, abstain), 1 for the stance; absent while no other target
+ * can see it.
  */
 export function acpNodeVotes(runners: readonly TargetRunner[]): Sample[] {
   const out: Sample[] = [];
@@ -61,14 +62,18 @@ export function acpNodeVotes(runners: readonly TargetRunner[]): Sample[] {
     const own = memo.nodeId;
     const open = memo.openAcps;
     if (!own || !open || open.length === 0) continue;
-    let stance: { supported: readonly number[]; objected: readonly number[] } | undefined;
-    for (const other of runners) {
-      if (other === r) continue;
-      stance = other.memoView().peerAcps?.get(own);
-      if (stance) break;
-    }
-    if (!stance) continue;
     for (const n of open) {
+      // A node keeps a peer's votes only for the ACPs its own version has open (constants.CurrentACPs,
+      // network/peer/peer.go): a vantage without ACP n open would show every peer abstaining on it.
+      let stance: { supported: readonly number[]; objected: readonly number[] } | undefined;
+      for (const other of runners) {
+        if (other === r) continue;
+        const m = other.memoView();
+        if (!m.openAcps?.includes(n)) continue;
+        stance = m.peerAcps?.get(own);
+        if (stance) break;
+      }
+      if (!stance) continue;
       const vote = stance.supported.includes(n) ? 'support' : stance.objected.includes(n) ? 'object' : 'abstain';
       for (const v of ['support', 'object', 'abstain']) {
         out.push({ name: 'avax_acp_node_vote', labels: { target: r.name, acp: String(n), vote: v }, value: v === vote ? 1 : 0 });

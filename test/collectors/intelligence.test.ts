@@ -273,7 +273,7 @@ describe('avax_acp_node_vote (issue 7: the node\'s own stance, seen from another
 
   it('behavior: support / object / abstain from the peer entry another target has for the node', () => {
     const a = runner('a', { nodeId: SELF, openAcps: [236, 247, 300] });
-    const b = runner('b', { nodeId: OTHER, peerAcps: new Map([[SELF, { supported: [247], objected: [236] }]]) });
+    const b = runner('b', { nodeId: OTHER, openAcps: [236, 247, 300], peerAcps: new Map([[SELF, { supported: [247], objected: [236] }]]) });
     const s = acpNodeVotes([a, b]);
     expect(s).toHaveLength(9);
     expect(votes(s)).toEqual(['a 236 object', 'a 247 support', 'a 300 abstain']);
@@ -281,10 +281,16 @@ describe('avax_acp_node_vote (issue 7: the node\'s own stance, seen from another
   it('behavior: nobody sees the node (single target, or not a peer) → no series, never a guessed abstain', () => {
     const a = runner('a', { nodeId: SELF, openAcps: [247], peerAcps: new Map([[SELF, { supported: [247], objected: [] }]]) });
     expect(acpNodeVotes([a])).toEqual([]);
-    expect(acpNodeVotes([a, runner('b', { peerAcps: new Map() })])).toEqual([]);
+    expect(acpNodeVotes([a, runner('b', { openAcps: [247], peerAcps: new Map() })])).toEqual([]);
+  });
+  it('behavior: a vantage without the ACP open (older version) stores no vote on it → no series for that ACP, not abstain', () => {
+    const a = runner('a', { nodeId: SELF, openAcps: [236, 247] });
+    const b = runner('b', { openAcps: [247], peerAcps: new Map([[SELF, { supported: [247], objected: [] }]]) });
+    expect(votes(acpNodeVotes([a, b]))).toEqual(['a 247 support']);
+    expect(acpNodeVotes([a, runner('c', { peerAcps: new Map([[SELF, { supported: [], objected: [] }]]) })])).toEqual([]);
   });
   it('behavior: no open proposal or unknown own ID → no series', () => {
-    const b = runner('b', { peerAcps: new Map([[SELF, { supported: [247], objected: [] }]]) });
+    const b = runner('b', { openAcps: [247], peerAcps: new Map([[SELF, { supported: [247], objected: [] }]]) });
     expect(acpNodeVotes([runner('a', { nodeId: SELF, openAcps: [] }), b])).toEqual([]);
     expect(acpNodeVotes([runner('a', { nodeId: '', openAcps: [247] }), b])).toEqual([]);
   });

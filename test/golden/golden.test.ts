@@ -40,6 +40,8 @@ describe('golden /metrics', () => {
     const peers = result('info.peers', 'default');
     peers.peers.push({ ...peers.peers[0], nodeID: result('info.getNodeID', 'default').nodeID, ip: '198.51.100.99:9651', publicIP: '198.51.100.99:9651', supportedACPs: [247], objectedACPs: [236] });
     peers.numPeers = String(peers.peers.length);
+    // Same version, same open ACPs: a node keeps peers' votes only for the ACPs it has open itself.
+    refNode.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', 'open'), id: '__ID__' }) }));
     refNode.override.set('info.peers', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: peers, id: '__ID__' }) }));
     const yaml = `web: { disableExporterMetrics: true }
 collectors: { info-peers: { perPeer: true } }

@@ -79,7 +79,8 @@ export function metric(text: string, name: string, labels: Record<string, string
   for (const line of text.split('\n')) {
     if (!line.startsWith(name + '{') && !line.startsWith(name + ' ')) continue;
     if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue;
-    return Number(line.slice(line.lastIndexOf(' ') + 1));
+    const v = line.slice(line.lastIndexOf(' ') + 1);
+    return v === '+Inf' ? Number.POSITIVE_INFINITY : v === '-Inf' ? Number.NEGATIVE_INFINITY : Number(v);
   }
   return undefined;
 }

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { DESCRIPTOR_BY_NAME } from '../../src/metrics/descriptors.js';
 import { SCENARIOS, startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
+import { INTELLIGENCE_SCENARIOS } from '../helpers/scenarios.js';
 import { metric } from '../helpers/proc.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
@@ -75,11 +76,13 @@ afterAll(async () => {
 
 describe('simulated node scenarios against the exporter', () => {
   it('covers every scenario of the simulator', () => {
-    // Each scenario has its own test below; this fails when a scenario is added without one.
+    // Each scenario has its own test below, or (issue 7) in intelligence.test.ts; this fails when a
+    // scenario is added without one.
     expect([...SCENARIOS].sort()).toEqual(
       [
         'healthy', 'bootstrapping', 'unhealthy-network', 'low-uptime', 'index-stalled', 'validator-expiring', 'validator-disconnected',
         'not-a-validator', 'index-disabled', 'public-server', 'slow', 'garbage', 'down',
+        ...INTELLIGENCE_SCENARIOS,
       ].sort(),
     );
   });

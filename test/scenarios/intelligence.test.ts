@@ -1,0 +1,200 @@
+// Issue 7 (operator intelligence): every scenario the simulator has for it, against the real exporter
+// (in process, cycles driven by collectOnce), with a fleet of three simulated nodes so that the
+// cross-target answers (the node's own ACP vote, multi-vantage connectivity) exist. Each test switches a
+// scenario, sees the metric change, and switches back to `healthy` to see it recover.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExporter, type Exporter } from '../../src/app.js';
+import { COLLECTORS } from '../../src/collectors/index.js';
+import { loadConfig } from '../../src/config/load.js';
+import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
+import { memoryLogger } from '../helpers/log.js';
+import { metric } from '../helpers/proc.js';
+import { INTELLIGENCE_SCENARIOS } from '../helpers/scenarios.js';
+
+const PRIMARY = '11111111111111111111111111111111LpoYY';
+const HEALTH_INTERVAL_MS = 50;
+const DAY = 86400;
+
+
+let sim: SimNode;
+let exporter: Exporter;
+const log = memoryLogger('info');
+let own = '';
+
+const m = (text: string, target: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target, ...labels });
+
+/** Switches node `node` (all when omitted), lets health checks be recomputed, runs one cycle; returns /metrics. */
+async function cycle(scenario?: ScenarioName, node?: number): Promise<string> {
+  if (scenario) await sim.setScenario(scenario, node);
+  await new Promise((r) => setTimeout(r, HEALTH_INTERVAL_MS + 30));
+  await exporter.collectOnce();
+  return exporter.current().text.toString('utf8');
+}
+
+/** Back to healthy everywhere: every collector of every target succeeds, and no issue-7 answer is alarming. */
+async function expectHealthy(): Promise<string> {
+  await sim.setScenario('healthy');
+  await cycle();
+  const text = await cycle();
+  for (const t of ['a', 'b', 'c']) {
+    expect(m(text, t, 'avax_up'), t).toBe(1);
+    for (const c of COLLECTORS) expect(m(text, t, 'avax_collector_success', { collector: c.name }), `${t} ${c.name}`).toBe(1);
+  }
+  const v = { subnet: PRIMARY, node_id: own };
+  expect(m(text, 'a', 'avax_validator_uptime_max_achievable_ratio', v)).toBeGreaterThan(0.9);
+  expect(m(text, 'a', 'avax_validator_delegation_capacity_avax', v)).toBeGreaterThan(0);
+  expect(m(text, 'a', 'avax_validator_end_timestamp_seconds', v)! - Date.now() / 1000).toBeGreaterThan(14 * DAY);
+  expect(m(text, 'a', 'avax_l1_validator_balance_runway_seconds', { subnet: sim.l1SubnetId, node_id: own })).toBeGreaterThan(14 * DAY);
+  expect(m(text, 'a', 'avax_validator_bls_key_matches', { node_id: own })).toBe(1);
+  expect(m(text, 'a', 'avax_peers_newer_version_ratio')).toBeLessThan(0.5);
+  expect(m(text, 'a', 'avax_network_upgrade_timestamp_seconds', { upgrade: 'helicon' })).toBe(Number.POSITIVE_INFINITY);
+  expect(m(text, 'a', 'avax_health_check_healthy', { check: 'futureupgrade' })).toBe(1);
+  expect(text).not.toMatch(/^avax_acp_support_weight\{/m); // v1.14.2: {"acps":{}}
+  for (const t of ['b', 'c']) expect(m(text, t, 'avax_validator_connected', v), t).toBe(1);
+  return text;
+}
+
+beforeAll(async () => {
+  sim = await startSimNode({ seed: 11, nodes: 3, validators: 150, peers: 200, healthIntervalMs: HEALTH_INTERVAL_MS });
+  own = sim.nodeId(0);
+  const yaml = `collection: { interval: 2s, timeout: 2s }
+node: { timeout: 1s }
+collectors: {${COLLECTORS.map((c) => ` ${c.name}: { interval: 2s }`).join(',')} }
+targets:
+  - { name: a, url: "${sim.nodeUrl(0)}", expectActive: true, subnets: ["${sim.l1SubnetId}"] }
+  - { name: b, url: "${sim.nodeUrl(1)}", validatorNodeIds: ["${own}"] }
+  - { name: c, url: "${sim.nodeUrl(2)}", validatorNodeIds: ["${own}"] }
+`;
+  const { config } = loadConfig({ argv: ['--config.file', 'fleet.yaml'], env: {}, readFile: () => yaml });
+  exporter = await startExporter({ config, logger: log.logger, listen: false, schedule: false });
+  await exporter.collectOnce(); // warm-up
+});
+afterAll(async () => {
+  await exporter?.stop();
+  await sim?.close();
+});
+
+describe('issue 7 scenarios against the exporter (fleet of three simulated nodes)', () => {
+  it('drives every issue-7 scenario listed in test/helpers/scenarios.ts', () => {
+    const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+    const driven = INTELLIGENCE_SCENARIOS.filter((n) => source.includes(`cycle('${n}'`));
+    expect(driven).toEqual([...INTELLIGENCE_SCENARIOS]);
+  });
+
+  it('healthy: nothing alarming, every collector of every target succeeds', async () => {
+    await expectHealthy();
+  });
+
+  it('rewards-lost: 60 % uptime after 80 % of the validation → at most 68 % reachable, below the 80 % requirement', async () => {
+    const text = await cycle('rewards-lost', 0);
+    const v = { subnet: PRIMARY, node_id: own };
+    expect(m(text, 'a', 'avax_uptime_weighted_average_ratio')).toBeCloseTo(0.6, 1);
+    const max = m(text, 'a', 'avax_validator_uptime_max_achievable_ratio', v)!;
+    expect(max).toBeCloseTo(0.68, 1);
+    expect(max).toBeLessThan(m(text, 'a', 'avax_validator_uptime_requirement_ratio', v)!);
+    expect(m(text, 'a', 'avax_validator_potential_reward_avax', v)).toBeGreaterThan(0);
+    await expectHealthy();
+  });
+
+  it('delegation-full: delegations = 4 × own stake → capacity 0', async () => {
+    const text = await cycle('delegation-full', 0);
+    const v = { subnet: PRIMARY, node_id: own };
+    expect(m(text, 'a', 'avax_validator_delegation_capacity_avax', v)).toBe(0);
+    expect(m(text, 'a', 'avax_validator_delegator_stake_avax', v)).toBeCloseTo(4 * m(text, 'a', 'avax_validator_stake_avax', v)!, 3);
+    await expectHealthy();
+  });
+
+  it('l1-fee-low: the own L1 validator has about 20 h of balance at 512 nAVAX/s', async () => {
+    const text = await cycle('l1-fee-low', 0);
+    const l = { subnet: sim.l1SubnetId, node_id: own };
+    expect(m(text, 'a', 'avax_l1_validator_fee_price_navax_per_second')).toBe(512);
+    const runway = m(text, 'a', 'avax_l1_validator_balance_runway_seconds', l)!;
+    expect(runway).toBeGreaterThan(19 * 3600);
+    expect(runway).toBeLessThanOrEqual(20 * 3600);
+    await expectHealthy();
+  });
+
+  it('l1-inactive: balance 0 → runway 0 (still listed)', async () => {
+    const text = await cycle('l1-inactive', 0);
+    const l = { subnet: sim.l1SubnetId, node_id: own };
+    expect(m(text, 'a', 'avax_validator_active', l)).toBe(1);
+    expect(m(text, 'a', 'avax_l1_validator_balance_avax', l)).toBe(0);
+    expect(m(text, 'a', 'avax_l1_validator_balance_runway_seconds', l)).toBe(0);
+    await expectHealthy();
+  });
+
+  it('upgrade-pending: Helicon scheduled in 3 days and most peers on a newer version', async () => {
+    const text = await cycle('upgrade-pending', 0);
+    const helicon = m(text, 'a', 'avax_network_upgrade_timestamp_seconds', { upgrade: 'helicon' })!;
+    const left = helicon - Date.now() / 1000;
+    expect(left).toBeGreaterThan(2.9 * DAY);
+    expect(left).toBeLessThan(7 * DAY);
+    expect(m(text, 'a', 'avax_peers_newer_version_ratio')).toBeGreaterThan(0.5);
+    expect(m(text, 'a', 'avax_health_check_healthy', { check: 'futureupgrade' })).toBe(1);
+    await expectHealthy();
+  });
+
+  it('upgrade-unknown: peers expect an upgrade the node does not know → futureupgrade check failing', async () => {
+    const text = await cycle('upgrade-unknown', 0);
+    expect(m(text, 'a', 'avax_health_check_healthy', { check: 'futureupgrade' })).toBe(0);
+    expect(m(text, 'a', 'avax_network_upgrade_timestamp_seconds', { upgrade: 'helicon' })).toBe(Number.POSITIVE_INFINITY);
+    expect(m(text, 'a', 'avax_peers_newer_version_ratio')).toBeGreaterThan(0.5);
+    await expectHealthy();
+  });
+
+  it('version-drift: ~70 % of peers on 1.14.10, newer than 1.14.2 by semantic version (older as a string)', async () => {
+    const text = await cycle('version-drift', 0);
+    expect(m(text, 'a', 'avax_peers_by_version', { version: 'avalanchego/1.14.10' })).toBeGreaterThan(0);
+    const r = m(text, 'a', 'avax_peers_newer_version_ratio')!;
+    expect(r).toBeGreaterThan(0.5);
+    expect(r).toBeLessThan(0.9);
+    await expectHealthy();
+  });
+
+  it('bls-mismatch: the node key differs from the registered signer → 0, and the bls check fails', async () => {
+    const text = await cycle('bls-mismatch', 0);
+    expect(m(text, 'a', 'avax_validator_bls_key_matches', { node_id: own })).toBe(0);
+    expect(m(text, 'a', 'avax_health_check_healthy', { check: 'bls' })).toBe(0);
+    await expectHealthy();
+  });
+
+  it('acp-vote: open ACPs with a stake majority for 247; the node\'s own vote seen through target b', async () => {
+    // Nodes keep a peer's votes only for the ACPs their own version has open (constants.CurrentACPs):
+    // the vantage b runs the same version as a, as a fleet does.
+    await sim.setScenario('acp-vote', 1);
+    const text = await cycle('acp-vote', 0);
+    const share = (acp: string) => {
+      const w = (k: string) => m(text, 'a', `avax_acp_${k}_weight`, { acp })!;
+      return w('support') / (w('support') + w('object') + w('abstain'));
+    };
+    expect(share('247')).toBeGreaterThan(0.5);
+    expect(m(text, 'a', 'avax_acp_object_weight', { acp: '236' })).toBeGreaterThan(0);
+    expect(m(text, 'a', 'avax_acp_node_vote', { acp: '247', vote: 'support' })).toBe(1);
+    expect(m(text, 'a', 'avax_acp_node_vote', { acp: '247', vote: 'abstain' })).toBe(0);
+    expect(m(text, 'a', 'avax_acp_node_vote', { acp: '236', vote: 'object' })).toBe(1);
+    const healthy = await expectHealthy();
+    expect(healthy).not.toMatch(/^avax_acp_node_vote\{/m);
+  });
+
+  it('vantage-isolated: b and c see the validator disconnected; its own view stays connected', async () => {
+    await sim.setScenario('vantage-isolated', 1);
+    const text = await cycle('vantage-isolated', 2);
+    const v = { subnet: PRIMARY, node_id: own };
+    expect(m(text, 'b', 'avax_validator_connected', v)).toBe(0);
+    expect(m(text, 'c', 'avax_validator_connected', v)).toBe(0);
+    expect(m(text, 'a', 'avax_validator_connected', v)).toBe(1); // a node always counts itself connected
+    await expectHealthy();
+  });
+
+  it('not-a-validator with --validator.expect-active: own ID expected but absent', async () => {
+    const text = await cycle('not-a-validator', 0);
+    const v = { subnet: PRIMARY, node_id: own };
+    expect(m(text, 'a', 'avax_validator_active', v)).toBe(0);
+    expect(m(text, 'a', 'avax_validator_expected_active', v)).toBe(1);
+    // b and c watch the ID explicitly: expected there too, and absent from their validator sets as well
+    expect(m(text, 'b', 'avax_validator_expected_active', v)).toBe(1);
+    await expectHealthy();
+  });
+});
