@@ -147,7 +147,9 @@ export const infoPeers: Collector = {
       perPeer: ctx.settings.infoPeersPerPeer,
       nodeVersion: ctx.memo.nodeVersion,
     });
-    ctx.memo.peerAcps = peerAcps(r.value.peers);
+    // Peers' votes matter only while this node has proposals open (it keeps a peer's votes only for
+    // those); with none open (v1.14.2) nothing is kept, so a fleet pays nothing for it.
+    ctx.memo.peerAcps = ctx.memo.openAcps?.length ? peerAcps(r.value.peers) : undefined;
     return { samples, errors: [] };
   },
 };
