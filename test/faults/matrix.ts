@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { FAULT_FIXTURES, matrixRows, runFaultRow, startFaultNode, warmUp, type FaultName, type FaultNode } from '../helpers/faults.js';
+import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
+
+/**
+ * One part of the fault matrix: every collector × each of `faults`, against a fault proxy in front of
+ * the fixture node. The parts live in separate files so that vitest runs them in parallel.
+ */
+export function faultMatrix(title: string, faults: readonly FaultName[]): void {
+  describe(`fault matrix: ${title}`, () => {
+    let fixture: FixtureNode;
+    let node: FaultNode;
+    beforeAll(async () => {
+      fixture = await startFixtureNode(0, FAULT_FIXTURES);
+      node = await startFaultNode(fixture.url);
+      await warmUp(node.url);
+    });
+    afterAll(async () => {
+      await node?.close();
+      await fixture?.close();
+    });
+
+    it.each(matrixRows(faults))('$collector × $label → success $success, $result', (row) => runFaultRow(node, row));
+  });
+}
