@@ -51,6 +51,7 @@ export const indexLastAccepted: Collector = {
       specs.map((s) =>
         ctx.client.rpc(ENDPOINTS.index(s.chain, s.kind), 'index.getLastAccepted', { encoding: 'hex' }, IndexGetLastAcceptedResult, {
           signal: ctx.signal,
+          normal: (e) => unavailableReason(e) !== undefined,
         }),
       ),
     );

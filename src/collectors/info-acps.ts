@@ -38,7 +38,7 @@ export const infoAcps: Collector = {
   nodeSpecific: false,
   requestsPerRun: () => 1,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
-    const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.acps', {}, InfoAcpsResult, { signal: ctx.signal }));
+    const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.acps', {}, InfoAcpsResult, { signal: ctx.signal, normal: isNotFound }));
     if (!r.ok) {
       ctx.memo.openAcps = undefined;
       if (isNotFound(r.error)) {

@@ -57,7 +57,7 @@ interface CachedNetwork {
 
 export async function fetchNodeId(ctx: CollectorContext): Promise<string> {
   try {
-    const r = await ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { signal: ctx.signal });
+    const r = await ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { signal: ctx.signal, normal: isNotFound });
     ctx.memo.blsPublicKey = r.nodePOP?.publicKey?.toLowerCase() ?? '';
     return r.nodeID;
   } catch (err) {

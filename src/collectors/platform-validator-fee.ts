@@ -23,7 +23,7 @@ export const platformValidatorFee: Collector = {
   requestsPerRun: () => 1,
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const r = await settle(
-      ctx.client.rpc(ENDPOINTS.platform, 'platform.getValidatorFeeState', {}, PlatformGetValidatorFeeStateResult, { signal: ctx.signal }),
+      ctx.client.rpc(ENDPOINTS.platform, 'platform.getValidatorFeeState', {}, PlatformGetValidatorFeeStateResult, { signal: ctx.signal, normal: isNotFound }),
     );
     if (!r.ok) {
       if (isNotFound(r.error)) {

@@ -30,6 +30,12 @@ export interface NodeClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Recognises an error answer that the caller treats as a normal state of the node (index
+   * disabled, not a validator, method absent on this version). The call still throws; it is
+   * counted as `normal_state` instead of its error result, and as an answer for avax_up.
+   */
+  normal?: (err: NodeClientError) => boolean;
 }
 
 /** A GET answer of the Health API: 200 or 503, the JSON body parsed either way. */
@@ -100,7 +106,7 @@ export class NodeClient {
   async rpc<S extends z.ZodType>(endpoint: string, method: string, params: unknown, schema: S, opts: CallOptions = {}): Promise<z.output<S>> {
     const id = this.nextId++;
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? {} });
-    return this.timed(method, opts.signal, async (signal) => {
+    return this.timed(method, opts, async (signal) => {
       const res = await this.send(method, 'POST', endpoint, body, signal);
       if (res.status !== 200) throw this.httpError(method, res.status, res.text);
       const json = parseJson(method, res.text, (t) => this.redact(t));
@@ -127,7 +133,7 @@ export class NodeClient {
   /** GET on a Health API path; 200 and 503 both carry the JSON report. */
   async healthGet<S extends z.ZodType>(path: string, schema: S, opts: CallOptions = {}): Promise<HealthGetResult<z.output<S>>> {
     const method = `GET ${path}`;
-    return this.timed(method, opts.signal, async (signal) => {
+    return this.timed(method, opts, async (signal) => {
       const res = await this.send(method, 'GET', path, undefined, signal);
       if (res.status !== 200 && res.status !== 503) throw this.httpError(method, res.status, res.text);
       let json: unknown;
@@ -157,7 +163,8 @@ export class NodeClient {
     return new HttpError(method, status, this.redact(text).slice(0, 512));
   }
 
-  private async timed<T>(method: string, outer: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  private async timed<T>(method: string, opts: CallOptions, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const outer = opts.signal;
     // The per-request deadline starts when a connection is free: calls queued behind requests that
     // hang (one collector's API stalling) wait under the caller's signal only, instead of expiring
     // in the queue and failing every other collector with them.
@@ -175,7 +182,7 @@ export class NodeClient {
       value = await fn(limit.signal);
     } catch (raw) {
       const err = classify(method, raw, this.timeoutMs, limit.expired(), outer);
-      this.report(method, err.result, started);
+      this.report(method, isNormal(opts, err) ? 'normal_state' : err.result, started);
       throw err;
     } finally {
       limit.dispose();
@@ -260,6 +267,14 @@ export class NodeClient {
     // this wait, strictly sequential calls would alternate between two connections of the pool.
     await new Promise<void>((resolve) => setImmediate(resolve));
     return { status: res.statusCode, text: Buffer.concat(chunks, size).toString('utf8') };
+  }
+}
+
+function isNormal(opts: CallOptions, err: NodeClientError): boolean {
+  try {
+    return opts.normal?.(err) ?? false;
+  } catch {
+    return false;
   }
 }
 

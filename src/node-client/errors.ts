@@ -1,13 +1,19 @@
 /**
  * The node client's error family. Every failed call ends in exactly one of these, and its
  * `result` is the value of the `result` label of avax_rpc_requests_total.
+ *
+ * `normal_state` is not an error class: it is the result recorded for an error answer that the
+ * calling collector declared a normal state of the node (CallOptions.normal): an index that is
+ * disabled (HTTP 404) or empty, info.uptime on a node that is not a validator, a method that an
+ * older node does not have. So `rpc_error`, `http_error` and `invalid_response` always mean that
+ * something went wrong.
  */
-export type RpcResult = 'ok' | 'rpc_error' | 'http_error' | 'timeout' | 'network_error' | 'invalid_response';
+export type RpcResult = 'ok' | 'normal_state' | 'rpc_error' | 'http_error' | 'timeout' | 'network_error' | 'invalid_response';
 
-export const RPC_RESULTS: readonly RpcResult[] = ['ok', 'rpc_error', 'http_error', 'timeout', 'network_error', 'invalid_response'];
+export const RPC_RESULTS: readonly RpcResult[] = ['ok', 'normal_state', 'rpc_error', 'http_error', 'timeout', 'network_error', 'invalid_response'];
 
 export abstract class NodeClientError extends Error {
-  abstract readonly result: Exclude<RpcResult, 'ok'>;
+  abstract readonly result: Exclude<RpcResult, 'ok' | 'normal_state'>;
   /** The method (JSON-RPC method or `GET <path>`) that failed. */
   readonly method: string;
   constructor(method: string, message: string, options?: { cause?: unknown }) {

@@ -462,7 +462,7 @@ const hold: FaultHandler = () => {
 export interface FaultDef {
   readonly name: string;
   /** The `result` label these answers are counted under (per-collector overrides in the rows). */
-  readonly result: 'network_error' | 'timeout' | 'http_error' | 'invalid_response' | 'rpc_error';
+  readonly result: 'network_error' | 'timeout' | 'http_error' | 'invalid_response' | 'rpc_error' | 'normal_state';
   /** Node-wide: the whole node is unreachable (refused); every collector fails. */
   readonly nodeWide?: boolean;
   /** Takes the node's deadline to show (timeouts). */
@@ -604,6 +604,8 @@ export interface Row {
   readonly label: string;
   /** The `result` the faulted requests must be counted under ('ok': not a fault after all). */
   readonly result: FaultDef['result'] | 'ok';
+  /** Per-method exceptions to `result` (e.g. node-info's getNodeID 404 is a normal state: a public server). */
+  readonly resultByMethod?: Readonly<Record<string, FaultDef['result']>>;
   /** avax_collector_success of the collector while the fault lasts (1 = tolerated). */
   readonly success: 0 | 1;
   /** Narrower than the collector's route (e.g. info.getNodeID only). */
@@ -635,25 +637,32 @@ export function familiesOf(collector: string): string[] {
  * - health is a GET API: a JSON-RPC error body or an id-mismatched envelope is not a health
  *   report (schema mismatch → invalid_response, not rpc_error);
  * - index-last-accepted tolerates the plain-text 404 (index not enabled): success 1,
- *   avax_index_available 0 for every route, no other index series;
+ *   avax_index_available 0 for every route, no other index series, counted as normal_state;
  * - info-acps and platform-validator-fee treat a 404 like an absent method (older node, API
- *   disabled): success 1 and none of their series.
+ *   disabled): success 1 and none of their series, counted as normal_state;
+ * - node-info: a 404 on info.getNodeID is a public server (normal_state); the other three calls fail.
  */
 export function matrixRows(faults: readonly FaultName[]): Row[] {
   const rows: Row[] = [];
   for (const fault of faults) {
     for (const collector of COLLECTOR_NAMES) {
       const f: FaultDef = FAULTS[fault];
-      let result = f.result;
+      let result: Row['result'] = f.result;
       let success: 0 | 1 = 0;
       let during: Row['during'];
+      let resultByMethod: Row['resultByMethod'];
       if (collector === 'health' && (fault === 'rpcError' || fault === 'idMismatch')) result = 'invalid_response';
       if (collector === 'index-last-accepted' && fault === 'http404') {
         success = 1;
+        result = 'normal_state';
         during = indexUnavailable;
       }
-      if ((collector === 'info-acps' || collector === 'platform-validator-fee') && fault === 'http404') success = 1;
-      rows.push({ collector, fault, label: f.name, result, success, during });
+      if ((collector === 'info-acps' || collector === 'platform-validator-fee') && fault === 'http404') {
+        success = 1;
+        result = 'normal_state';
+      }
+      if (collector === 'node-info' && fault === 'http404') resultByMethod = { 'info.getNodeID': 'normal_state' };
+      rows.push({ collector, fault, label: f.name, result, success, during, resultByMethod });
     }
   }
   return rows;
@@ -833,13 +842,14 @@ export async function runFaultRow(node: FaultNode, row: Row, extraArgv: string[]
       expect(total).toBeGreaterThanOrEqual(3 * COLLECTOR_NAMES.length);
     } else {
       expect(node.faulted.size, 'the fault was served').toBeGreaterThan(0);
+      const resultOf = (m: string) => row.resultByMethod?.[m] ?? row.result;
       for (const [m, n] of node.faulted) {
         expect(n).toBeGreaterThanOrEqual(3);
-        expect(delta(after, before, m, row.result), `${m}: ${n} faulted requests counted as ${row.result}`).toBe(n);
+        expect(delta(after, before, m, resultOf(m)), `${m}: ${n} faulted requests counted as ${resultOf(m)}`).toBe(n);
       }
       // Everything else answered ok.
       for (const m of after.keys()) {
-        const failedHere = row.result === 'ok' ? 0 : (node.faulted.get(m) ?? 0);
+        const failedHere = resultOf(m) === 'ok' ? 0 : (node.faulted.get(m) ?? 0);
         expect(delta(after, before, m) - delta(after, before, m, 'ok'), `${m}: no other failures`).toBe(failedHere);
       }
     }
