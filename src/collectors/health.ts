@@ -12,23 +12,39 @@ export interface HealthValue {
   readonly liveness?: HealthReport;
 }
 
-/** Per-check series of one check result (AVALANCHEGO.md §3 Result object). */
+/**
+ * A check that has not run yet: avalanchego registers every check as
+ * `{"error":"not yet run","timestamp":"0001-01-01T00:00:00Z","duration":0}` and runs it first one
+ * health period (--health-check-frequency, 30 s) after start (api/health/worker.go). Recognised by
+ * its meaning, Go's zero time (the check has no run), or by the error text.
+ */
+export function isPending(r: HealthCheckResult): boolean {
+  return (r.timestamp !== undefined && isGoZeroTime(r.timestamp)) || r.error === 'not yet run';
+}
+
+/**
+ * Per-check series of one check result (AVALANCHEGO.md §3 Result object). A pending check (not yet
+ * run, e.g. for about 30 s after a restart) is neither healthy nor failing: it gets
+ * avax_health_check_pending 1 and none of the other per-check series.
+ */
 export function checkSamples(check: string, r: HealthCheckResult): Sample[] {
   const labels = { check };
+  if (isPending(r)) return [sample('avax_health_check_pending', labels, 1)];
   const out: Sample[] = [
+    sample('avax_health_check_pending', labels, 0),
     sample('avax_health_check_healthy', labels, r.error == null ? 1 : 0),
     sample('avax_health_check_contiguous_failures', labels, r.contiguousFailures ?? 0),
     sample('avax_health_check_duration_seconds', labels, (r.duration ?? 0) / 1e9),
   ];
   if (r.timeOfFirstFailure != null) out.push(sample('avax_health_check_failing_since_timestamp_seconds', labels, r.timeOfFirstFailure));
-  // "not yet run": timestamp is Go's zero time (0001-01-01T00:00:00Z).
-  if (r.timestamp !== undefined && !isGoZeroTime(r.timestamp)) out.push(sample('avax_health_check_timestamp_seconds', labels, r.timestamp));
+  if (r.timestamp !== undefined) out.push(sample('avax_health_check_timestamp_seconds', labels, r.timestamp));
   return out;
 }
 
 /**
- * avax_node_healthy/ready/live from each report's `healthy`, and the per-check series of the
- * /ext/health report plus the readiness checks it does not contain.
+ * avax_node_healthy/ready/live from each report's `healthy` (the node's own verdict, also while
+ * checks are pending), and the per-check series of the /ext/health report plus the readiness checks
+ * it does not contain.
  */
 export function toSamples(v: HealthValue): Sample[] {
   const out: Sample[] = [];

@@ -13,6 +13,7 @@ describe('health toSamples', () => {
     assertContract('health', s);
     expect(lines(s).slice(0, 3)).toEqual(['avax_node_healthy 1', 'avax_node_ready 1', 'avax_node_live 1']);
     expect(lines(s.filter((x) => x.labels['check'] === 'C'))).toEqual([
+      'avax_health_check_pending{check="C"} 0',
       'avax_health_check_healthy{check="C"} 1',
       'avax_health_check_contiguous_failures{check="C"} 0',
       'avax_health_check_duration_seconds{check="C"} 0.000041875',
@@ -30,12 +31,8 @@ describe('health toSamples', () => {
     expect(valueOf(s, 'avax_health_check_healthy', { check: 'network' })).toBe(0);
     expect(valueOf(s, 'avax_health_check_contiguous_failures', { check: 'network' })).toBe(12);
     expect(valueOf(s, 'avax_health_check_failing_since_timestamp_seconds', { check: 'network' })).toBe(1778750160);
-    // not yet run: unhealthy, 0 failures, no timestamp, no failing-since
-    expect(lines(s.filter((x) => x.labels['check'] === 'P'))).toEqual([
-      'avax_health_check_healthy{check="P"} 0',
-      'avax_health_check_contiguous_failures{check="P"} 0',
-      'avax_health_check_duration_seconds{check="P"} 0',
-    ]);
+    // not yet run: pending, neither healthy nor failing (no other per-check series)
+    expect(lines(s.filter((x) => x.labels['check'] === 'P'))).toEqual(['avax_health_check_pending{check="P"} 1']);
   });
   it('behavior: readiness checks missing from the health body are added; health wins on overlap', () => {
     const h = HealthReport.parse({ checks: { network: { timestamp: '2026-05-14T09:21:30Z', duration: 1 } }, healthy: true });
@@ -43,6 +40,22 @@ describe('health toSamples', () => {
     const s = toSamples({ health: h, readiness: r });
     expect(valueOf(s, 'avax_health_check_duration_seconds', { check: 'bootstrapped' })).toBe(2e-9);
     expect(valueOf(s, 'avax_health_check_healthy', { check: 'network' })).toBe(1);
+  });
+  it('behavior: pending is recognised by Go\'s zero time or by the error text', () => {
+    const r = HealthReport.parse({
+      checks: {
+        zero: { error: 'something else', timestamp: '0001-01-01T00:00:00Z', duration: 0 },
+        text: { error: 'not yet run', timestamp: '2026-05-14T09:21:30Z', duration: 0 },
+        failing: { error: 'closed', timestamp: '2026-05-14T09:21:30Z', duration: 5, contiguousFailures: 2, timeOfFirstFailure: '2026-05-14T09:20:30Z' },
+      },
+      healthy: false,
+    });
+    const s = toSamples({ health: r });
+    expect(valueOf(s, 'avax_health_check_pending', { check: 'zero' })).toBe(1);
+    expect(valueOf(s, 'avax_health_check_pending', { check: 'text' })).toBe(1);
+    expect(valueOf(s, 'avax_health_check_pending', { check: 'failing' })).toBe(0);
+    expect(valueOf(s, 'avax_health_check_healthy', { check: 'failing' })).toBe(0);
+    expect(valueOf(s, 'avax_health_check_healthy', { check: 'zero' })).toBeUndefined();
   });
   it('error: nothing came back → no series', () => {
     expect(toSamples({})).toEqual([]);
