@@ -58,6 +58,8 @@ export function behindReference(runners: readonly TargetRunner[], latest: Readon
 export function acpNodeVotes(runners: readonly TargetRunner[]): Sample[] {
   const out: Sample[] = [];
   for (const r of runners) {
+    // A target that does not answer publishes nothing of its own (the stale-value rule).
+    if (r.upState() === 0) continue;
     const memo = r.memoView();
     const own = memo.nodeId;
     const open = memo.openAcps;
@@ -67,7 +69,7 @@ export function acpNodeVotes(runners: readonly TargetRunner[]): Sample[] {
       // network/peer/peer.go): a vantage without ACP n open would show every peer abstaining on it.
       let stance: { supported: readonly number[]; objected: readonly number[] } | undefined;
       for (const other of runners) {
-        if (other === r) continue;
+        if (other === r || other.upState() === 0) continue;
         const m = other.memoView();
         if (!m.openAcps?.includes(n)) continue;
         stance = m.peerAcps?.get(own);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { NodeClient } from '../node-client/client.js';
 import type { Sample } from '../metrics/model.js';
+import type { NodeIdSet } from './node-id-set.js';
 
 /** What a collector knows about the target it collects from (resolved from the config). */
 export interface TargetSpec {
@@ -56,6 +57,11 @@ export interface TargetMemo {
   peerAcps?: ReadonlyMap<string, { readonly supported: readonly number[]; readonly objected: readonly number[] }>;
   /** Open ACP numbers from the last info.acps answer (undefined until known). */
   openAcps?: readonly number[];
+  /**
+   * NodeIDs of the current primary-network validators (platform-validators-full; kept until its next
+   * successful run). info-peers counts observedUptime only from peers in this set.
+   */
+  primaryValidators?: NodeIdSet;
 }
 
 export interface CollectorContext {
@@ -101,5 +107,10 @@ export interface Collector {
    * intervals over different cycles, so that no cycle bursts; default 1.
    */
   requestsPerRun?(target: TargetSpec, settings: CollectorSettings): number;
+  /**
+   * Collectors whose facts (TargetMemo) this one reads: when both run in a cycle, this one runs
+   * after them, so a fact is never one cycle late (e.g. info-peers after platform-validators-full).
+   */
+  readonly after?: readonly string[];
   collect(ctx: CollectorContext): Promise<CollectResult>;
 }

@@ -25,6 +25,8 @@ interface CollectorSlot {
   readonly every: number;
   /** Runs at ticks t with t % every === phase (and at tick 0, start-up, always). */
   phase: number;
+  /** Tick of the last run (start-up and recovery runs included); a phased run waits a full interval after it. */
+  lastRunTick: number;
   readonly state: Map<string, unknown>;
   readonly log: Logger;
   ran: boolean;
@@ -61,6 +63,7 @@ export class TargetRunner {
   private readonly log: Logger;
   private tick = 0;
   private validAnswers = 0;
+  private requestsThisCycle = 0;
   private up: number | undefined;
   private lastErrors = new Map<string, string>();
   cycles = 0;
@@ -77,7 +80,8 @@ export class TargetRunner {
       connections: opts.node.connections,
       onRequest: (method, result, seconds) => {
         this.rpc.record(method, result, seconds);
-        if (result === 'ok' || result === 'rpc_error') this.validAnswers++;
+        this.requestsThisCycle++;
+        if (result === 'ok' || result === 'rpc_error' || result === 'normal_state') this.validAnswers++;
       },
     });
     const byName = new Map(opts.collectors.map((c) => [c.name, c]));
@@ -90,6 +94,7 @@ export class TargetRunner {
           plan,
           every: Math.max(1, Math.round(plan.intervalSeconds / opts.baseIntervalSeconds)),
           phase: 0,
+          lastRunTick: 0,
           state: new Map(),
           log: this.log.child({ collector: plan.name }),
           ran: false,
@@ -102,27 +107,77 @@ export class TargetRunner {
     assignPhases(this.slots.map((s) => ({ slot: s, weight: s.collector.requestsPerRun?.(target.spec, opts.settings) ?? 1 })));
   }
 
-  /** Runs one cycle; never throws. */
+  /**
+   * Runs one cycle; never throws.
+   *
+   * Start-up runs every collector once; after that each collector runs on its phase, never sooner
+   * than a full interval after its previous run. Two rules keep the published values honest:
+   * - unreachable: a cycle whose requests got no answer at all (connection refused or reset, DNS,
+   *   every call timing out; avax_up 0) drops every node-derived series of the target, whichever
+   *   collector produced them and whether or not it ran in this cycle, and marks every collector
+   *   failing; what stays is avax_up 0, the collector status and the request counters;
+   * - recovery: the first cycle in which the node answers again runs every collector, as at
+   *   start-up, so that no series stays absent until a long interval comes round.
+   */
   async runCycle(shutdown?: AbortSignal): Promise<void> {
     const t = this.tick;
-    // Start-up runs everything once; after that each collector runs on its phase, and never before a
-    // full interval has passed since the start-up run.
-    const due = this.slots.filter((s) => t === 0 || (t >= s.every && t % s.every === s.phase));
+    const wasDown = this.up === 0;
+    const due = this.slots.filter((s) => t === 0 || (t % s.every === s.phase && t - s.lastRunTick >= s.every));
     this.tick++;
     this.validAnswers = 0;
-    await Promise.all(due.map((s) => this.runOne(s, shutdown)));
-    if (due.length > 0 && !shutdown?.aborted) {
+    this.requestsThisCycle = 0;
+    await this.runInOrder(due, t, shutdown);
+    if (shutdown?.aborted) return;
+    if (this.requestsThisCycle > 0) {
       const up = this.validAnswers > 0 ? 1 : 0;
+      if (up === 1 && wasDown) {
+        await this.runInOrder(this.slots.filter((s) => !due.includes(s)), t, shutdown);
+        if (shutdown?.aborted) return;
+      }
       if (up !== this.up) {
-        if (up === 1) this.log.info({ event: 'target_up' }, 'node answers');
-        else this.log.warn({ event: 'target_down' }, 'no valid answer from the node in this cycle');
+        if (up === 1) this.log.info({ event: 'target_up', recovered: wasDown }, wasDown ? 'node answers again: every collector ran in this cycle' : 'node answers');
+        else this.log.warn({ event: 'target_down' }, "no answer from the node in this cycle: the target's node-derived series are dropped until it answers again");
       }
       this.up = up;
+      if (up === 0) this.dropNodeData();
     }
     this.cycles++;
   }
 
-  private async runOne(slot: CollectorSlot, shutdown?: AbortSignal): Promise<void> {
+  /**
+   * Runs the slots concurrently, except that a collector declaring `after: [x]` waits for x when
+   * both are in `slots` (waves: first those that wait for nobody here, then the next).
+   */
+  private async runInOrder(slots: readonly CollectorSlot[], tick: number, shutdown?: AbortSignal): Promise<void> {
+    let left = [...slots];
+    while (left.length > 0) {
+      const names = new Set<string>(left.map((s) => s.plan.name));
+      let wave = left.filter((s) => !(s.collector.after ?? []).some((n) => names.has(n)));
+      if (wave.length === 0) wave = left; // a cycle in the declarations: run them together
+      await Promise.all(wave.map((s) => this.runOne(s, tick, shutdown)));
+      if (shutdown?.aborted) return;
+      left = left.filter((s) => !wave.includes(s));
+    }
+  }
+
+  /** The node did not answer: nothing it told us before is current any more. */
+  private dropNodeData(): void {
+    for (const s of this.slots) {
+      s.samples = [];
+      if (s.success && s.ran) {
+        s.success = false;
+        s.lastErrorKind = 'unreachable';
+        this.lastErrors.set(s.plan.name, 'not current: the node did not answer in the last cycle');
+      }
+    }
+  }
+
+  /** avax_up of the last cycle (undefined before the first). */
+  upState(): number | undefined {
+    return this.up;
+  }
+
+  private async runOne(slot: CollectorSlot, tick: number, shutdown?: AbortSignal): Promise<void> {
     const started = performance.now();
     const timeoutMs = this.opts.collectorTimeoutSeconds * 1000;
     const limit = deadline(timeoutMs, shutdown);
@@ -157,6 +212,7 @@ export class TargetRunner {
     if (shutdown?.aborted) return; // a cycle cut by shutdown publishes nothing
     const firstRun = !slot.ran;
     slot.ran = true;
+    slot.lastRunTick = tick;
     slot.durationSeconds = (performance.now() - started) / 1000;
     slot.samples = samples;
     const success = errors.length === 0;
@@ -164,7 +220,9 @@ export class TargetRunner {
     const first = errors[0];
     const message = first ? this.scrub(errorText(first, errors.length)) : undefined;
     const kind = first ? (first instanceof NodeClientError ? `${first.result}:${first.method}` : first.name) : undefined;
-    const changed = firstRun ? !success : success !== slot.success || (!success && kind !== slot.lastErrorKind);
+    // A collector marked failing because the node was unreachable (logged once, as target_down) does
+    // not log again when it then fails on its own run for the same reason.
+    const changed = firstRun ? !success : success !== slot.success || (!success && kind !== slot.lastErrorKind && slot.lastErrorKind !== 'unreachable');
     if (changed) {
       if (success) slot.log.info({ event: 'collector_recovered' }, 'collector succeeds again');
       else slot.log.warn({ event: 'collector_failed', err: message, result: first instanceof NodeClientError ? first.result : 'error' }, 'collector failed');

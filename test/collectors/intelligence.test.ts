@@ -268,7 +268,7 @@ describe('derived series (issue 7)', () => {
 
 describe('avax_acp_node_vote (issue 7: the node\'s own stance, seen from another target)', () => {
   type Memo = ReturnType<TargetRunner['memoView']>;
-  const runner = (name: string, memo: Memo) => ({ name, memoView: () => memo }) as unknown as TargetRunner;
+  const runner = (name: string, memo: Memo, up: number | undefined = 1) => ({ name, memoView: () => memo, upState: () => up }) as unknown as TargetRunner;
   const votes = (s: Sample[]) => s.filter((x) => x.value === 1).map((x) => `${x.labels['target']} ${x.labels['acp']} ${x.labels['vote']}`);
 
   it('behavior: support / object / abstain from the peer entry another target has for the node', () => {
@@ -288,6 +288,13 @@ describe('avax_acp_node_vote (issue 7: the node\'s own stance, seen from another
     const b = runner('b', { openAcps: [247], peerAcps: new Map([[SELF, { supported: [247], objected: [] }]]) });
     expect(votes(acpNodeVotes([a, b]))).toEqual(['a 247 support']);
     expect(acpNodeVotes([a, runner('c', { peerAcps: new Map([[SELF, { supported: [], objected: [] }]]) })])).toEqual([]);
+  });
+  it('behavior: a target that does not answer (avax_up 0) gets no vote, and is no vantage for another', () => {
+    const a = runner('a', { nodeId: SELF, openAcps: [247] });
+    const b = runner('b', { openAcps: [247], peerAcps: new Map([[SELF, { supported: [247], objected: [] }]]) });
+    expect(votes(acpNodeVotes([a, b]))).toEqual(['a 247 support']);
+    expect(acpNodeVotes([runner('a', { nodeId: SELF, openAcps: [247] }, 0), b])).toEqual([]);
+    expect(acpNodeVotes([a, runner('b', { openAcps: [247], peerAcps: new Map([[SELF, { supported: [247], objected: [] }]]) }, 0)])).toEqual([]);
   });
   it('behavior: no open proposal or unknown own ID → no series', () => {
     const b = runner('b', { openAcps: [247], peerAcps: new Map([[SELF, { supported: [247], objected: [] }]]) });

@@ -123,4 +123,28 @@ describe('target runner', () => {
     expect(get(r.samples(), 'avax_rpc_requests_total', { method: 'info.getNodeVersion', result: 'ok' })).toEqual([0]);
     await r.close();
   });
+
+  it('behavior: a collector declaring `after` runs once the collectors it reads have finished, in the same cycle', async () => {
+    const order: string[] = [];
+    const provider = mk('platform-validators-full', async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      order.push('provider');
+      return { samples: [], errors: [] };
+    });
+    const reader: Collector = { ...mk('info-peers', async () => (order.push('reader'), { samples: [], errors: [] })), after: ['platform-validators-full'] };
+    const other = mk('health', async () => (order.push('other'), { samples: [], errors: [] }));
+    const { r } = runner([reader, provider, other], target(['info-peers', 'platform-validators-full', 'health']));
+    await r.runCycle();
+    expect(order.indexOf('reader')).toBeGreaterThan(order.indexOf('provider'));
+    expect(order.indexOf('other')).toBeLessThan(order.indexOf('provider')); // not held back
+    await r.close();
+  });
+
+  it('behavior: a cycle that made no request (nothing to ask) leaves avax_up as it was', async () => {
+    const idle = mk('platform-validators', async () => ({ samples: [], errors: [] }));
+    const { r } = runner([idle], target(['platform-validators']));
+    await r.runCycle();
+    expect(get(r.samples(), 'avax_up')).toEqual([]);
+    await r.close();
+  });
 });
