@@ -48,6 +48,11 @@ export interface InfoPeersContext {
   readonly perPeer: boolean;
   /** The node's own version (info.getNodeVersion), for avax_peers_newer_version_ratio. */
   readonly nodeVersion?: string;
+  /**
+   * Current primary-network validators (platform-validators-full). observedUptime counts only from
+   * peers in it; undefined (list not fetched yet, or that collector disabled) = no quantiles.
+   */
+  readonly validators?: { has(nodeId: string): boolean };
 }
 
 /** Quantiles exported for observedUptime. */
@@ -85,7 +90,9 @@ export function toSamples(v: InfoPeersResult, c: InfoPeersContext): Sample[] {
     byVersion.set(p.version, (byVersion.get(p.version) ?? 0) + 1);
     for (const ch of new Set(p.benched)) benched.set(ch, (benched.get(ch) ?? 0) + 1);
     for (const s of new Set(p.trackedSubnets)) tracking.set(s, (tracking.get(s) ?? 0) + 1);
-    if (p.observedUptime !== undefined) uptimes.push(percentToRatio(p.observedUptime));
+    // Like avalanchego's own info.uptime (which weighs peers by stake and skips those with none), only
+    // validators count: a peer that is not a validator, is bootstrapping or has no stake reports "0".
+    if (p.observedUptime !== undefined && c.validators?.has(p.nodeID)) uptimes.push(percentToRatio(p.observedUptime));
     if (p.lastReceived !== undefined && p.lastReceived < silentBefore) silent++;
   }
   out.push(...countSorted(byVersion, 'avax_peers_by_version', 'version'));
@@ -129,12 +136,13 @@ export function peerAcps(peers: InfoPeersResult['peers']): Map<string, { support
 
 export const infoPeers: Collector = {
   name: 'info-peers',
-  description: 'info.peers: count, versions, benched per chain, tracked subnets, observed-uptime quantiles, silent peers.',
-  needs: 'Info API',
+  description: 'info.peers: count, versions, benched per chain, tracked subnets, observed-uptime quantiles (validator peers), silent peers.',
+  needs: 'Info API; the observed-uptime quantiles also need platform-validators-full (which peers are validators)',
   defaultIntervalSeconds: 15,
   defaultEnabled: true,
   nodeSpecific: false,
   requestsPerRun: () => 1,
+  after: ['platform-validators-full', 'node-info', 'info-acps'],
   async collect(ctx: CollectorContext): Promise<CollectResult> {
     const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.peers', {}, InfoPeersResult, { signal: ctx.signal }));
     if (!r.ok) {
@@ -146,6 +154,7 @@ export const infoPeers: Collector = {
       silenceSeconds: ctx.settings.infoPeersSilenceSeconds,
       perPeer: ctx.settings.infoPeersPerPeer,
       nodeVersion: ctx.memo.nodeVersion,
+      validators: ctx.memo.primaryValidators,
     });
     // Peers' votes matter only while this node has proposals open (it keeps a peer's votes only for
     // those); with none open (v1.14.2) nothing is kept, so a fleet pays nothing for it.

@@ -3,6 +3,7 @@ import { ENDPOINTS, PRIMARY_NETWORK_ID } from '../node-client/index.js';
 import { PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
 import { navaxToAvax } from '../schemas/primitives.js';
 import { failures, settleAll } from './support.js';
+import { NodeIdSet } from './node-id-set.js';
 import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 export interface SubnetSet {
@@ -63,6 +64,9 @@ export const platformValidatorsFull: Collector = {
     settled.forEach((r, i) => {
       if (r.ok) sets.push({ subnet: subnets[i]!, validators: r.value.validators });
     });
+    const primary = sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
+    // A failed refresh keeps the previous set: it only filters info-peers' observed uptime.
+    if (primary) ctx.memo.primaryValidators = NodeIdSet.of(primary.validators.map((v) => v.nodeID));
     return { samples: toSamples(sets), errors: failures(settled) };
   },
 };

@@ -52,7 +52,9 @@ export type InfoIsBootstrappedResult = z.output<typeof InfoIsBootstrappedResult>
 const AcpNumber = z.union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().min(0).max(4294967295));
 
 /**
- * One peer of info.peers. `observedUptime` is how THAT peer sees OUR node (string, 0–100).
+ * One peer of info.peers. `observedUptime` is how THAT peer sees OUR node (string, 0–100; "0" from a
+ * peer that cannot compute it: not a validator, bootstrapping, no stake). `trackedSubnets` of a real
+ * peer always lists the primary network ID first.
  * `upgradeTime` (number) since v1.14.1; `observedSubnetUptimes` removed in v1.11.12 (stripped).
  */
 export const InfoPeer = z.object({
@@ -89,7 +91,12 @@ export const InfoUptimeResult = z.object({
 });
 export type InfoUptimeResult = z.output<typeof InfoUptimeResult>;
 
-/** Most upgrade times info.upgrades may carry (v1.14.2 has 17); more is not an upgrade list. */
+/**
+ * Most upgrade times info.upgrades may carry; more is not an upgrade list. v1.14.2 has 15 (apricotPhase1-5,
+ * apricotPhasePre6, apricotPhase6, apricotPhasePost6, banff, cortina, durango, etna, fortuna, granite,
+ * helicon) beside three non-time members (apricotPhase4MinPChainHeight, cortinaXChainStopVertexID,
+ * graniteEpochDuration); v1.13.x has no helicon and no graniteEpochDuration.
+ */
 export const MAX_UPGRADES = 64;
 const UPGRADE_KEY = /^([A-Za-z][A-Za-z0-9]{0,40})Time$/;
 

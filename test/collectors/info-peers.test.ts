@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { infoPeers, nearestRank, toSamples } from '../../src/collectors/info-peers.js';
+import { NodeIdSet } from '../../src/collectors/node-id-set.js';
 import { RpcError } from '../../src/node-client/index.js';
 import { InfoPeersResult } from '../../src/schemas/info.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, FIXTURE_NOW_MS, fakeClient, lines, makeCtx, valueOf } from './fake.js';
 
 const peers = (n: string) => InfoPeersResult.parse(result('info.peers', n));
-const C = { nowMs: FIXTURE_NOW_MS, silenceSeconds: 60, perPeer: false };
+const PRIMARY = '11111111111111111111111111111111LpoYY';
+/** The fixture's first five peers are validators; the sixth is not (observedUptime "0"). */
+const VALIDATORS = NodeIdSet.of([
+  'NodeID-JYqs9fvaqfAU1BGS6PwYs887YMLCtn3J3',
+  'NodeID-MnCNvYEMog81V1ZCtdVZXPbjRUEggCst3',
+  'NodeID-JLKCxyUa7mwkJjmhKWbvfrWEM9AVD9Htn',
+  'NodeID-BZaCiKVXg7JJBF8ktVqMvcRfLQYtskVu2',
+  'NodeID-4TCw4jwq7jJAXH7yPbWZyXEoa6R2KbP8a',
+]);
+const C = { nowMs: FIXTURE_NOW_MS, silenceSeconds: 60, perPeer: false, validators: VALIDATORS };
 const SUBNET_A = 'Da3yB3oaqbQFGkfnZo9vYCTawHUDwUUvcVHh3eW3dXCTWGaG4';
 const SUBNET_L1 = '2TdYXaYpBgDkbgv8VmnwsH3FaCC1XFxn9SJAd8U5E14A6eiefg';
 
@@ -22,15 +32,29 @@ describe('info-peers toSamples', () => {
       'avax_peers_benched{chain="C"} 2',
       'avax_peers_benched{chain="P"} 0',
       'avax_peers_benched{chain="X"} 1',
+      `avax_peers_tracking_subnet{subnet="${PRIMARY}"} 6`,
       `avax_peers_tracking_subnet{subnet="${SUBNET_L1}"} 1`,
       `avax_peers_tracking_subnet{subnet="${SUBNET_A}"} 2`,
       'avax_peers_observed_uptime_ratio{quantile="0"} 0.8',
       'avax_peers_observed_uptime_ratio{quantile="0.1"} 0.8',
       'avax_peers_observed_uptime_ratio{quantile="0.5"} 0.99',
-      'avax_peers_observed_uptime_ratio_sum 5.76',
-      'avax_peers_observed_uptime_ratio_count 6',
+      'avax_peers_observed_uptime_ratio_sum 4.76',
+      'avax_peers_observed_uptime_ratio_count 5',
       'avax_peers_silent 1',
     ]);
+  });
+  it('behavior: observed uptime counts only validator peers (a non-validator reports "0")', () => {
+    const all = toSamples(peers('default'), { ...C, validators: NodeIdSet.of(peers('default').peers.map((p) => p.nodeID)) });
+    // Counting every peer, the non-validator's "0" would be quantile 0: the mainnet trap.
+    expect(valueOf(all, 'avax_peers_observed_uptime_ratio', { quantile: '0' })).toBe(0);
+    const s = toSamples(peers('default'), C);
+    expect(valueOf(s, 'avax_peers_observed_uptime_ratio', { quantile: '0' })).toBe(0.8);
+    expect(valueOf(s, 'avax_peers_observed_uptime_ratio_count')).toBe(5);
+  });
+  it('behavior: validator set unknown (full list not fetched yet, or its collector disabled) → no quantiles', () => {
+    const s = toSamples(peers('default'), { ...C, validators: undefined });
+    expect(s.some((x) => x.name.startsWith('avax_peers_observed_uptime_ratio'))).toBe(false);
+    expect(valueOf(s, 'avax_peers')).toBe(6);
   });
   it('behavior: no peers → zero counts, benched P/X/C still present, no quantiles', () => {
     expect(lines(toSamples(peers('empty'), C))).toEqual([

@@ -99,7 +99,11 @@ export async function startFixtureNode(port = 0, variants: Readonly<Record<strin
             return ok({ validators: w.validators.filter((v) => v.nodeID === ids[0]) });
           }
           const full = result('platform.getCurrentValidators', 'primary-full') as { validators: { nodeID: string }[] };
-          return ok({ validators: ids?.length ? full.validators.filter((v) => ids.includes(v.nodeID)) : full.validators });
+          // The peers of info.peers/default.json that are validators (all but the last, which reports
+          // observedUptime "0") are in the full list too, as on a real network.
+          const peerIds = (result('info.peers', 'default') as { peers: { nodeID: string }[] }).peers.slice(0, -1).map((p) => p.nodeID);
+          const all = [...full.validators, ...peerIds.map((nodeID) => ({ ...full.validators[1]!, nodeID }))];
+          return ok({ validators: ids?.length ? all.filter((v) => ids.includes(v.nodeID)) : all });
         }
         default:
           try {
