@@ -131,16 +131,20 @@ async function refreshHelicon(ctx: CollectorContext): Promise<void> {
 }
 
 /**
- * The watched IDs: the configured ones, else the node's own ID (memo, or info.getNodeID when
- * unknown and the target is not a reference). [] = nothing to watch.
+ * The watched IDs: the configured ones; the node's own ID (memo, or info.getNodeID when unknown and
+ * the target is not a reference) when none is configured, and also beside the configured ones with
+ * --validator.expect-active (the flag is about the own ID). [] = nothing to watch.
  */
 export async function watchedIds(ctx: CollectorContext): Promise<string[]> {
-  if (ctx.target.validatorNodeIds.length > 0) return [...ctx.target.validatorNodeIds];
+  const configured = ctx.target.validatorNodeIds;
+  const needOwn = configured.length === 0 || ctx.target.expectActive === true;
+  if (!needOwn) return [...configured];
   if (ctx.memo.nodeId === undefined && !ctx.target.reference) {
     ctx.memo.nodeId = await fetchNodeId(ctx);
     ctx.memo.nodeIdAt = ctx.now();
   }
-  return ctx.memo.nodeId ? [ctx.memo.nodeId] : [];
+  const own = ctx.memo.nodeId;
+  return [...new Set([...configured, ...(own ? [own] : [])])];
 }
 
 export const platformValidators: Collector = {

@@ -34,7 +34,7 @@ export const FLAGS: readonly FlagDef[] = [
   { flag: 'node.subnet', path: ['targets', 0, 'subnets'], kind: 'list', target: true, help: 'Subnet ID whose validators are watched too (repeatable).' },
   { flag: 'node.chain', path: ['targets', 0, 'chains'], kind: 'list', target: true, help: 'Extra chain (alias or ID) checked by info-is-bootstrapped (repeatable).' },
   { flag: 'validator.node-id', path: ['targets', 0, 'validatorNodeIds'], kind: 'list', target: true, def: "the node's own ID", help: 'Validator NodeID to watch (repeatable).' },
-  { flag: 'validator.expect-active', path: ['targets', 0, 'expectActive'], kind: 'bool', target: true, def: 'false', help: "The node's own ID must be an active validator (alert AvalancheNodeNotInValidatorSet when it is not: a moved or re-keyed node)." },
+  { flag: 'validator.expect-active', path: ['targets', 0, 'expectActive'], kind: 'bool', target: true, def: 'false', help: "The node's own ID must be an active validator (alert AvalancheNodeNotInValidatorSet when it is not: a moved or re-keyed node); it is watched in addition to any --validator.node-id." },
   { flag: 'node.timeout', path: ['node', 'timeout'], kind: 'duration', def: '5s', help: 'Deadline of each request to the node.' },
   { flag: 'node.max-response-size', path: ['node', 'maxResponseSize'], kind: 'bytes', def: '32MiB', help: 'Largest response body accepted from the node.' },
   { flag: 'node.connections', path: ['node', 'connections'], kind: 'int', def: '4', help: 'Keep-alive connections per node.' },

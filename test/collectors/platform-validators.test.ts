@@ -122,6 +122,16 @@ describe('platform-validators collect', () => {
     expect(calls.filter((c) => c.method === 'info.upgrades')).toHaveLength(1);
     expect(calls.find((c) => c.method === 'platform.getCurrentValidators')!.params).toEqual({ nodeIDs: [SELF, OTHER] });
   });
+  it('behavior: --validator.expect-active beside --validator.node-id watches the own ID too, and expects it', async () => {
+    const { client, calls } = fakeClient(base());
+    const { ctx } = makeCtx(client, { target: { validatorNodeIds: [OTHER], expectActive: true } });
+    const r = await platformValidators.collect(ctx);
+    expect(calls.map((c) => c.method)).toContain('info.getNodeID');
+    expect(calls.find((c) => c.method === 'platform.getCurrentValidators')!.params).toEqual({ nodeIDs: [OTHER, SELF] });
+    expect(valueOf(r.samples, 'avax_validator_expected_active', { subnet: P, node_id: SELF })).toBe(1);
+    expect(valueOf(r.samples, 'avax_validator_expected_active', { subnet: P, node_id: OTHER })).toBe(1);
+    expect(valueOf(r.samples, 'avax_validator_active', { subnet: P, node_id: SELF })).toBe(1);
+  });
   it('behavior: Helicon scheduled before the validation started → 0.9', async () => {
     const { client } = fakeClient({ ...base(), 'info.upgrades': { heliconTime: '2026-01-01T00:00:00Z' } });
     const r = await platformValidators.collect(makeCtx(client).ctx);
