@@ -12,6 +12,8 @@ export const CONTRACT_EXTENSIONS: ReadonlySet<string> = new Set([
   'avax_acp_node_vote',
   // issue 7: the expectation behind the "own ID not in the validator set" alert (--validator.expect-active)
   'avax_validator_expected_active',
+  // issue 11: a health check that has not run yet is pending, neither healthy nor failing
+  'avax_health_check_pending',
 ]);
 
 /**
