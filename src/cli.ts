@@ -88,6 +88,7 @@ async function demo(argv: string[]): Promise<void> {
     validators: num('validators'),
     peers: num('peers'),
     healthIntervalMs: 5000,
+    healthFirstRunMs: 5000, // like a real node: checks "not yet run" for one health period after a (re)start
   });
   const hasUrl = rest.some((a) => a.startsWith('--node.url'));
   const args = hasUrl ? rest : ['--node.url', sim.url, '--node.name', 'demo-node', ...rest];

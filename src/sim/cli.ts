@@ -3,6 +3,8 @@ import { SCENARIOS, SCENARIO_HELP, isScenarioName, startSimNode, type SimNode, t
 
 export const SIM_DEFAULT_LISTEN = '127.0.0.1:9650';
 export const SIM_DEFAULT_CONTROL = '127.0.0.1:9651';
+/** avalanchego's --health-check-frequency default. */
+export const SIM_DEFAULT_HEALTH_INTERVAL_MS = 30_000;
 
 export interface SimMainIo {
   stdout?: (s: string) => void;
@@ -26,6 +28,11 @@ Flags:
   --peers N                    connected peers (default 1700)
   --scenario NAME              initial scenario (default healthy)
   --health-interval DURATION   health checks recomputed every DURATION (default 30s)
+  --health-first-run DURATION  after a (re)start every check is "not yet run" (GET /ext/health 503)
+                               until the first run DURATION later (default: the health interval,
+                               like avalanchego's --health-check-frequency)
+  --sybil-protection BOOL      false: a non-validator's info.uptime error is the local/test-network
+                               one ("... start time not found"); default true (mainnet, Fuji)
   --slow-delay DURATION        answer delay of the 'slow' scenario (default 7s)
   --nodes N                    nodes under /node/<i>/ext/..., validator peers of each other (default 1)
   --block-rates P=R,C=R,X=R    blocks per second per chain (default P=0.2,C=0.5,X=0.1)
@@ -38,6 +45,7 @@ ${SCENARIOS.map((s) => `  ${s.padEnd(24)}${SCENARIO_HELP[s]}`).join('\n')}
 
 Control endpoint:
   POST /sim/scenario {"scenario":"<name>","node":<i>}   (node optional: all nodes)
+  POST /sim/restart  {"node":<i>}                       restart (health "not yet run" again; node optional: all)
   GET  /sim/state
 `;
 
@@ -112,6 +120,8 @@ export function parseSimArgs(argv: string[]): Parsed {
     '--peers',
     '--scenario',
     '--health-interval',
+    '--health-first-run',
+    '--sybil-protection',
     '--slow-delay',
     '--nodes',
     '--block-rates',
@@ -163,6 +173,7 @@ export function parseSimArgs(argv: string[]): Parsed {
         out.options.scenario = value;
         break;
       case '--health-interval':
+      case '--health-first-run':
       case '--slow-delay': {
         const ms = parseDuration(value);
         const min = flag === '--health-interval' ? 1 : 0;
@@ -170,9 +181,16 @@ export function parseSimArgs(argv: string[]): Parsed {
           throw new FlagError(`invalid value for ${flag}: ${JSON.stringify(value)} (expected a duration such as 500ms or 30s)`);
         }
         if (flag === '--health-interval') out.options.healthIntervalMs = ms;
+        else if (flag === '--health-first-run') out.options.healthFirstRunMs = ms;
         else out.options.slowDelayMs = ms;
         break;
       }
+      case '--sybil-protection':
+        if (value !== 'true' && value !== 'false') {
+          throw new FlagError(`invalid value for --sybil-protection: ${JSON.stringify(value)} (expected true or false)`);
+        }
+        out.options.sybilProtection = value === 'true';
+        break;
       case '--block-rates': {
         const rates: { P?: number; C?: number; X?: number } = {};
         for (const part of value.split(',')) {
@@ -187,6 +205,9 @@ export function parseSimArgs(argv: string[]): Parsed {
         throw new FlagError(`unknown flag ${flag}`);
     }
   }
+  // Like a real node: the first health run one health period after start (startSimNode's own
+  // default is 5 ms, for tests).
+  out.options.healthFirstRunMs ??= out.options.healthIntervalMs ?? SIM_DEFAULT_HEALTH_INTERVAL_MS;
   return out;
 }
 
@@ -234,6 +255,7 @@ export async function simMain(argv: string[], io: SimMainIo = {}): Promise<void>
   if (nodes > 1) lines.push(`  (node 0 is also served at ${sim.nodeUrl(0)})`);
   lines.push(`  L1 subnet  ${sim.l1SubnetId}`);
   lines.push(`  control    ${sim.controlUrl}   (GET /sim/state)`);
+  lines.push(`  health     first run ${o.healthFirstRunMs ?? 0} ms after start (until then GET /ext/health answers 503 "not yet run")`);
   lines.push('');
   lines.push('Switch scenario:');
   lines.push(

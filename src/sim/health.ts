@@ -60,6 +60,14 @@ export class HealthChecker {
     return defs;
   }
 
+  /**
+   * Forgets every result: a restarted node process starts with all its checks "not yet run"
+   * (api/health worker: a registered check holds notYetRunResult until its first run).
+   */
+  reset(): void {
+    this.state.clear();
+  }
+
   /** Runs every check once (what avalanchego does every --health-check-frequency). */
   run(): void {
     this.runs++;

@@ -71,6 +71,11 @@ export interface ModelOptions {
   peers: number;
   blockRates: BlockRates;
   now: () => number;
+  /**
+   * --sybil-protection-enabled (default true, forced on mainnet and Fuji; local and test networks
+   * may turn it off). Changes only the info.uptime error text of a non-validator (see uptimeError).
+   */
+  sybilProtection?: boolean;
 }
 
 interface ValidatorDef {
@@ -195,6 +200,7 @@ export class NodeModel {
   readonly l1SubnetId: string;
   readonly l1ChainId: string;
   readonly networkPeersTarget: number;
+  readonly sybilProtection: boolean;
 
   private readonly self: ValidatorDef;
   /** `self` as registered in the current scenario (effectiveSelf) */
@@ -234,6 +240,7 @@ export class NodeModel {
     this.seed = opts.seed >>> 0;
     this.now = opts.now;
     this.rates = opts.blockRates;
+    this.sybilProtection = opts.sybilProtection ?? true;
     this.t0 = Math.floor(this.now());
     this.t0s = Math.floor(this.t0 / 1000);
     this.scenarioSinceMs = this.t0;
@@ -927,6 +934,25 @@ export class NodeModel {
     return { weighted: Math.abs(weighted / total), rewarding: Math.abs((100 * rewarding) / total) };
   }
 
+  /**
+   * The info.uptime error of a node that is not a primary-network validator (uptime() === null).
+   * api/info/service.go Info.Uptime wraps the error of network.NodeUptime() as
+   * "couldn't get node uptime: %w". With sybil protection on (mainnet, Fuji), network/network.go
+   * NodeUptime returns errNotValidator ("node is not a validator") because
+   * Validators.GetWeight(PrimaryNetworkID, MyNodeID) is 0. With sybil protection off (local and
+   * test networks) that weight check does not stop it (without sybil protection the node does
+   * not take its validator manager from the P-chain stakers) and the failure comes from the
+   * uptime calculator: snow/uptime/manager.go CalculateUptimePercent -> state.GetStartTime(nodeID)
+   * returns database.ErrNotFound ("not found") for a node the P-chain has no staker for, wrapped
+   * as "error while fetching local validator start time %w". The wrapping site was not found in
+   * the searchable avalanchego source; the text is the one a real v1.14.2 node answers (issue 11).
+   */
+  uptimeError(): string {
+    return this.sybilProtection
+      ? "couldn't get node uptime: node is not a validator"
+      : "couldn't get node uptime: error while fetching local validator start time not found";
+  }
+
   /** How peer `key` sees this node's uptime (integer 0-100). */
   private observedUptime(key: number, nowS: number): number {
     const r = hf(this.seed, key, 51);
@@ -1023,7 +1049,7 @@ export class NodeModel {
       publicIP: sib.nodeIp,
       version: NODE_VERSION,
       upgradeTime: sib.localUpgradeUnix(),
-      trackedSubnets: [sib.l1SubnetId],
+      trackedSubnets: sortByJson([PRIMARY_SUBNET_ID, sib.l1SubnetId]),
       supportedACPs: stance.supported,
       objectedACPs: stance.objected,
       key,
@@ -1139,7 +1165,9 @@ export class NodeModel {
     const ip = inbound ? `${host}:${32768 + Math.floor(r(9) * 28000)}` : `${host}:${stakingPort}`;
     const vr = r(10);
     const version = vr < 0.8 ? NODE_VERSION : vr < 0.95 ? 'avalanchego/1.14.1' : 'avalanchego/1.14.0';
-    const tracked: string[] = [];
+    // Every node tracks the primary network (avalanchego adds constants.PrimaryNetworkID to its
+    // tracked subnets); as a set sorted by JSON bytes it comes first ("111…LpoYY").
+    const tracked: string[] = [PRIMARY_SUBNET_ID];
     if (r(11) < 0.12) tracked.push(this.l1SubnetId);
     if (r(12) < 0.05) tracked.push(cb58Encode(derivedBytes(`othersubnet/${Math.floor(r(13) * 5)}`, 32)));
     const acpRoll = r(14);

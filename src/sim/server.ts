@@ -30,6 +30,19 @@ export interface SimOptions {
   scenario?: ScenarioName;
   /** health checks recomputed every N ms; default 30000 (like the node) */
   healthIntervalMs?: number;
+  /**
+   * Delay between a (re)start of a node (start of the simulator, return from 'down', restart())
+   * and its first health run; until then every check is "not yet run" and GET /ext/health and
+   * /readiness answer 503. A real node runs its checks first one --health-check-frequency
+   * (30 s) after start. Default here 5 ms (fast tests); `avalanche-exporter sim` defaults it to
+   * the health interval (--health-first-run).
+   */
+  healthFirstRunMs?: number;
+  /**
+   * --sybil-protection-enabled of the simulated node(s); default true (mainnet, Fuji). false
+   * changes the info.uptime error of a non-validator (see NodeModel.uptimeError).
+   */
+  sybilProtection?: boolean;
   /** answer delay of the 'slow' scenario; default 7000 */
   slowDelayMs?: number;
   /** independent simulated nodes under /node/<i>/ext/...; node 0 also at /ext/...; default 1 */
@@ -58,6 +71,14 @@ export interface SimNode {
   l1SubnetId: string;
   /** switches the scenario of one node, or of all nodes when `node` is omitted */
   setScenario(name: ScenarioName, node?: number): Promise<void>;
+  /**
+   * Restarts one node's process, or all nodes when `node` is omitted: the health checks start
+   * over ("not yet run" until healthFirstRunMs later); the scenario is kept. Restarting all nodes
+   * (or the only one) also closes the listener (open connections are reset) and re-opens it on
+   * the same port. `healthFirstRunMs` overrides the option for this restart only. Same as
+   * POST /sim/restart {"node":i,"healthFirstRunMs":N}.
+   */
+  restart(node?: number, opts?: { healthFirstRunMs?: number }): Promise<void>;
   scenario(node?: number): ScenarioName;
   /** closes both servers and all sockets, clears all timers */
   close(): Promise<void>;
@@ -70,12 +91,18 @@ const NOT_FOUND: HttpAnswer = {
   body: '404 page not found\n',
 };
 const MAX_BODY = 16 * 1024 * 1024;
+/** setTimeout's limit (2^31 - 1 ms); longer delays would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 interface SimInstance {
   index: number;
   model: NodeModel;
   health: HealthChecker;
   garbageCounter: number;
+  /** the health schedule of this node since its last (re)start (first run, then the interval) */
+  healthTimers: NodeJS.Timeout[];
+  /** true from a (re)start until the first health run: every check is "not yet run" */
+  healthPending: boolean;
 }
 
 function httpError(status: number, msg: string): HttpAnswer {
@@ -164,6 +191,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
   const nNodes = Math.max(1, Math.floor(opts.nodes ?? 1));
   const now = opts.now ?? Date.now;
   const healthIntervalMs = Math.max(1, opts.healthIntervalMs ?? 30_000);
+  const healthFirstRunMs = Math.min(MAX_TIMER_MS, Math.max(0, opts.healthFirstRunMs ?? 5));
   const slowDelayMs = Math.max(0, opts.slowDelayMs ?? 7000);
   const rates: BlockRates = {
     P: opts.blockRates?.P ?? 0.2,
@@ -181,9 +209,10 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       peers: opts.peers ?? 1700,
       blockRates: rates,
       now,
+      sybilProtection: opts.sybilProtection ?? true,
     });
     model.setScenario(initial);
-    instances.push({ index: i, model, health: new HealthChecker(model), garbageCounter: 0 });
+    instances.push({ index: i, model, health: new HealthChecker(model), garbageCounter: 0, healthTimers: [], healthPending: true });
   }
   const inst0 = instances[0] as SimInstance;
   // Multi-node mode: every node knows the others (validator peers with their own registrations).
@@ -205,18 +234,35 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       pendingDelays.add(done);
     });
 
-  // Health checks: first run right after start, then every healthIntervalMs.
-  for (const inst of instances) {
+  /**
+   * A (re)start of node `inst`'s process: every check "not yet run" until the first run
+   * healthFirstRunMs later, then one run every healthIntervalMs (avalanchego's health worker runs
+   * its checks every --health-check-frequency; a fresh process has no result yet).
+   */
+  function startHealth(inst: SimInstance, firstRunMs = healthFirstRunMs): void {
+    for (const t of inst.healthTimers) {
+      clearTimeout(t);
+      clearInterval(t);
+      timers.delete(t);
+    }
+    inst.healthTimers = [];
+    inst.health.reset();
+    inst.healthPending = true;
     const first = setTimeout(() => {
       timers.delete(first);
-      if (!closed) inst.health.run();
-    }, 5);
+      if (closed) return;
+      inst.healthPending = false;
+      inst.health.run();
+      const every = setInterval(() => {
+        if (!closed) inst.health.run();
+      }, healthIntervalMs);
+      timers.add(every);
+      inst.healthTimers.push(every);
+    }, firstRunMs);
     timers.add(first);
-    const every = setInterval(() => {
-      if (!closed) inst.health.run();
-    }, healthIntervalMs);
-    timers.add(every);
+    inst.healthTimers.push(first);
   }
+  for (const inst of instances) startHealth(inst);
 
   // -------------------------------------------------------------------------
   // node request handling
@@ -374,6 +420,8 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
         validators: opts.validators ?? 1500,
         peers: i.model.peers().length,
         l1SubnetId: i.model.l1SubnetId,
+        healthRun: !i.healthPending,
+        sybilProtection: i.model.sybilProtection,
       })),
     };
   }
@@ -415,7 +463,34 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       }
       return json(200, { scenario: name, nodes: typeof node === 'number' ? [node] : instances.map((i) => i.index) });
     }
-    return json(404, { error: 'not found; use POST /sim/scenario or GET /sim/state' });
+    if (path === '/sim/restart') {
+      if (req.method !== 'POST') return json(405, { error: 'use POST /sim/restart with {"node":<i>} (node optional: all nodes)' });
+      const body = (await readBody(req)) ?? '';
+      let parsed: unknown = {};
+      if (body.trim() !== '') {
+        try {
+          parsed = JSON.parse(body);
+        } catch {
+          return json(400, { error: 'body must be empty or JSON like {"node":0}' });
+        }
+      }
+      const p = (parsed ?? {}) as Record<string, unknown>;
+      const node = p['node'];
+      if (node !== undefined && node !== null && !(typeof node === 'number' && Number.isInteger(node) && node >= 0 && node < nNodes)) {
+        return json(400, { error: `node must be an integer in [0,${nNodes - 1}]` });
+      }
+      const firstRun = p['healthFirstRunMs'];
+      if (firstRun !== undefined && firstRun !== null && !(typeof firstRun === 'number' && Number.isFinite(firstRun) && firstRun >= 0 && firstRun <= MAX_TIMER_MS)) {
+        return json(400, { error: `healthFirstRunMs must be a number of milliseconds in [0,${MAX_TIMER_MS}]` });
+      }
+      try {
+        await restart(typeof node === 'number' ? node : undefined, typeof firstRun === 'number' ? { healthFirstRunMs: firstRun } : {});
+      } catch (e) {
+        return json(500, { error: e instanceof Error ? e.message : String(e) });
+      }
+      return json(200, { restarted: typeof node === 'number' ? [node] : instances.map((i) => i.index) });
+    }
+    return json(404, { error: 'not found; use POST /sim/scenario, POST /sim/restart or GET /sim/state' });
   }
 
   // -------------------------------------------------------------------------
@@ -528,16 +603,39 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     const run = async (): Promise<void> => {
       const targets = node === undefined ? instances : [instances[node] as SimInstance];
       const facing = targets.map((t) => t.model.siblingFacingState());
+      // Leaving 'down' is a restart of the node process: its checks start over.
+      const restarted = name === 'down' ? [] : targets.filter((t) => t.model.scenario === 'down');
       for (const t of targets) t.model.setScenario(name);
+      for (const t of restarted) startHealth(t);
       // Recompute the checks at once so the switch is visible without waiting a whole period; on
       // every node when the switch changes what the siblings' checks see (link, weight, upgrade).
+      // A node whose checks have not run since its (re)start keeps "not yet run".
       const siblingsToo = instances.length > 1 && targets.some((t, i) => t.model.siblingFacingState() !== facing[i]);
-      for (const t of siblingsToo ? instances : targets) t.health.run();
+      for (const t of siblingsToo ? instances : targets) if (!t.healthPending) t.health.run();
       await syncListener();
     };
-    const p = chain.then(run, run);
+    return serialized(run);
+  }
+
+  /** Runs `fn` after every earlier switch or restart (listener close/re-open must not interleave). */
+  function serialized(fn: () => Promise<void>): Promise<void> {
+    const p = chain.then(fn, fn);
     chain = p.catch(() => undefined);
     return p;
+  }
+
+  function restart(node?: number, o: { healthFirstRunMs?: number } = {}): Promise<void> {
+    if (node !== undefined && !(Number.isInteger(node) && node >= 0 && node < nNodes)) {
+      return Promise.reject(new Error(`node must be an integer in [0,${nNodes - 1}]`));
+    }
+    const firstRunMs = Math.min(MAX_TIMER_MS, Math.max(0, o.healthFirstRunMs ?? healthFirstRunMs));
+    return serialized(async () => {
+      const targets = node === undefined ? instances : [instances[node] as SimInstance];
+      // The listener is shared: it goes down with the process only when every node restarts.
+      if (targets.length === instances.length && nodeServer.listening) await closeServer(nodeServer, sockets);
+      for (const t of targets) startHealth(t, firstRunMs);
+      await syncListener();
+    });
   }
 
   const sim: SimNode = {
@@ -552,6 +650,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     primarySubnetId: PRIMARY_SUBNET_ID,
     l1SubnetId: inst0.model.l1SubnetId,
     setScenario,
+    restart,
     scenario: (i = 0) => {
       const inst = instances[i];
       if (!inst) throw new RangeError(`no simulated node ${i}`);

@@ -73,7 +73,7 @@ export function infoService(m: NodeModel): Svc {
     },
     Uptime: () => {
       const u = m.uptime();
-      if (!u) throw new RpcError("couldn't get node uptime: node is not a validator");
+      if (!u) throw new RpcError(m.uptimeError());
       return { rewardingStakePercentage: fixed4(u.rewarding), weightedAveragePercentage: fixed4(u.weighted) };
     },
     Upgrades: () => ({
@@ -279,7 +279,48 @@ function frozenContainer(m: NodeModel, kind: 'tx' | 'vtx', index: number): Conta
   };
 }
 
+/** indexer/index.go errNoneAccepted: the index has no container yet. */
+const NONE_ACCEPTED = 'no containers have been accepted';
+
+/**
+ * An index without any container (index-empty), as indexer/index.go answers it: getLastAccepted
+ * and getContainerRange (once numToFetch is valid) errNoneAccepted; getContainerByIndex
+ * "no container at index N"; getContainerByID / getIndex "not found"; isAccepted false.
+ */
+function emptyIndexService(): Svc {
+  return {
+    GetLastAccepted: (a: Args) => {
+      encodingArg(a);
+      throw new RpcError(NONE_ACCEPTED);
+    },
+    GetContainerByIndex: (a: Args) => {
+      encodingArg(a);
+      throw new RpcError(`no container at index ${a.uint('index') ?? 0}`);
+    },
+    GetContainerRange: (a: Args) => {
+      encodingArg(a);
+      const n = a.uint('numToFetch') ?? 0;
+      if (n < 1 || n > 1024) throw new RpcError(`numToFetch must be in [1,1024] but is ${n}`);
+      throw new RpcError(NONE_ACCEPTED);
+    },
+    GetContainerByID: (a: Args) => {
+      encodingArg(a);
+      a.id('id');
+      throw new RpcError('not found');
+    },
+    GetIndex: (a: Args) => {
+      a.id('id');
+      throw new RpcError('not found');
+    },
+    IsAccepted: (a: Args) => {
+      a.id('id');
+      return { isAccepted: false };
+    },
+  };
+}
+
 export function indexService(m: NodeModel, chain: ChainAlias, kind: IndexKind): Svc {
+  if (m.scenario === 'index-empty') return emptyIndexService();
   const frozenKind = kind === 'block' ? null : kind;
   const last = (): Container => (frozenKind ? frozenContainer(m, frozenKind, m.frozen[frozenKind].index) : m.lastIndexed(chain));
   const byIndex = (i: number): Container | null => {
