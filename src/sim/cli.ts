@@ -1,5 +1,6 @@
 // `avalanche-exporter sim`: runs the simulated avalanchego node alone.
-import { SCENARIOS, SCENARIO_HELP, isScenarioName, startSimNode, type SimNode, type SimOptions } from './server.js';
+import { SCENARIOS, SCENARIO_HELP, SIM_VERSIONS, isScenarioName, isSimVersion, startSimNode, type SimNode, type SimOptions } from './server.js';
+import { DEFAULT_SIM_VERSION } from './versions.js';
 
 export const SIM_DEFAULT_LISTEN = '127.0.0.1:9650';
 export const SIM_DEFAULT_CONTROL = '127.0.0.1:9651';
@@ -17,7 +18,7 @@ export interface SimMainIo {
 
 const HELP = `Usage: avalanche-exporter sim [flags]
 
-Runs a simulated avalanchego node (v1.14.2 wire behaviour, mainnet-like data) for
+Runs a simulated avalanchego node (v1.14.2 or v1.13.5 wire behaviour, mainnet-like data) for
 dashboards, alert rehearsals and tests. Scenarios can be switched at runtime.
 
 Flags:
@@ -34,6 +35,7 @@ Flags:
   --sybil-protection BOOL      false: a non-validator's info.uptime error is the local/test-network
                                one ("... start time not found"); default true (mainnet, Fuji)
   --slow-delay DURATION        answer delay of the 'slow' scenario (default 7s)
+  --node-version VERSION       avalanchego version to answer as: ${SIM_VERSIONS.join(', ')} (default ${DEFAULT_SIM_VERSION})
   --nodes N                    nodes under /node/<i>/ext/..., validator peers of each other (default 1)
   --block-rates P=R,C=R,X=R    blocks per second per chain (default P=0.2,C=0.5,X=0.1)
   -h, --help                   show this help
@@ -124,6 +126,7 @@ export function parseSimArgs(argv: string[]): Parsed {
     '--sybil-protection',
     '--slow-delay',
     '--nodes',
+    '--node-version',
     '--block-rates',
   ]);
   for (let i = 0; i < args.length; i++) {
@@ -185,6 +188,12 @@ export function parseSimArgs(argv: string[]): Parsed {
         else out.options.slowDelayMs = ms;
         break;
       }
+      case '--node-version':
+        if (!isSimVersion(value)) {
+          throw new FlagError(`invalid value for --node-version: ${JSON.stringify(value)} (valid: ${SIM_VERSIONS.join(', ')})`);
+        }
+        out.options.version = value;
+        break;
       case '--sybil-protection':
         if (value !== 'true' && value !== 'false') {
           throw new FlagError(`invalid value for --sybil-protection: ${JSON.stringify(value)} (expected true or false)`);
@@ -248,7 +257,7 @@ export async function simMain(argv: string[], io: SimMainIo = {}): Promise<void>
   const o = parsed.options;
   const nodes = o.nodes ?? 1;
   const lines = [
-    `avalanche-exporter sim: simulated avalanchego/1.14.2 node (seed ${o.seed ?? 1}, ${o.validators ?? 1500} validators, ${o.peers ?? 1700} peers, scenario ${sim.scenario()})`,
+    `avalanche-exporter sim: simulated avalanchego/${o.version ?? DEFAULT_SIM_VERSION} node (seed ${o.seed ?? 1}, ${o.validators ?? 1500} validators, ${o.peers ?? 1700} peers, scenario ${sim.scenario()})`,
     `  node API   ${sim.url}   ${sim.nodeId(0)}`,
   ];
   for (let i = 1; i < nodes; i++) lines.push(`  node ${i}     ${sim.nodeUrl(i)}   ${sim.nodeId(i)}`);

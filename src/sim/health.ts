@@ -52,7 +52,8 @@ export class HealthChecker {
       { name: 'diskspace', tags: [], run: () => this.diskspace() },
       { name: 'bls', tags: [], run: () => m.blsCheck() },
       { name: 'bootstrapped', tags: [], run: () => this.bootstrapped() },
-      { name: 'futureupgrade', tags: [], run: () => m.futureUpgrade() },
+      // futureupgrade: since v1.14.1.
+      ...(m.profile.futureUpgradeCheck ? [{ name: 'futureupgrade', tags: [], run: () => m.futureUpgrade() }] : []),
     ];
     for (const c of CHAINS) defs.push({ name: c, tags: [PRIMARY_SUBNET_ID], run: () => this.chain(c) });
     // Chains of an L1 are only created once the primary network has bootstrapped.
@@ -173,7 +174,8 @@ export class HealthChecker {
 
   private diskspace(): { message: unknown; error?: string } {
     const d = this.model.availableDisk();
-    const message = { availableDiskBytes: d.bytes, availableDiskPercentage: d.percent };
+    // availableDiskPercentage: since v1.14.1.
+    const message = this.model.profile.diskPercentage ? { availableDiskBytes: d.bytes, availableDiskPercentage: d.percent } : { availableDiskBytes: d.bytes };
     if (d.percent < 10) {
       return {
         message,
@@ -198,7 +200,7 @@ export class HealthChecker {
       const acc = (baseMs + (h32(m.seed, nowS, c.charCodeAt(0), 101) % 400)) * 1_000_000;
       const processing = h32(m.seed, nowS, c.charCodeAt(0), 102) % 3;
       consensus = {
-        avgAcceptanceTime: goDuration(acc),
+        ...(m.profile.avgAcceptanceTime ? { avgAcceptanceTime: goDuration(acc) } : {}),
         lastAcceptedHeight: h,
         lastAcceptedID: c === 'L1' ? m.l1BlockId(h) : m.blockId(c, h),
         longestProcessingBlock: processing === 0 ? '0s' : goDuration((20 + (h32(m.seed, nowS, 103) % 900)) * 1_000_000),

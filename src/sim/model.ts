@@ -20,6 +20,16 @@ import {
   sha256,
 } from './util.js';
 import type { ScenarioName } from './scenarios.js';
+import {
+  DEFAULT_SIM_VERSION,
+  GRANITE_UNIX,
+  UNSCHEDULED,
+  VERSION_PROFILES,
+  announcesUpgradeTime,
+  releaseSupportedAcps,
+  type SimVersion,
+  type VersionProfile,
+} from './versions.js';
 
 export type ChainAlias = 'P' | 'X' | 'C';
 export const CHAINS: readonly ChainAlias[] = ['P', 'X', 'C'];
@@ -29,16 +39,8 @@ export const P_CHAIN_ID = PRIMARY_SUBNET_ID;
 export const X_CHAIN_ID = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';
 export const C_CHAIN_ID = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 export const AVAX_ASSET_ID = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
-export const GRANITE_UNIX = 1763568000; // 2025-11-19T16:00:00Z
-export const NODE_VERSION = 'avalanchego/1.14.2';
-/** What peers run in upgrade-pending / upgrade-unknown. */
-export const NEXT_VERSION = 'avalanchego/1.15.0';
-/** What peers run in version-drift: newer than 1.14.2 by semantic version, older as a string. */
-export const DRIFT_VERSION = 'avalanchego/1.14.10';
-export const HELICON_UNSCHEDULED = '9999-12-01T00:00:00Z';
 /** platform.getValidatorFeeState price (mainnet minimum), nAVAX per second per L1 validator. */
 export const L1_FEE_PRICE = 512;
-export const GIT_COMMIT = '6e5acf909c7a16b991142d6b3979bac5699bdb68';
 
 const DAY = 86400;
 const NAVAX = 1_000_000_000n;
@@ -76,6 +78,8 @@ export interface ModelOptions {
    * may turn it off). Changes only the info.uptime error text of a non-validator (see uptimeError).
    */
   sybilProtection?: boolean;
+  /** the avalanchego version this node answers as (versions.ts); default 1.14.2 */
+  version?: SimVersion;
 }
 
 interface ValidatorDef {
@@ -114,7 +118,8 @@ export interface PeerInfo {
   publicIP: string;
   nodeID: string;
   version: string;
-  upgradeTime: number;
+  /** absent on nodes before v1.14.1 (VersionProfile.peerUpgradeTime) */
+  upgradeTime?: number;
   lastSent: string;
   lastReceived: string;
   observedUptime: string;
@@ -201,6 +206,8 @@ export class NodeModel {
   readonly l1ChainId: string;
   readonly networkPeersTarget: number;
   readonly sybilProtection: boolean;
+  /** what differs between avalanchego versions (versions.ts) */
+  readonly profile: VersionProfile;
 
   private readonly self: ValidatorDef;
   /** `self` as registered in the current scenario (effectiveSelf) */
@@ -241,6 +248,7 @@ export class NodeModel {
     this.now = opts.now;
     this.rates = opts.blockRates;
     this.sybilProtection = opts.sybilProtection ?? true;
+    this.profile = VERSION_PROFILES[opts.version ?? DEFAULT_SIM_VERSION];
     this.t0 = Math.floor(this.now());
     this.t0s = Math.floor(this.t0 / 1000);
     this.scenarioSinceMs = this.t0;
@@ -460,33 +468,38 @@ export class NodeModel {
     return { message: 'node has the correct BLS key' };
   }
 
-  /** Unix time of Helicon in this node's upgrade config, or null when unscheduled (9999-12-01). */
-  heliconUnix(): number | null {
+  /**
+   * Unix time of this version's next upgrade (Helicon for v1.14.2, Granite for v1.13.5) in the
+   * node's upgrade config, or null when unscheduled (9999-12-01): scheduled in upgrade-pending.
+   */
+  nextUpgradeUnix(): number | null {
     return this.scenarioName === 'upgrade-pending' ? this.switchS + 3 * DAY : null;
   }
 
-  /** info.upgrades heliconTime. */
-  heliconTime(): string {
-    const h = this.heliconUnix();
-    return h === null ? HELICON_UNSCHEDULED : rfc3339(h * 1000);
+  /** info.upgrades value of the next upgrade (`profile.nextUpgrade`: heliconTime on v1.14.2). */
+  nextUpgradeTime(): string {
+    const h = this.nextUpgradeUnix();
+    return h === null ? UNSCHEDULED : rfc3339(h * 1000);
   }
 
   /**
    * The upgrade time this node announces to peers and compares in its futureupgrade check:
-   * Granite for v1.14.2; Helicon once its config schedules it (upgrade-pending).
+   * Granite for v1.14.2; the next upgrade once its config schedules it (upgrade-pending).
    */
   localUpgradeUnix(): number {
-    return this.heliconUnix() ?? GRANITE_UNIX;
+    return this.nextUpgradeUnix() ?? this.profile.currentUpgradeUnix;
   }
 
-  /** constants.CurrentACPs of this node: empty in v1.14.2; {236, 247} in acp-vote. */
+  /** constants.CurrentACPs of this node: empty in v1.14.2, {176} in v1.13.5; {236, 247} in acp-vote. */
   currentAcps(): number[] {
-    return this.scenarioName === 'acp-vote' ? [236, 247] : [];
+    return this.scenarioName === 'acp-vote' ? [236, 247] : [...this.profile.currentAcps];
   }
 
-  /** The stance this node announces to its peers (--acp-support / --acp-object). */
+  /** The stance this node announces to its peers (--acp-support / --acp-object; v1.13.x: its release's ACPs). */
   announcedAcps(): { supported: number[]; objected: number[] } {
-    return this.scenarioName === 'acp-vote' ? { supported: [247], objected: [236] } : { supported: [], objected: [] };
+    return this.scenarioName === 'acp-vote'
+      ? { supported: [247], objected: [236] }
+      : { supported: [...this.profile.announcedSupport], objected: [] };
   }
 
   get isValidator(): boolean {
@@ -1000,11 +1013,11 @@ export class NodeModel {
     if (a.key < SIBLING_KEY_BASE && this.peerPos(a.key) < 0.7) {
       switch (this.scenarioName) {
         case 'upgrade-pending':
-          return { version: NEXT_VERSION, upgradeTime: this.heliconUnix() as number };
+          return { version: this.profile.nextRelease, upgradeTime: this.nextUpgradeUnix() as number };
         case 'upgrade-unknown':
-          return { version: NEXT_VERSION, upgradeTime: this.switchS + 20 * 3600 };
+          return { version: this.profile.nextRelease, upgradeTime: this.switchS + 20 * 3600 };
         case 'version-drift':
-          return { version: DRIFT_VERSION, upgradeTime: GRANITE_UNIX };
+          return { version: this.profile.driftRelease, upgradeTime: GRANITE_UNIX };
         default:
           break;
       }
@@ -1019,7 +1032,7 @@ export class NodeModel {
    * 236) and those in [0.6, 0.75) object to 236; other peers keep their seeded stance; siblings
    * their own announced one.
    */
-  private peerAcps(a: PeerAttrs): { supported: number[]; objected: number[] } {
+  private peerAcps(a: PeerAttrs, version: string): { supported: number[]; objected: number[] } {
     const current = this.currentAcps();
     if (current.length === 0) return { supported: [], objected: [] };
     let sup: number[];
@@ -1032,6 +1045,9 @@ export class NodeModel {
       sup = a.supportedACPs;
       obj = a.objectedACPs.filter((x) => !sup.includes(x)); // an overlap closes the connection
     }
+    // v1.13.x peers also announce the ACPs of their release (ACP-176), whatever the scenario.
+    const release = releaseSupportedAcps(version).filter((x) => !sup.includes(x));
+    if (release.length > 0) sup = [...sup, ...release];
     return {
       supported: sortByJson(sup.filter((x) => current.includes(x))),
       objected: sortByJson(obj.filter((x) => current.includes(x))),
@@ -1044,11 +1060,12 @@ export class NodeModel {
     const host = sib.nodeIp.slice(0, sib.nodeIp.lastIndexOf(':'));
     const inbound = hf(this.seed, key, 8) < 0.5;
     const stance = sib.announcedAcps();
+    const version = sib.profile.nodeVersion.version;
     const a: PeerAttrs = {
       ip: inbound ? `${host}:${32768 + Math.floor(hf(this.seed, key, 9) * 28000)}` : sib.nodeIp,
       publicIP: sib.nodeIp,
-      version: NODE_VERSION,
-      upgradeTime: sib.localUpgradeUnix(),
+      version,
+      upgradeTime: announcesUpgradeTime(version) ? sib.localUpgradeUnix() : 0,
       trackedSubnets: sortByJson([PRIMARY_SUBNET_ID, sib.l1SubnetId]),
       supportedACPs: stance.supported,
       objectedACPs: stance.objected,
@@ -1130,10 +1147,11 @@ export class NodeModel {
     for (const p of this.peers()) {
       const w = weights.get(p.nodeID);
       if (w === undefined) continue; // PeerInfo(validator IDs): validators only
-      const uw = (times.get(p.upgradeTime) ?? 0n) + w;
-      times.set(p.upgradeTime, uw);
+      const t = p.upgradeTime ?? 0;
+      const uw = (times.get(t) ?? 0n) + w;
+      times.set(t, uw);
       if (uw > modeW) {
-        mode = p.upgradeTime;
+        mode = t;
         modeW = uw;
       }
     }
@@ -1164,7 +1182,7 @@ export class NodeModel {
     const inbound = r(8) < 0.5;
     const ip = inbound ? `${host}:${32768 + Math.floor(r(9) * 28000)}` : `${host}:${stakingPort}`;
     const vr = r(10);
-    const version = vr < 0.8 ? NODE_VERSION : vr < 0.95 ? 'avalanchego/1.14.1' : 'avalanchego/1.14.0';
+    const version = this.profile.peerVersion(vr, this.peerPos(key));
     // Every node tracks the primary network (avalanchego adds constants.PrimaryNetworkID to its
     // tracked subnets); as a set sorted by JSON bytes it comes first ("111…LpoYY").
     const tracked: string[] = [PRIMARY_SUBNET_ID];
@@ -1178,7 +1196,7 @@ export class NodeModel {
       ip,
       publicIP,
       version,
-      upgradeTime: version === 'avalanchego/1.14.0' ? 0 : GRANITE_UNIX,
+      upgradeTime: announcesUpgradeTime(version) ? GRANITE_UNIX : 0,
       trackedSubnets: sortByJson(tracked),
       supportedACPs: sortByJson(supportedACPs),
       objectedACPs: sortByJson(objectedACPs),
@@ -1197,13 +1215,12 @@ export class NodeModel {
     // Without inbound connections every peer is one this node dialled (ip = its public IP).
     const outboundOnly = this.scenarioName === 'validator-disconnected' && a.publicIP !== '';
     const v = this.peerVersion(a);
-    const acps = this.peerAcps(a);
+    const acps = this.peerAcps(a, v.version);
+    const head = { ip: outboundOnly ? a.publicIP : a.ip, publicIP: a.publicIP, nodeID: nodeId, version: v.version };
     return {
-      ip: outboundOnly ? a.publicIP : a.ip,
-      publicIP: a.publicIP,
-      nodeID: nodeId,
-      version: v.version,
-      upgradeTime: v.upgradeTime,
+      ...head,
+      // info.peers has upgradeTime since v1.14.1 (between version and lastSent)
+      ...(this.profile.peerUpgradeTime ? { upgradeTime: v.upgradeTime } : {}),
       lastSent: rfc3339(lastSentMs),
       lastReceived: rfc3339(lastRecvMs),
       observedUptime: String(this.observedUptime(key, nowS)),

@@ -53,7 +53,7 @@ export const SCENARIO_HELP: Record<ScenarioName, string> = {
   'delegation-full': 'own delegatorWeight = 4 x own weight (no delegation capacity left), 150 delegators',
   'l1-fee-low': 'own L1 validator balance = 512 nAVAX/s x 20 h at the switch, still draining',
   'l1-inactive': 'own L1 validator listed with balance "0" (inactive)',
-  'upgrade-pending': 'heliconTime = switch + 3 d; ~70% of peers on avalanchego/1.15.0 announcing it',
+  'upgrade-pending': "the version's next upgrade (heliconTime on 1.14.2) = switch + 3 d; ~70% of peers on the next release (1.15.0) announcing it",
   'upgrade-unknown': 'peers with ~70% of the stake announce an upgrade at switch + 20 h; futureupgrade check failing',
   'version-drift': '~70% of peers on avalanchego/1.14.10 (newer than 1.14.2 by semver, older as a string)',
   'bls-mismatch': 'info.getNodeID BLS key differs from the registered signer; bls check failing',

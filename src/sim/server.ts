@@ -11,9 +11,10 @@ import { handleRpcBody, type HttpAnswer, type Services } from './rpc.js';
 import { SCENARIOS, SCENARIO_HELP, isScenarioName, type ScenarioName } from './scenarios.js';
 import { avmService, healthService, indexService, infoService, platformService, type IndexKind } from './services.js';
 import { PRIMARY_SUBNET_ID, goJson } from './util.js';
+import { DEFAULT_SIM_VERSION, SIM_VERSIONS, isSimVersion, type SimVersion } from './versions.js';
 
-export { SCENARIOS, SCENARIO_HELP, isScenarioName };
-export type { ScenarioName };
+export { SCENARIOS, SCENARIO_HELP, isScenarioName, SIM_VERSIONS, isSimVersion };
+export type { ScenarioName, SimVersion };
 
 export interface SimOptions {
   /** listen host of the node port; default '127.0.0.1' (loopback only) */
@@ -43,6 +44,10 @@ export interface SimOptions {
    * changes the info.uptime error of a non-validator (see NodeModel.uptimeError).
    */
   sybilProtection?: boolean;
+  /** avalanchego version every node answers as: '1.14.2' (default) or '1.13.5' (versions.ts) */
+  version?: SimVersion;
+  /** per-node versions (multi-node mode): node i is `versions[i] ?? version` */
+  versions?: SimVersion[];
   /** answer delay of the 'slow' scenario; default 7000 */
   slowDelayMs?: number;
   /** independent simulated nodes under /node/<i>/ext/...; node 0 also at /ext/...; default 1 */
@@ -198,6 +203,11 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     C: opts.blockRates?.C ?? 0.5,
     X: opts.blockRates?.X ?? 0.1,
   };
+  const versionOf = (i: number): SimVersion => {
+    const v = opts.versions?.[i] ?? opts.version ?? DEFAULT_SIM_VERSION;
+    if (!isSimVersion(v)) throw new Error(`unknown version ${JSON.stringify(v)}; valid: ${SIM_VERSIONS.join(', ')}`);
+    return v;
+  };
   const initial = opts.scenario ?? 'healthy';
   if (!isScenarioName(initial)) throw new Error(`unknown scenario ${JSON.stringify(initial)}; valid: ${SCENARIOS.join(', ')}`);
 
@@ -210,6 +220,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       blockRates: rates,
       now,
       sybilProtection: opts.sybilProtection ?? true,
+      version: versionOf(i),
     });
     model.setScenario(initial);
     instances.push({ index: i, model, health: new HealthChecker(model), garbageCounter: 0, healthTimers: [], healthPending: true });
@@ -420,6 +431,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
         validators: opts.validators ?? 1500,
         peers: i.model.peers().length,
         l1SubnetId: i.model.l1SubnetId,
+        version: i.model.profile.version,
         healthRun: !i.healthPending,
         sybilProtection: i.model.sybilProtection,
       })),

@@ -5,9 +5,7 @@ import {
   AVAX_ASSET_ID,
   CHAINS,
   C_CHAIN_ID,
-  GIT_COMMIT,
   L1_FEE_PRICE,
-  NODE_VERSION,
   P_CHAIN_ID,
   X_CHAIN_ID,
   type ChainAlias,
@@ -39,13 +37,10 @@ function chainLookup(m: NodeModel, s: string): string | null {
 
 export function infoService(m: NodeModel): Svc {
   const svc: Svc = {
-    GetNodeVersion: () => ({
-      version: NODE_VERSION,
-      databaseVersion: 'v1.4.5',
-      rpcProtocolVersion: '45',
-      gitCommit: GIT_COMMIT,
-      vmVersions: { avm: NODE_VERSION, evm: 'v1.14.2', platform: NODE_VERSION },
-    }),
+    GetNodeVersion: () => {
+      const v = m.profile.nodeVersion;
+      return { ...v, vmVersions: { ...v.vmVersions } };
+    },
     GetNodeID: () => ({ nodeID: m.nodeId, nodePOP: m.localBls() }),
     GetNodeIP: () => ({ ip: m.nodeIp }),
     GetNetworkID: () => ({ networkID: '1' }),
@@ -76,26 +71,8 @@ export function infoService(m: NodeModel): Svc {
       if (!u) throw new RpcError(m.uptimeError());
       return { rewardingStakePercentage: fixed4(u.rewarding), weightedAveragePercentage: fixed4(u.weighted) };
     },
-    Upgrades: () => ({
-      apricotPhase1Time: '2021-03-31T14:00:00Z',
-      apricotPhase2Time: '2021-05-10T11:00:00Z',
-      apricotPhase3Time: '2021-08-24T14:00:00Z',
-      apricotPhase4Time: '2021-09-22T21:00:00Z',
-      apricotPhase4MinPChainHeight: 793005,
-      apricotPhase5Time: '2021-12-02T18:00:00Z',
-      apricotPhasePre6Time: '2022-09-05T01:30:00Z',
-      apricotPhase6Time: '2022-09-06T20:00:00Z',
-      apricotPhasePost6Time: '2022-09-07T03:00:00Z',
-      banffTime: '2022-10-18T16:00:00Z',
-      cortinaTime: '2023-04-25T15:00:00Z',
-      cortinaXChainStopVertexID: 'jrGWDh5Po9FMj54depyunNixpia5PN4aAYxfmNzU8n752Rjga',
-      durangoTime: '2024-03-06T16:00:00Z',
-      etnaTime: '2024-12-16T17:00:00Z',
-      fortunaTime: '2025-04-08T15:00:00Z',
-      graniteTime: '2025-11-19T16:00:00Z',
-      graniteEpochDuration: 300000000000,
-      heliconTime: m.heliconTime(),
-    }),
+    // upgrade.Config of this version (versions.ts), the next upgrade last.
+    Upgrades: () => ({ ...Object.fromEntries(m.profile.upgrades), [m.profile.nextUpgrade]: m.nextUpgradeTime() }),
     Acps: () => ({ acps: m.acps() }),
     GetVMs: () => ({
       vms: {
