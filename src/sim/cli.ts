@@ -1,4 +1,8 @@
-// `avalanche-exporter sim`: runs the simulated avalanchego node alone.
+// `avalanche-exporter sim`: runs the simulated avalanchego node alone (flags, help, start banner).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { SCENARIOS, SCENARIO_HELP, SIM_VERSIONS, isScenarioName, isSimVersion, startSimNode, type SimNode, type SimOptions } from './server.js';
 import { DEFAULT_SIM_VERSION } from './versions.js';
 

@@ -1,4 +1,8 @@
-// Scenario names of the simulated node (see issue 3 and src/sim/server.ts).
+// Scenario names of the simulated node and their one-line help (effects: README.md of src/sim).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 
 export const SCENARIOS = [
   'healthy',

@@ -1,10 +1,10 @@
 // The avalanchego versions the simulated node can be, and everything that differs between them,
 // in one table: a later version (v1.15) is one more entry.
-//
-// Part of the simulator, an independent oracle on purpose: these facts are written down here again
-// (from the avalanchego source and recorded answers of real nodes), never imported from the
-// exporter (src/ outside src/sim), so that a wrong fact on the exporter side cannot hide behind
-// the same fact shared with the simulator.
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+
 
 export const SIM_VERSIONS = ['1.13.5', '1.14.2'] as const;
 export type SimVersion = (typeof SIM_VERSIONS)[number];
@@ -47,7 +47,7 @@ export interface VersionProfile {
   announcedSupport: readonly number[];
   /** `futureupgrade` health check (v1.14.1+) */
   futureUpgradeCheck: boolean;
-  /** `avgAcceptanceTime` in the chain checks' consensus message (v1.14.2+, AVALANCHEGO.md §10) */
+  /** `avgAcceptanceTime` in the chain checks' consensus message (first released in v1.14.2) */
   avgAcceptanceTime: boolean;
   /** `availableDiskPercentage` in the diskspace check (v1.14.1+) */
   diskPercentage: boolean;

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { startSimNode, type SimNode } from '../../src/sim/server.js';
-import { HealthChecker } from '../../src/sim/health.js';
-import { NodeModel } from '../../src/sim/model.js';
+import { HealthChecker } from '../../src/sim/health-checks.js';
+import { NodeModel } from '../../src/sim/node-model.js';
 import { cb58Valid, nodeIdValid, post, raw, result, rpc, waitFor } from './helpers.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';

@@ -1,8 +1,15 @@
-// Health checks of the simulated node, shaped like avalanchego v1.14.2's
-// api/health: results are recomputed in the background and the API serves the
-// cached last run (see AVALANCHEGO.md §3).
-import { CHAINS, type ChainAlias, type NodeModel } from './model.js';
-import { PRIMARY_SUBNET_ID, goDuration, goPercentF, h32, hf, rfc3339Nano } from './util.js';
+// Health checks of the simulated node, shaped like avalanchego's api/health (v1.14.2; the v1.13.5
+// differences from versions.ts): results are recomputed in the background and the API serves the
+// cached last run; "not yet run" until the first run after a (re)start.
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { PRIMARY_SUBNET_ID } from './avalanche-ids.js';
+import { h32, hf } from './deterministic-random.js';
+import { goDuration, goPercentF, rfc3339Nano } from './go-format.js';
+import { CHAINS, type ChainAlias } from './mainnet-constants.js';
+import type { NodeModel } from './node-model.js';
 
 export interface CheckResult {
   message?: unknown;
