@@ -27,7 +27,7 @@ function help(): string {
   return `${USAGE}${rows.join('\n')}
   --collector.NAME / --no-collector.NAME            enable or disable a collector (NAME as in the README)
   --collector.NAME.interval DURATION                interval of a collector (multiple of --collection.interval)
-  demo only: --sim.scenario NAME, --sim.seed N, --sim.validators N, --sim.peers N
+  demo only: --sim.scenario NAME, --sim.seed N, --sim.validators N, --sim.peers N, --sim.version 1.13.5|1.14.2
 `;
 }
 
@@ -88,6 +88,8 @@ async function demo(argv: string[]): Promise<void> {
     validators: num('validators'),
     peers: num('peers'),
     healthIntervalMs: 5000,
+    healthFirstRunMs: 5000, // like a real node: checks "not yet run" for one health period after a (re)start
+    version: simArgs['version'] as import('./sim/server.js').SimVersion | undefined, // --sim.version 1.13.5|1.14.2
   });
   const hasUrl = rest.some((a) => a.startsWith('--node.url'));
   const args = hasUrl ? rest : ['--node.url', sim.url, '--node.name', 'demo-node', ...rest];

@@ -1,8 +1,15 @@
-// `avalanche-exporter sim`: runs the simulated avalanchego node alone.
-import { SCENARIOS, SCENARIO_HELP, isScenarioName, startSimNode, type SimNode, type SimOptions } from './server.js';
+// `avalanche-exporter sim`: runs the simulated avalanchego node alone (flags, help, start banner).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { SCENARIOS, SCENARIO_HELP, SIM_VERSIONS, isScenarioName, isSimVersion, startSimNode, type SimNode, type SimOptions } from './server.js';
+import { DEFAULT_SIM_VERSION } from './versions.js';
 
 export const SIM_DEFAULT_LISTEN = '127.0.0.1:9650';
 export const SIM_DEFAULT_CONTROL = '127.0.0.1:9651';
+/** avalanchego's --health-check-frequency default. */
+export const SIM_DEFAULT_HEALTH_INTERVAL_MS = 30_000;
 
 export interface SimMainIo {
   stdout?: (s: string) => void;
@@ -15,7 +22,7 @@ export interface SimMainIo {
 
 const HELP = `Usage: avalanche-exporter sim [flags]
 
-Runs a simulated avalanchego node (v1.14.2 wire behaviour, mainnet-like data) for
+Runs a simulated avalanchego node (v1.14.2 or v1.13.5 wire behaviour, mainnet-like data) for
 dashboards, alert rehearsals and tests. Scenarios can be switched at runtime.
 
 Flags:
@@ -26,7 +33,13 @@ Flags:
   --peers N                    connected peers (default 1700)
   --scenario NAME              initial scenario (default healthy)
   --health-interval DURATION   health checks recomputed every DURATION (default 30s)
+  --health-first-run DURATION  after a (re)start every check is "not yet run" (GET /ext/health 503)
+                               until the first run DURATION later (default: the health interval,
+                               like avalanchego's --health-check-frequency)
+  --sybil-protection BOOL      false: a non-validator's info.uptime error is the local/test-network
+                               one ("... start time not found"); default true (mainnet, Fuji)
   --slow-delay DURATION        answer delay of the 'slow' scenario (default 7s)
+  --node-version VERSION       avalanchego version to answer as: ${SIM_VERSIONS.join(', ')} (default ${DEFAULT_SIM_VERSION})
   --nodes N                    nodes under /node/<i>/ext/..., validator peers of each other (default 1)
   --block-rates P=R,C=R,X=R    blocks per second per chain (default P=0.2,C=0.5,X=0.1)
   -h, --help                   show this help
@@ -38,6 +51,7 @@ ${SCENARIOS.map((s) => `  ${s.padEnd(24)}${SCENARIO_HELP[s]}`).join('\n')}
 
 Control endpoint:
   POST /sim/scenario {"scenario":"<name>","node":<i>}   (node optional: all nodes)
+  POST /sim/restart  {"node":<i>}                       restart (health "not yet run" again; node optional: all)
   GET  /sim/state
 `;
 
@@ -112,8 +126,11 @@ export function parseSimArgs(argv: string[]): Parsed {
     '--peers',
     '--scenario',
     '--health-interval',
+    '--health-first-run',
+    '--sybil-protection',
     '--slow-delay',
     '--nodes',
+    '--node-version',
     '--block-rates',
   ]);
   for (let i = 0; i < args.length; i++) {
@@ -163,6 +180,7 @@ export function parseSimArgs(argv: string[]): Parsed {
         out.options.scenario = value;
         break;
       case '--health-interval':
+      case '--health-first-run':
       case '--slow-delay': {
         const ms = parseDuration(value);
         const min = flag === '--health-interval' ? 1 : 0;
@@ -170,9 +188,22 @@ export function parseSimArgs(argv: string[]): Parsed {
           throw new FlagError(`invalid value for ${flag}: ${JSON.stringify(value)} (expected a duration such as 500ms or 30s)`);
         }
         if (flag === '--health-interval') out.options.healthIntervalMs = ms;
+        else if (flag === '--health-first-run') out.options.healthFirstRunMs = ms;
         else out.options.slowDelayMs = ms;
         break;
       }
+      case '--node-version':
+        if (!isSimVersion(value)) {
+          throw new FlagError(`invalid value for --node-version: ${JSON.stringify(value)} (valid: ${SIM_VERSIONS.join(', ')})`);
+        }
+        out.options.version = value;
+        break;
+      case '--sybil-protection':
+        if (value !== 'true' && value !== 'false') {
+          throw new FlagError(`invalid value for --sybil-protection: ${JSON.stringify(value)} (expected true or false)`);
+        }
+        out.options.sybilProtection = value === 'true';
+        break;
       case '--block-rates': {
         const rates: { P?: number; C?: number; X?: number } = {};
         for (const part of value.split(',')) {
@@ -187,6 +218,9 @@ export function parseSimArgs(argv: string[]): Parsed {
         throw new FlagError(`unknown flag ${flag}`);
     }
   }
+  // Like a real node: the first health run one health period after start (startSimNode's own
+  // default is 5 ms, for tests).
+  out.options.healthFirstRunMs ??= out.options.healthIntervalMs ?? SIM_DEFAULT_HEALTH_INTERVAL_MS;
   return out;
 }
 
@@ -227,13 +261,14 @@ export async function simMain(argv: string[], io: SimMainIo = {}): Promise<void>
   const o = parsed.options;
   const nodes = o.nodes ?? 1;
   const lines = [
-    `avalanche-exporter sim: simulated avalanchego/1.14.2 node (seed ${o.seed ?? 1}, ${o.validators ?? 1500} validators, ${o.peers ?? 1700} peers, scenario ${sim.scenario()})`,
+    `avalanche-exporter sim: simulated avalanchego/${o.version ?? DEFAULT_SIM_VERSION} node (seed ${o.seed ?? 1}, ${o.validators ?? 1500} validators, ${o.peers ?? 1700} peers, scenario ${sim.scenario()})`,
     `  node API   ${sim.url}   ${sim.nodeId(0)}`,
   ];
   for (let i = 1; i < nodes; i++) lines.push(`  node ${i}     ${sim.nodeUrl(i)}   ${sim.nodeId(i)}`);
   if (nodes > 1) lines.push(`  (node 0 is also served at ${sim.nodeUrl(0)})`);
   lines.push(`  L1 subnet  ${sim.l1SubnetId}`);
   lines.push(`  control    ${sim.controlUrl}   (GET /sim/state)`);
+  lines.push(`  health     first run ${o.healthFirstRunMs ?? 0} ms after start (until then GET /ext/health answers 503 "not yet run")`);
   lines.push('');
   lines.push('Switch scenario:');
   lines.push(

@@ -1,4 +1,8 @@
-// Scenario names of the simulated node (see issue 3 and src/sim/server.ts).
+// Scenario names of the simulated node and their one-line help (effects: README.md of src/sim).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 
 export const SCENARIOS = [
   'healthy',
@@ -10,6 +14,7 @@ export const SCENARIOS = [
   'validator-disconnected',
   'not-a-validator',
   'index-disabled',
+  'index-empty',
   'public-server',
   'slow',
   'garbage',
@@ -43,6 +48,7 @@ export const SCENARIO_HELP: Record<ScenarioName, string> = {
   'validator-disconnected': 'own validator shows connected:false, network check failing (no inbound connections)',
   'not-a-validator': 'own node absent from validator sets, info.uptime errors',
   'index-disabled': 'all /ext/index/* routes answer 404',
+  'index-empty': 'index enabled but no container accepted yet: getLastAccepted -32000 "no containers have been accepted"',
   'public-server': 'admin, health and node-specific info methods absent',
   slow: 'every answer delayed (longer than the exporter deadline)',
   garbage: 'HTTP 200 with invalid JSON, wrong types or truncated bodies',
@@ -51,7 +57,7 @@ export const SCENARIO_HELP: Record<ScenarioName, string> = {
   'delegation-full': 'own delegatorWeight = 4 x own weight (no delegation capacity left), 150 delegators',
   'l1-fee-low': 'own L1 validator balance = 512 nAVAX/s x 20 h at the switch, still draining',
   'l1-inactive': 'own L1 validator listed with balance "0" (inactive)',
-  'upgrade-pending': 'heliconTime = switch + 3 d; ~70% of peers on avalanchego/1.15.0 announcing it',
+  'upgrade-pending': "the version's next upgrade (heliconTime on 1.14.2) = switch + 3 d; ~70% of peers on the next release (1.15.0) announcing it",
   'upgrade-unknown': 'peers with ~70% of the stake announce an upgrade at switch + 20 h; futureupgrade check failing',
   'version-drift': '~70% of peers on avalanchego/1.14.10 (newer than 1.14.2 by semver, older as a string)',
   'bls-mismatch': 'info.getNodeID BLS key differs from the registered signer; bls check failing',

@@ -466,7 +466,9 @@ describe('siblings (--nodes 3)', () => {
         expect(p.supportedACPs).toEqual([]);
         expect(p.objectedACPs).toEqual([]);
         expect(Array.isArray(p.benched)).toBe(true);
-        expect(Array.isArray(p.trackedSubnets)).toBe(true);
+        // the primary network first, then the sibling's own L1
+        const l1j = JSON.parse((await raw(s.controlUrl + '/sim/state')).body).nodes[j].l1SubnetId;
+        expect(p.trackedSubnets).toEqual(['11111111111111111111111111111111LpoYY', l1j]);
       }
       const filtered = await result(url(i), '/ext/info', 'info.peers', { nodeIDs: [s.nodeId((i + 1) % 3)] });
       expect(filtered.numPeers).toBe('1');

@@ -159,6 +159,44 @@ describe('scenarios', () => {
     expect((await health()).json.checks.bls.message).toBe('node is not a validator');
   });
 
+  it('not-a-validator without sybil protection: the local-network uptime error', async () => {
+    const s = await startSimNode({ seed: 4, validators: 20, peers: 20, sybilProtection: false, scenario: 'not-a-validator' });
+    try {
+      const u = await rpc(s.url, '/ext/info', 'info.uptime');
+      expect(u.status).toBe(200);
+      expect(u.json.error).toEqual({ code: -32000, message: "couldn't get node uptime: error while fetching local validator start time not found", data: null });
+      // a validator answers the same with or without sybil protection
+      await s.setScenario('healthy');
+      expect((await result(s.url, '/ext/info', 'info.uptime')).weightedAveragePercentage).toMatch(/^\d{1,3}\.\d{4}$/);
+      const st = JSON.parse((await raw(s.controlUrl + '/sim/state')).body);
+      expect(st.nodes[0].sybilProtection).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('index-empty: getLastAccepted -32000 "no containers have been accepted" on every index route', async () => {
+    await sim.setScenario('index-empty');
+    for (const p of ['/ext/index/P/block', '/ext/index/C/block', '/ext/index/X/block', '/ext/index/X/tx', '/ext/index/X/vtx']) {
+      const r = await rpc(sim.url, p, 'index.getLastAccepted', { encoding: 'hex' });
+      expect(r.status, p).toBe(200);
+      expect(r.body, p).toBe('{"jsonrpc":"2.0","error":{"code":-32000,"message":"no containers have been accepted","data":null},"id":1}\n');
+      const range = await rpc(sim.url, p, 'index.getContainerRange', { startIndex: 0, numToFetch: 10 });
+      expect(range.json.error.message).toBe('no containers have been accepted');
+      expect((await rpc(sim.url, p, 'index.getContainerRange', { startIndex: 0, numToFetch: 0 })).json.error.message).toBe('numToFetch must be in [1,1024] but is 0');
+      expect((await rpc(sim.url, p, 'index.getContainerByIndex', { index: 0 })).json.error.message).toBe('no container at index 0');
+      const id = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';
+      expect((await rpc(sim.url, p, 'index.getIndex', { id })).json.error.message).toBe('not found');
+      expect((await rpc(sim.url, p, 'index.getContainerByID', { id })).json.error.message).toBe('not found');
+      expect(await result(sim.url, p, 'index.isAccepted', { id })).toEqual({ isAccepted: false });
+    }
+    // unknown index kinds stay 404, the rest of the node is unaffected
+    expect((await raw(sim.url + '/ext/index/P/tx', { method: 'POST' })).status).toBe(404);
+    expect(Number((await result(sim.url, '/ext/bc/P', 'platform.getHeight')).height)).toBeGreaterThan(0);
+    await sim.setScenario('healthy');
+    expect((await result(sim.url, '/ext/index/P/block', 'index.getLastAccepted', {})).index).toMatch(/^\d+$/);
+  });
+
   it('index-disabled: every index route is a 404 text', async () => {
     await sim.setScenario('index-disabled');
     for (const p of ['/ext/index/P/block', '/ext/index/C/block', '/ext/index/X/block', '/ext/index/X/tx', '/ext/index/X/vtx']) {
@@ -230,7 +268,9 @@ describe('scenarios', () => {
     expect(st.listening).toBe(false);
     await control(sim.controlUrl, { scenario: 'healthy' });
     expect(new URL(sim.url).port).toBe(port);
-    expect((await raw(sim.url + '/ext/health')).status).toBe(200);
+    expect((await raw(sim.url + '/ext/health/liveness')).status).toBe(200);
+    // a restarted node: checks start over (see restart.test.ts), then run again
+    expect((await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200 && 'ok'))).toBe('ok');
     expect(sim.scenario()).toBe('healthy');
   });
 
@@ -302,6 +342,12 @@ describe('sim CLI', () => {
     const p = parseSimArgs(['--listen-address', '127.0.0.1:0', '--seed=9', '--health-interval', '2s', '--scenario', 'slow', '--nodes', '2']);
     expect(p.listen).toEqual({ host: '127.0.0.1', port: 0 });
     expect(p.options).toMatchObject({ seed: 9, healthIntervalMs: 2000, scenario: 'slow', nodes: 2 });
+    // the first health run: one health interval after start unless given
+    expect(p.options.healthFirstRunMs).toBe(2000);
+    expect(parseSimArgs([]).options.healthFirstRunMs).toBe(30_000);
+    const q = parseSimArgs(['--health-first-run', '100ms', '--sybil-protection=false']);
+    expect(q.options).toMatchObject({ healthFirstRunMs: 100, sybilProtection: false });
+    expect(parseSimArgs(['--sybil-protection', 'true']).options.sybilProtection).toBe(true);
   });
 
   it('invalid values name the flag and exit with code 2', async () => {
@@ -312,6 +358,8 @@ describe('sim CLI', () => {
       [['--listen-address', 'nope'], '--listen-address'],
       [['--validators', '0'], '--validators'],
       [['--frobnicate'], '--frobnicate'],
+      [['--health-first-run', 'soon'], '--health-first-run'],
+      [['--sybil-protection', 'maybe'], '--sybil-protection'],
     ];
     const saved = process.exitCode;
     try {
@@ -332,6 +380,7 @@ describe('sim CLI', () => {
     await simMain(['--help'], { stdout: (s) => (out += s) });
     expect(out).toContain('--listen-address');
     expect(out).toContain('validator-disconnected');
+    for (const x of ['--health-first-run', '--sybil-protection', 'POST /sim/restart', 'index-empty']) expect(out).toContain(x);
   });
 
   it('runs, prints URLs and a curl example, stops on abort', async () => {

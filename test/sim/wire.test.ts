@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { startSimNode, type SimNode } from '../../src/sim/server.js';
-import { HealthChecker } from '../../src/sim/health.js';
-import { NodeModel } from '../../src/sim/model.js';
+import { HealthChecker } from '../../src/sim/health-checks.js';
+import { NodeModel } from '../../src/sim/node-model.js';
 import { cb58Valid, nodeIdValid, post, raw, result, rpc, waitFor } from './helpers.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
@@ -189,6 +189,12 @@ describe('info', () => {
     expect(versions.has('avalanchego/1.14.2')).toBe(true);
     expect(versions.size).toBeGreaterThan(1);
     for (const x of r.peers) if (x.version === 'avalanchego/1.14.0') expect(x.upgradeTime).toBe(0);
+    // every peer tracks the primary network, listed first (a set sorted by JSON bytes)
+    for (const x of r.peers) {
+      expect(x.trackedSubnets[0]).toBe('11111111111111111111111111111111LpoYY');
+      expect(x.trackedSubnets).toEqual([...x.trackedSubnets].sort((a: string, b: string) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)));
+    }
+    expect(r.peers.some((x: any) => x.trackedSubnets.length > 1)).toBe(true);
     const ids = [r.peers[3].nodeID, r.peers[9].nodeID, 'NodeID-111111111111111111116DBWJs'];
     const f = await result(sim.url, '/ext/info', 'info.peers', { nodeIDs: ids });
     expect(f.numPeers).toBe('2');

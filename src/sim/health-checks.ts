@@ -1,8 +1,15 @@
-// Health checks of the simulated node, shaped like avalanchego v1.14.2's
-// api/health: results are recomputed in the background and the API serves the
-// cached last run (see AVALANCHEGO.md §3).
-import { CHAINS, type ChainAlias, type NodeModel } from './model.js';
-import { PRIMARY_SUBNET_ID, goDuration, goPercentF, h32, hf, rfc3339Nano } from './util.js';
+// Health checks of the simulated node, shaped like avalanchego's api/health (v1.14.2; the v1.13.5
+// differences from versions.ts): results are recomputed in the background and the API serves the
+// cached last run; "not yet run" until the first run after a (re)start.
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { PRIMARY_SUBNET_ID } from './avalanche-ids.js';
+import { h32, hf } from './deterministic-random.js';
+import { goDuration, goPercentF, rfc3339Nano } from './go-format.js';
+import { CHAINS, type ChainAlias } from './mainnet-constants.js';
+import type { NodeModel } from './node-model.js';
 
 export interface CheckResult {
   message?: unknown;
@@ -52,12 +59,21 @@ export class HealthChecker {
       { name: 'diskspace', tags: [], run: () => this.diskspace() },
       { name: 'bls', tags: [], run: () => m.blsCheck() },
       { name: 'bootstrapped', tags: [], run: () => this.bootstrapped() },
-      { name: 'futureupgrade', tags: [], run: () => m.futureUpgrade() },
+      // futureupgrade: since v1.14.1.
+      ...(m.profile.futureUpgradeCheck ? [{ name: 'futureupgrade', tags: [], run: () => m.futureUpgrade() }] : []),
     ];
     for (const c of CHAINS) defs.push({ name: c, tags: [PRIMARY_SUBNET_ID], run: () => this.chain(c) });
     // Chains of an L1 are only created once the primary network has bootstrapped.
     if (m.bootstrapped) defs.push({ name: m.l1ChainId, tags: [m.l1SubnetId], run: () => this.chain('L1') });
     return defs;
+  }
+
+  /**
+   * Forgets every result: a restarted node process starts with all its checks "not yet run"
+   * (api/health worker: a registered check holds notYetRunResult until its first run).
+   */
+  reset(): void {
+    this.state.clear();
   }
 
   /** Runs every check once (what avalanchego does every --health-check-frequency). */
@@ -165,7 +181,8 @@ export class HealthChecker {
 
   private diskspace(): { message: unknown; error?: string } {
     const d = this.model.availableDisk();
-    const message = { availableDiskBytes: d.bytes, availableDiskPercentage: d.percent };
+    // availableDiskPercentage: since v1.14.1.
+    const message = this.model.profile.diskPercentage ? { availableDiskBytes: d.bytes, availableDiskPercentage: d.percent } : { availableDiskBytes: d.bytes };
     if (d.percent < 10) {
       return {
         message,
@@ -190,7 +207,7 @@ export class HealthChecker {
       const acc = (baseMs + (h32(m.seed, nowS, c.charCodeAt(0), 101) % 400)) * 1_000_000;
       const processing = h32(m.seed, nowS, c.charCodeAt(0), 102) % 3;
       consensus = {
-        avgAcceptanceTime: goDuration(acc),
+        ...(m.profile.avgAcceptanceTime ? { avgAcceptanceTime: goDuration(acc) } : {}),
         lastAcceptedHeight: h,
         lastAcceptedID: c === 'L1' ? m.l1BlockId(h) : m.blockId(c, h),
         longestProcessingBlock: processing === 0 ? '0s' : goDuration((20 + (h32(m.seed, nowS, 103) % 900)) * 1_000_000),

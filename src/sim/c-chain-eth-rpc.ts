@@ -1,9 +1,13 @@
 // The C-chain's geth-style JSON-RPC on /ext/bc/C/rpc (coreth): a different
 // envelope from avalanchego's own APIs (key order jsonrpc, id, result; batches
 // allowed; -32601 for unknown methods; hex quantities).
-import type { NodeModel } from './model.js';
-import type { HttpAnswer } from './rpc.js';
-import { derivedBytes } from './util.js';
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { derivedBytes } from './deterministic-random.js';
+import type { HttpAnswer } from './json-rpc-envelope.js';
+import type { NodeModel } from './node-model.js';
 
 const HEADERS = { 'Content-Type': 'application/json' };
 const ACCEPTED_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest'];

@@ -1,8 +1,13 @@
 // avalanchego's JSON-RPC layer (gorilla/rpc v2 json2 wrapped by utils/json/codec.go),
 // reproduced on the wire: envelope checks, error codes and texts, notifications,
-// raw id echo, key order and Go-style escaping (AVALANCHEGO.md §1 and §7).
-import { compactRaw, decodeFirst, type Member } from './jsonscan.js';
-import { escapeGoJson, goJson, goQuote, isValidId, isValidNodeId } from './util.js';
+// raw id echo, key order and Go-style escaping (the avalanchego source, v1.14.2).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { isValidId, isValidNodeId } from './avalanche-ids.js';
+import { escapeGoJson, goJson, goQuote } from './go-format.js';
+import { compactRaw, decodeFirst, type Member } from './go-json-decoder.js';
 
 export const ARG_ERROR =
   "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls";
@@ -16,8 +21,10 @@ export class RawJson {
 }
 
 export type MethodFn = (args: Args) => unknown;
-/** service name (e.g. "info") -> Go method name (e.g. "GetNodeID") -> implementation */
-export type Services = Record<string, Record<string, MethodFn>>;
+/** One service's methods: Go method name (e.g. "GetNodeID") -> implementation. */
+export type Service = Record<string, MethodFn>;
+/** service name (e.g. "info") -> its methods */
+export type Services = Record<string, Service>;
 
 export interface HttpAnswer {
   status: number;

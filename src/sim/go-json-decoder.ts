@@ -2,7 +2,11 @@
 // value of a request body: same error texts for the common syntax errors, the
 // first value only (trailing bytes ignored), and the raw text of the top-level
 // object members (so that the JSON-RPC `id` can be echoed byte for byte).
-import { goQuoteChar } from './util.js';
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { goQuoteChar } from './go-format.js';
 
 export interface Member {
   key: string;

@@ -1,0 +1,15 @@
+// The JSON-RPC health API of the simulated node (POST /ext/health: health.health, readiness, liveness).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import type { HealthChecker } from './health-checks.js';
+import type { Args, Service } from './json-rpc-envelope.js';
+
+export function healthService(h: HealthChecker): Service {
+  return {
+    Health: (a: Args) => h.health(a.strings('tags')),
+    Readiness: () => h.readiness(),
+    Liveness: () => h.liveness(),
+  };
+}

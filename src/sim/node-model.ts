@@ -1,0 +1,395 @@
+// The state of one simulated avalanchego node. Everything is a pure function of (seed, start time,
+// clock, scenario history): heights grow with the clock, peers connect and leave in deterministic
+// windows, validators' end times are fixed and renew when they pass, uptimes drift smoothly.
+// This class holds the state and the scenario; each concern is computed in its own file
+// (validator-registry, primary-validator-set, l1-validators, chain-heights, index-containers,
+// peers, uptime, acp-tally, future-upgrade-check), which read the state below.
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { acpTally, type AcpTally } from './acp-tally.js';
+import { blsPopHex, blsPublicKeyHex, cb58Encode, nodeIdFromBytes } from './avalanche-ids.js';
+import { ChainHeights, type BlockRates } from './chain-heights.js';
+import { Rng, derivedBytes, h32 } from './deterministic-random.js';
+import { futureUpgradeCheck } from './future-upgrade-check.js';
+import { rfc3339, rfc3339Nano } from './go-format.js';
+import { IndexContainers, type Container } from './index-containers.js';
+import { l1BlockId, l1Networking, l1TotalWeight, l1Validators, makeL1Validators, type L1ValidatorDef } from './l1-validators.js';
+import { DAY, type ChainAlias } from './mainnet-constants.js';
+import { SIBLING_KEY_BASE, connectedPeers, ingressConnections, type PeerAttrs, type PeerInfo } from './peers.js';
+import {
+  hasValidatorTx,
+  ownRegistration,
+  primaryNetworking,
+  primaryTotalStake,
+  primaryValidatorsJson,
+  type OwnRegistration,
+} from './primary-validator-set.js';
+import type { ScenarioName } from './scenarios.js';
+import { nodeUptime, uptimeError } from './uptime.js';
+import { makeValidator, stakePositions, type ValidatorDef } from './validator-registry.js';
+import { DEFAULT_SIM_VERSION, UNSCHEDULED, VERSION_PROFILES, type SimVersion, type VersionProfile } from './versions.js';
+
+export type { AcpTally, BlockRates, Container, OwnRegistration, PeerInfo };
+
+export interface ModelOptions {
+  seed: number;
+  validators: number;
+  peers: number;
+  blockRates: BlockRates;
+  now: () => number;
+  /**
+   * --sybil-protection-enabled (default true, forced on mainnet and Fuji; local and test networks
+   * may turn it off). Changes only the info.uptime error of a non-validator (see uptimeError).
+   */
+  sybilProtection?: boolean;
+  /** the avalanchego version this node answers as (versions.ts); default 1.14.2 */
+  version?: SimVersion;
+}
+
+/** Per-node memo tables of the concern modules. */
+export interface ModelCaches {
+  /** AddValidatorTx IDs by "idx/period" */
+  txId: Map<string, string>;
+  /** non-validator peer IDs by "slot/generation" */
+  nvId: Map<string, string>;
+  /** seeded peer attributes by NodeID */
+  peerAttrs: Map<string, PeerAttrs>;
+  /** info.peers of the current second (keyed by scenario, second and siblings' states) */
+  peers: { key: string; peers: PeerInfo[] } | null;
+  /** the full primary getCurrentValidators of the current second */
+  validators: { key: string; json: string } | null;
+}
+
+/** Scenarios in which a node has no connection to its siblings (and they none to it). */
+const CUT_OFF: ReadonlySet<ScenarioName> = new Set<ScenarioName>(['down', 'vantage-isolated', 'unhealthy-network']);
+
+export class NodeModel {
+  readonly seed: number;
+  readonly t0: number; // ms
+  readonly t0s: number; // s
+  readonly now: () => number;
+
+  readonly nodeId: string;
+  /** The BLS key registered on the P-chain for this node (and held by it, except in bls-mismatch). */
+  readonly nodeBlsPub: string;
+  readonly nodeBlsPop: string;
+  /** The key a re-keyed node holds in bls-mismatch (info.getNodeID), not the registered one. */
+  private readonly rekeyedBlsPub: string;
+  private readonly rekeyedBlsPop: string;
+  readonly nodeIp: string;
+  readonly l1SubnetId: string;
+  readonly l1ChainId: string;
+  readonly networkPeersTarget: number;
+  readonly sybilProtection: boolean;
+  /** what differs between avalanchego versions (versions.ts) */
+  readonly profile: VersionProfile;
+  readonly diskTotal: number;
+
+  readonly heights: ChainHeights;
+  readonly index: IndexContainers;
+  /** the own validator as seeded (see selfNow) */
+  readonly self: ValidatorDef;
+  /** the other local primary-network validators; the first vpCount are peers */
+  readonly others: ValidatorDef[];
+  readonly l1: L1ValidatorDef[];
+  readonly vpCount: number; // validator peers
+  /** seeded stake-weighted order of `others` (validator-registry stakePositions) */
+  readonly stakePos: Float64Array;
+  readonly nvSlots: number; // non-validator peer slots
+  readonly caches: ModelCaches = { txId: new Map(), nvId: new Map(), peerAttrs: new Map(), peers: null, validators: null };
+
+  // scenario state (read through the getters below)
+  private scenarioName: ScenarioName = 'healthy';
+  private sinceMs: number;
+  private expiringEndS: number | null = null;
+  private switchedS: number;
+  private selfNowDef: ValidatorDef;
+  /** Bumped on every scenario switch; siblings key their caches on it. */
+  private stateVersionN = 0;
+  /** Other nodes of the same sim process (multi-node mode), see setSiblings(). */
+  private siblingList: NodeModel[] = [];
+
+  constructor(opts: ModelOptions) {
+    this.seed = opts.seed >>> 0;
+    this.now = opts.now;
+    this.sybilProtection = opts.sybilProtection ?? true;
+    this.profile = VERSION_PROFILES[opts.version ?? DEFAULT_SIM_VERSION];
+    this.t0 = Math.floor(this.now());
+    this.t0s = Math.floor(this.t0 / 1000);
+    this.sinceMs = this.t0;
+    this.switchedS = this.t0s;
+    const rng = new Rng(this.seed);
+    // A separate stream, so that the main one (and with it every other value) is unchanged.
+    const rekey = new Rng(h32(this.seed, 0xb15));
+    this.rekeyedBlsPub = blsPublicKeyHex(rekey);
+    this.rekeyedBlsPop = blsPopHex(rekey);
+
+    this.nodeId = nodeIdFromBytes(derivedBytes(`node/${this.seed}`, 20));
+    this.nodeBlsPub = blsPublicKeyHex(rng);
+    this.nodeBlsPop = blsPopHex(rng);
+    this.nodeIp = `198.51.100.${1 + (h32(this.seed, 1) % 254)}:9651`;
+    this.l1SubnetId = cb58Encode(derivedBytes(`l1subnet/${this.seed}`, 32));
+    this.l1ChainId = cb58Encode(derivedBytes(`l1chain/${this.seed}`, 32));
+
+    // The order of the draws from `rng` fixes every seeded value: validators, then self, then L1.
+    const nVal = Math.max(1, Math.floor(opts.validators));
+    const nPeers = Math.max(0, Math.floor(opts.peers));
+    this.networkPeersTarget = nPeers;
+    const others: ValidatorDef[] = [];
+    for (let i = 0; i < nVal - 1; i++) others.push(makeValidator(this.seed, this.t0s, i, rng));
+    this.others = others;
+    this.self = makeValidator(this.seed, this.t0s, -1, rng);
+    this.selfNowDef = this.self;
+    this.vpCount = Math.min(others.length, nPeers);
+    this.nvSlots = Math.max(0, nPeers - this.vpCount) + Math.round(this.vpCount * 0.01);
+    this.l1 = makeL1Validators(this.seed, this.t0s, this.nodeId, this.nodeBlsPub, rng);
+    this.stakePos = stakePositions(this.seed, others);
+
+    this.heights = new ChainHeights(this.seed, this.t0, this.now, opts.blockRates);
+    this.index = new IndexContainers(this.seed, this.heights);
+    this.diskTotal = 2_000_000_000_000 + (h32(this.seed, 8) % 1000) * 1_000_000_000;
+  }
+
+  // -------------------------------------------------------------------------
+  // scenario
+
+  get scenario(): ScenarioName {
+    return this.scenarioName;
+  }
+  /** when the current scenario started (ms) */
+  get scenarioSinceMs(): number {
+    return this.sinceMs;
+  }
+  /** Unix second of the last scenario switch: the fixed reference of the time-based scenarios. */
+  get switchS(): number {
+    return this.switchedS;
+  }
+  /** validator-expiring: the fixed end of the own validation (unix s), else null */
+  get expiringEnd(): number | null {
+    return this.expiringEndS;
+  }
+  /** the own validator as registered in the current scenario (delegation-full fills it) */
+  get selfNow(): ValidatorDef {
+    return this.selfNowDef;
+  }
+  get stateVersion(): number {
+    return this.stateVersionN;
+  }
+  get siblings(): readonly NodeModel[] {
+    return this.siblingList;
+  }
+
+  setScenario(name: ScenarioName): void {
+    if (name === this.scenarioName) return;
+    const now = this.now();
+    // Freeze the index when it starts to stall; un-freeze when leaving.
+    if (name === 'index-stalled') this.index.stall();
+    else this.index.resume();
+    if (name === 'validator-expiring') {
+      // Fixed end timestamp ~30 h ahead, chosen when the scenario starts.
+      this.expiringEndS = Math.floor(now / 1000) + 30 * 3600 - (h32(this.seed, 77) % 3600);
+    } else {
+      this.expiringEndS = null;
+    }
+    this.scenarioName = name;
+    this.sinceMs = now;
+    this.switchedS = Math.floor(now / 1000);
+    this.selfNowDef = this.effectiveSelf();
+    this.stateVersionN++;
+    this.caches.peers = null;
+    this.caches.validators = null;
+  }
+
+  /**
+   * The other nodes of the same sim process (multi-node mode). Each one is a validator peer of
+   * this node, with its own registration, unless one of the two is cut off (see linkedTo).
+   */
+  setSiblings(list: readonly NodeModel[]): void {
+    this.siblingList = list.filter((m) => m !== this);
+    this.caches.peers = null;
+    this.caches.validators = null;
+  }
+
+  /** What this node's siblings' health checks depend on (link, registration weight, upgrade time). */
+  siblingFacingState(): string {
+    return `${CUT_OFF.has(this.scenarioName)}/${this.isValidator}/${this.selfNowDef.deleg}/${this.localUpgradeUnix()}`;
+  }
+
+  /** Changes whenever a sibling switches scenario (part of the cache keys). */
+  siblingsKey(): string {
+    return this.siblingList.map((s) => s.stateVersion).join('.');
+  }
+
+  /**
+   * Whether this node and a sibling are connected. A connection is one TCP link, so it is
+   * symmetric: it is gone when either side is down, vantage-isolated or in unhealthy-network
+   * (3 peers only).
+   */
+  linkedTo(other: NodeModel): boolean {
+    return !CUT_OFF.has(this.scenarioName) && !CUT_OFF.has(other.scenarioName);
+  }
+
+  /** The peer key of a sibling (for its seeded peer values on this node). */
+  siblingKey(sib: NodeModel): number {
+    return SIBLING_KEY_BASE + sib.seed;
+  }
+
+  /** The own validator as registered now: delegation-full fills its delegation capacity. */
+  private effectiveSelf(): ValidatorDef {
+    if (this.scenarioName !== 'delegation-full') return this.self;
+    // min(5 x own, 3,000,000 AVAX) - own - delegations = 0: own stake is at most ~362,000 AVAX
+    // (see makeValidator), so the 3,000,000 AVAX cap never bites and delegations = 4 x own.
+    return { ...this.self, deleg: this.self.own * 4n, delegatorCount: Math.max(150, this.self.delegatorCount) };
+  }
+
+  get isValidator(): boolean {
+    return this.scenarioName !== 'not-a-validator';
+  }
+
+  get bootstrapped(): boolean {
+    return this.scenarioName !== 'bootstrapping';
+  }
+
+  // -------------------------------------------------------------------------
+  // keys, upgrades, ACPs (per scenario and version)
+
+  /** info.getNodeID nodePOP: the key the node holds (re-keyed in bls-mismatch). */
+  localBls(): { publicKey: string; proofOfPossession: string } {
+    if (this.scenarioName === 'bls-mismatch') return { publicKey: this.rekeyedBlsPub, proofOfPossession: this.rekeyedBlsPop };
+    return { publicKey: this.nodeBlsPub, proofOfPossession: this.nodeBlsPop };
+  }
+
+  /** The `bls` health check (node/node.go wrongBLSKeyCheck). */
+  blsCheck(): { message?: string; error?: string } {
+    if (!this.isValidator) return { message: 'node is not a validator' };
+    const local = this.localBls().publicKey;
+    if (local !== this.nodeBlsPub) {
+      // Go returns (nil, err): no message.
+      return { error: `node has BLS key ${local}, but is registered to the validator set with ${this.nodeBlsPub}` };
+    }
+    return { message: 'node has the correct BLS key' };
+  }
+
+  /**
+   * Unix time of this version's next upgrade (Helicon for v1.14.2, Granite for v1.13.5) in the
+   * node's upgrade config, or null when unscheduled (9999-12-01): scheduled in upgrade-pending.
+   */
+  nextUpgradeUnix(): number | null {
+    return this.scenarioName === 'upgrade-pending' ? this.switchedS + 3 * DAY : null;
+  }
+
+  /** info.upgrades value of the next upgrade (`profile.nextUpgrade`: heliconTime on v1.14.2). */
+  nextUpgradeTime(): string {
+    const h = this.nextUpgradeUnix();
+    return h === null ? UNSCHEDULED : rfc3339(h * 1000);
+  }
+
+  /**
+   * The upgrade time this node announces to peers and compares in its futureupgrade check:
+   * Granite for v1.14.2; the next upgrade once its config schedules it (upgrade-pending).
+   */
+  localUpgradeUnix(): number {
+    return this.nextUpgradeUnix() ?? this.profile.currentUpgradeUnix;
+  }
+
+  /** constants.CurrentACPs of this node: empty in v1.14.2, {176} in v1.13.5; {236, 247} in acp-vote. */
+  currentAcps(): number[] {
+    return this.scenarioName === 'acp-vote' ? [236, 247] : [...this.profile.currentAcps];
+  }
+
+  /** The stance this node announces to its peers (--acp-support / --acp-object; v1.13.x: its release's ACPs). */
+  announcedAcps(): { supported: number[]; objected: number[] } {
+    return this.scenarioName === 'acp-vote'
+      ? { supported: [247], objected: [236] }
+      : { supported: [...this.profile.announcedSupport], objected: [] };
+  }
+
+  // -------------------------------------------------------------------------
+  // the concerns, computed in their own files
+
+  height(chain: ChainAlias | 'L1'): number {
+    return this.heights.height(chain);
+  }
+  acceptedAtMs(chain: ChainAlias | 'L1', h: number): number {
+    return this.heights.acceptedAtMs(chain, h);
+  }
+  pChainTimeMs(): number {
+    return this.heights.pChainTimeMs();
+  }
+  currentSupply(): bigint {
+    return this.heights.currentSupply();
+  }
+  blockId(chain: ChainAlias, height: number): string {
+    return this.index.blockId(chain, height);
+  }
+  lastIndexed(chain: ChainAlias): Container {
+    return this.index.lastIndexed(chain);
+  }
+  containerByIndex(chain: ChainAlias, index: number): Container | null {
+    return this.index.containerByIndex(chain, index);
+  }
+  lookupContainer(chain: ChainAlias, id: string): Container | null {
+    return this.index.lookupContainer(chain, id);
+  }
+  ownRegistration(nowS: number): OwnRegistration | null {
+    return ownRegistration(this, nowS);
+  }
+  primaryValidatorsJson(nodeIDs: string[] | null): string {
+    return primaryValidatorsJson(this, nodeIDs);
+  }
+  primaryTotalStake(): bigint {
+    return primaryTotalStake(this);
+  }
+  hasTx(txId: string): boolean {
+    return hasValidatorTx(this, txId);
+  }
+  networking(): { percentConnected: number; disconnected: string[] } {
+    return primaryNetworking(this);
+  }
+  l1Validators(nodeIDs: string[] | null): Record<string, unknown>[] {
+    return l1Validators(this, nodeIDs);
+  }
+  l1BlockId(height: number): string {
+    return l1BlockId(this, height);
+  }
+  l1Networking(): { disconnectedValidators: string[]; percentConnected: number } {
+    return l1Networking(this);
+  }
+  l1TotalWeight(): bigint {
+    return l1TotalWeight(this);
+  }
+  uptime(): { rewarding: number; weighted: number } | null {
+    return nodeUptime(this);
+  }
+  uptimeError(): string {
+    return uptimeError(this);
+  }
+  peers(): PeerInfo[] {
+    return connectedPeers(this);
+  }
+  ingressConnections(): number {
+    return ingressConnections(this);
+  }
+  acps(): Record<string, AcpTally> {
+    return acpTally(this);
+  }
+  futureUpgrade(): { message?: Record<string, unknown>; error?: string } {
+    return futureUpgradeCheck(this);
+  }
+
+  // -------------------------------------------------------------------------
+  // misc
+
+  availableDisk(): { bytes: number; percent: number } {
+    const hours = (this.now() - this.t0) / 3_600_000;
+    const used = 0.55 * this.diskTotal + hours * 150_000_000;
+    const avail = Math.max(0, Math.floor(this.diskTotal - used));
+    return { bytes: avail, percent: Math.floor((avail * 100) / this.diskTotal) };
+  }
+
+  timestampNow(): string {
+    return rfc3339Nano(this.now());
+  }
+}

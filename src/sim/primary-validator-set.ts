@@ -1,0 +1,150 @@
+// The primary-network validator set as this node's P-chain has it: the local validators plus the
+// sibling nodes of a multi-node simulator, in staker order; getCurrentValidators, total stake,
+// txIDs, and the connected share of the stake (chain health networking).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { fixed4, sortByJson } from './go-format.js';
+import { hf } from './deterministic-random.js';
+import type { NodeModel } from './node-model.js';
+import { validatorConnected, validatorJson, validatorPeriod, validatorTxId, type ValidatorDef } from './validator-registry.js';
+
+/** One primary-network validator as this node's P-chain state has it (local validators and siblings). */
+export interface PrimaryEntry {
+  nodeId: string;
+  end: number;
+  order: number;
+  weight: bigint; // own + delegated (the validator manager's weight)
+  connected: boolean;
+  self: boolean;
+  /** peer key for observedUptime (how that validator sees this node); null for the node itself */
+  key: number | null;
+  txID: () => string;
+  json: (withDelegators: boolean) => Record<string, unknown>;
+}
+
+/** This node's own registration, as every node of the network has it (see ownRegistration). */
+export interface OwnRegistration {
+  nodeId: string;
+  end: number;
+  weight: bigint;
+  txID: string;
+  json: (withDelegators: boolean) => Record<string, unknown>;
+}
+
+/** Fixed in every sibling's order after the local validators (ties on end time). */
+const SIBLING_ORDER_BASE = 1_000_000_000;
+
+/** Local validators in the current set, sorted like the staker iterator (end time, then tx id). */
+function currentValidators(m: NodeModel, nowS: number): ValidatorDef[] {
+  const list = m.isValidator ? [...m.others, m.selfNow] : [...m.others];
+  const withEnd = list.map((v) => ({ v, end: validatorPeriod(m, v, nowS).end }));
+  withEnd.sort((a, b) => a.end - b.end || a.v.idx - b.v.idx);
+  return withEnd.map((x) => x.v);
+}
+
+/**
+ * This node's own primary-network registration as the P-chain has it, the same on every node
+ * (txID, times, weights, delegations, signer); connected/uptime are each observer's own view.
+ */
+export function ownRegistration(m: NodeModel, nowS: number): OwnRegistration | null {
+  if (!m.isValidator) return null;
+  const v = m.selfNow;
+  const p = validatorPeriod(m, v, nowS);
+  return { nodeId: v.nodeId, end: p.end, weight: v.own + v.deleg, txID: validatorTxId(m, v, p.k), json: (d) => validatorJson(m, v, nowS, d) };
+}
+
+/** How this node sees a sibling validator's uptime (getCurrentValidators `uptime`). */
+function siblingUptime(m: NodeModel, sib: NodeModel, nowS: number, linked: boolean): number {
+  const r = hf(m.seed, sib.seed, 34);
+  const drift = 0.4 * Math.sin(nowS / 5400 + r * 6.28);
+  const u = linked ? 99.2 + r * 0.6 + drift : 31 + r * 8 + drift * 5;
+  return Math.round(Math.max(0, Math.min(100, u)) * 10000) / 10000;
+}
+
+/** The primary-network validator set: local validators plus sibling nodes, in staker order. */
+export function primaryEntries(m: NodeModel, nowS: number): PrimaryEntry[] {
+  const out: PrimaryEntry[] = currentValidators(m, nowS).map((v) => ({
+    nodeId: v.nodeId,
+    end: validatorPeriod(m, v, nowS).end,
+    order: v.idx,
+    weight: v.own + v.deleg,
+    connected: validatorConnected(m, v, nowS),
+    self: v.idx === -1,
+    key: v.idx === -1 ? null : v.idx + 1,
+    txID: () => validatorTxId(m, v, validatorPeriod(m, v, nowS).k),
+    json: (d: boolean) => validatorJson(m, v, nowS, d),
+  }));
+  if (m.siblings.length === 0) return out;
+  for (const sib of m.siblings) {
+    const reg = sib.ownRegistration(nowS);
+    if (!reg) continue;
+    const linked = m.linkedTo(sib);
+    out.push({
+      nodeId: reg.nodeId,
+      end: reg.end,
+      order: SIBLING_ORDER_BASE + sib.seed,
+      weight: reg.weight,
+      connected: linked,
+      self: false,
+      key: m.siblingKey(sib),
+      txID: () => reg.txID,
+      json: (d: boolean) => {
+        const j = reg.json(d);
+        j['connected'] = linked;
+        j['uptime'] = fixed4(siblingUptime(m, sib, nowS, linked));
+        return j;
+      },
+    });
+  }
+  out.sort((a, b) => a.end - b.end || a.order - b.order);
+  return out;
+}
+
+/** platform.getCurrentValidators for the primary network, serialized (cached per second). */
+export function primaryValidatorsJson(m: NodeModel, nodeIDs: string[] | null): string {
+  const nowS = Math.floor(m.now() / 1000);
+  if (nodeIDs === null) {
+    const key = `${m.scenario}/${nowS}/${m.siblingsKey()}`;
+    if (m.caches.validators?.key === key) return m.caches.validators.json;
+    const list = primaryEntries(m, nowS).map((e) => e.json(false));
+    const json = JSON.stringify({ validators: list });
+    m.caches.validators = { key, json };
+    return json;
+  }
+  const want = new Set(nodeIDs);
+  const single = nodeIDs.length === 1;
+  const list = primaryEntries(m, nowS)
+    .filter((e) => want.has(e.nodeId))
+    .map((e) => e.json(single));
+  return JSON.stringify({ validators: list });
+}
+
+export function primaryTotalStake(m: NodeModel): bigint {
+  let t = 0n;
+  for (const e of primaryEntries(m, Math.floor(m.now() / 1000))) t += e.weight;
+  return t;
+}
+
+/** Whether `txId` is the AddValidatorTx of a current primary-network validator. */
+export function hasValidatorTx(m: NodeModel, txId: string): boolean {
+  const nowS = Math.floor(m.now() / 1000);
+  for (const e of primaryEntries(m, nowS)) if (e.txID() === txId) return true;
+  return false;
+}
+
+/** Fraction of primary-network stake this node is connected to, and the disconnected validators. */
+export function primaryNetworking(m: NodeModel): { percentConnected: number; disconnected: string[] } {
+  const nowS = Math.floor(m.now() / 1000);
+  let total = 0n;
+  let connected = 0n;
+  const disconnected: string[] = [];
+  for (const e of primaryEntries(m, nowS)) {
+    total += e.weight;
+    if (e.connected) connected += e.weight;
+    else disconnected.push(e.nodeId);
+  }
+  const pct = total === 0n ? 1 : Number((connected * 1_000_000_000n) / total) / 1e9;
+  return { percentConnected: pct, disconnected: sortByJson(disconnected) };
+}

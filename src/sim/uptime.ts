@@ -1,0 +1,80 @@
+// info.uptime of the simulated node: how its peers see its uptime (observedUptime, per scenario),
+// aggregated over the stake as avalanchego's network.NodeUptime does, and the error of a
+// non-validator (with and without sybil protection).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { hf } from './deterministic-random.js';
+import type { NodeModel } from './node-model.js';
+import { primaryEntries } from './primary-validator-set.js';
+import { stakeOrderPos } from './validator-registry.js';
+
+/** info.uptime as avalanchego computes it from its peers' observed uptimes; null for a non-validator. */
+export function nodeUptime(m: NodeModel): { rewarding: number; weighted: number } | null {
+  if (!m.isValidator) return null;
+  const nowS = Math.floor(m.now() / 1000);
+  const list = primaryEntries(m, nowS);
+  let totalW = 0n;
+  for (const e of list) totalW += e.weight;
+  const total = Number(totalW);
+  const my = Number(m.selfNow.own + m.selfNow.deleg);
+  let weighted = 100 * my;
+  let rewarding = my;
+  for (const e of list) {
+    if (e.self || !e.connected || e.key === null) continue;
+    const w = Number(e.weight);
+    const obs = observedUptime(m, e.key, nowS);
+    weighted += obs * w;
+    if (obs / 100 >= 0.8) rewarding += w;
+  }
+  return { weighted: Math.abs(weighted / total), rewarding: Math.abs((100 * rewarding) / total) };
+}
+
+/**
+ * The info.uptime error of a node that is not a primary-network validator (nodeUptime() === null).
+ * api/info/service.go Info.Uptime wraps the error of network.NodeUptime() as
+ * "couldn't get node uptime: %w". With sybil protection on (mainnet, Fuji), network/network.go
+ * NodeUptime returns errNotValidator ("node is not a validator") because
+ * Validators.GetWeight(PrimaryNetworkID, MyNodeID) is 0. With sybil protection off (local and
+ * test networks) that weight check does not stop it (without sybil protection the node does
+ * not take its validator manager from the P-chain stakers) and the failure comes from the
+ * uptime calculator: snow/uptime/manager.go CalculateUptimePercent -> state.GetStartTime(nodeID)
+ * returns database.ErrNotFound ("not found") for a node the P-chain has no staker for, wrapped
+ * as "error while fetching local validator start time %w". The wrapping site was not found in
+ * the searchable avalanchego source; the text is the one a real v1.14.2 node answers (issue 11).
+ */
+export function uptimeError(m: NodeModel): string {
+  return m.sybilProtection
+    ? "couldn't get node uptime: node is not a validator"
+    : "couldn't get node uptime: error while fetching local validator start time not found";
+}
+
+/** How peer `key` sees this node's uptime (integer 0-100; a peer's observedUptime). */
+export function observedUptime(m: NodeModel, key: number, nowS: number): number {
+  const r = hf(m.seed, key, 51);
+  const drift = Math.sin(nowS / 3600 + r * 6.28);
+  let u: number;
+  switch (m.scenario) {
+    case 'low-uptime': {
+      // Peers holding ~40 % of the stake still see us above 80 %, the rest well below,
+      // so info.uptime reports rewarding ~40 % and weighted ~75 %.
+      const pos = key >= 1 && key <= m.others.length ? (m.stakePos[key - 1] as number) : r;
+      u = pos < 0.4 ? 81 + r * 12 + drift : 58 + r * 22 + drift;
+      break;
+    }
+    case 'rewards-lost': {
+      // ~10 % of the stake still sees us above 80 %, the rest around 59 %: info.uptime ~60 / ~10.
+      u = stakeOrderPos(m, key) < 0.1 ? 81 + r * 4 + drift * 0.5 : 54 + r * 10 + drift;
+      break;
+    }
+    case 'validator-disconnected': {
+      const hours = (m.now() - m.scenarioSinceMs) / 3_600_000;
+      u = 96 + r * 4 - Math.min(30, hours * 2) + drift;
+      break;
+    }
+    default:
+      u = r < 0.97 ? 98 + r * 2.2 + drift * 0.5 : 88 + r * 8;
+  }
+  return Math.max(0, Math.min(100, Math.floor(u)));
+}

@@ -1,0 +1,158 @@
+// The avalanchego versions the simulated node can be, and everything that differs between them,
+// in one table: a later version (v1.15) is one more entry.
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+
+
+export const SIM_VERSIONS = ['1.13.5', '1.14.2'] as const;
+export type SimVersion = (typeof SIM_VERSIONS)[number];
+export const DEFAULT_SIM_VERSION: SimVersion = '1.14.2';
+
+export function isSimVersion(v: unknown): v is SimVersion {
+  return typeof v === 'string' && (SIM_VERSIONS as readonly string[]).includes(v);
+}
+
+/** `9999-12-01T00:00:00Z`: upgrade.UnscheduledActivationTime, an upgrade not scheduled yet. */
+export const UNSCHEDULED = '9999-12-01T00:00:00Z';
+/** Mainnet activation times (upgrade.Mainnet), unix seconds. */
+export const FORTUNA_UNIX = 1744124400; // 2025-04-08T15:00:00Z
+export const GRANITE_UNIX = 1763568000; // 2025-11-19T16:00:00Z
+/** ACP-176 (dynamic EVM gas limit and price discovery), activated on mainnet with Fortuna. */
+export const ACP_176 = 176;
+
+export interface VersionProfile {
+  version: SimVersion;
+  /** info.getNodeVersion, in Go field order */
+  nodeVersion: {
+    version: string;
+    databaseVersion: string;
+    /** version.RPCChainVMProtocol: 45 for v1.14.2, 44 for v1.14.0/1, 43 for v1.13.4/5 */
+    rpcProtocolVersion: string;
+    gitCommit: string;
+    vmVersions: { avm: string; evm: string; platform: string };
+  };
+  /**
+   * info.upgrades (upgrade.Config, mainnet) in Go field order, without the next upgrade; that one
+   * (`nextUpgrade`) comes last: unscheduled, or switch + 3 d in upgrade-pending.
+   */
+  upgrades: ReadonlyArray<readonly [string, string | number]>;
+  nextUpgrade: 'heliconTime' | 'graniteTime';
+  /** the upgrade time the node runs with until the next one is scheduled (announced to v1.14.1+ peers) */
+  currentUpgradeUnix: number;
+  /** constants.CurrentACPs: the ACPs this node keeps in its peers' sets and lists in info.acps */
+  currentAcps: readonly number[];
+  /** the ACPs this node announces as supported (v1.13.x: the ones of its release, ACP-176) */
+  announcedSupport: readonly number[];
+  /** `futureupgrade` health check (v1.14.1+) */
+  futureUpgradeCheck: boolean;
+  /** `avgAcceptanceTime` in the chain checks' consensus message (first released in v1.14.2) */
+  avgAcceptanceTime: boolean;
+  /** `availableDiskPercentage` in the diskspace check (v1.14.1+) */
+  diskPercentage: boolean;
+  /** peers carry `upgradeTime` in info.peers (v1.14.1+) */
+  peerUpgradeTime: boolean;
+  /** peers of a mainnet node of this version: version by a uniform roll and the peer's stake position (0..1) */
+  peerVersion: (roll: number, stakePos: number) => string;
+  /** what ~70 % of the peers run in upgrade-pending / upgrade-unknown */
+  nextRelease: string;
+  /** version-drift: newer than this version by semver, older as a string */
+  driftRelease: string;
+}
+
+/** The v1.14.x mix of a mainnet node's peers (v1.14.0 announces no upgrade time: 0). */
+function v114Peer(roll: number): string {
+  return roll < 0.8 ? 'avalanchego/1.14.2' : roll < 0.95 ? 'avalanchego/1.14.1' : 'avalanchego/1.14.0';
+}
+
+/** Peers' stake share below which they run v1.13.x around a v1.13.5 node (> 50 %, see ACP-176). */
+export const V113_PEER_STAKE_SHARE = 0.6;
+
+const MAINNET_UPGRADES_TO_FORTUNA: ReadonlyArray<readonly [string, string | number]> = [
+  ['apricotPhase1Time', '2021-03-31T14:00:00Z'],
+  ['apricotPhase2Time', '2021-05-10T11:00:00Z'],
+  ['apricotPhase3Time', '2021-08-24T14:00:00Z'],
+  ['apricotPhase4Time', '2021-09-22T21:00:00Z'],
+  ['apricotPhase4MinPChainHeight', 793005],
+  ['apricotPhase5Time', '2021-12-02T18:00:00Z'],
+  ['apricotPhasePre6Time', '2022-09-05T01:30:00Z'],
+  ['apricotPhase6Time', '2022-09-06T20:00:00Z'],
+  ['apricotPhasePost6Time', '2022-09-07T03:00:00Z'],
+  ['banffTime', '2022-10-18T16:00:00Z'],
+  ['cortinaTime', '2023-04-25T15:00:00Z'],
+  ['cortinaXChainStopVertexID', 'jrGWDh5Po9FMj54depyunNixpia5PN4aAYxfmNzU8n752Rjga'],
+  ['durangoTime', '2024-03-06T16:00:00Z'],
+  ['etnaTime', '2024-12-16T17:00:00Z'],
+  ['fortunaTime', '2025-04-08T15:00:00Z'],
+];
+
+export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
+  '1.14.2': {
+    version: '1.14.2',
+    nodeVersion: {
+      version: 'avalanchego/1.14.2',
+      databaseVersion: 'v1.4.5',
+      rpcProtocolVersion: '45',
+      gitCommit: '6e5acf909c7a16b991142d6b3979bac5699bdb68',
+      // coreth is grafted into avalanchego since v1.14: evm reports the avalanchego version
+      vmVersions: { avm: 'avalanchego/1.14.2', evm: 'v1.14.2', platform: 'avalanchego/1.14.2' },
+    },
+    upgrades: [...MAINNET_UPGRADES_TO_FORTUNA, ['graniteTime', '2025-11-19T16:00:00Z'], ['graniteEpochDuration', 300000000000]],
+    nextUpgrade: 'heliconTime',
+    currentUpgradeUnix: GRANITE_UNIX,
+    currentAcps: [],
+    announcedSupport: [],
+    futureUpgradeCheck: true,
+    avgAcceptanceTime: true,
+    diskPercentage: true,
+    peerUpgradeTime: true,
+    peerVersion: (roll) => v114Peer(roll),
+    nextRelease: 'avalanchego/1.15.0',
+    driftRelease: 'avalanchego/1.14.10',
+  },
+  // Verified on a real v1.13.5 node (issue 16): no heliconTime / graniteEpochDuration and Granite
+  // unscheduled in info.upgrades; info.acps lists ACP-176 (CurrentACPs {176}: scheduled in the
+  // release and already active on mainnet since Fortuna); no futureupgrade check, no
+  // availableDiskPercentage, no peer upgradeTime (all three added in v1.14.1); RPC protocol 43.
+  // No avgAcceptanceTime in the chain checks either: it came with v1.14.2 (the avalanchego
+  // version table, not part of the issue's list).
+  '1.13.5': {
+    version: '1.13.5',
+    nodeVersion: {
+      version: 'avalanchego/1.13.5',
+      databaseVersion: 'v1.4.5',
+      rpcProtocolVersion: '43',
+      // Placeholder in the right format (40 hex digits), not the release's commit.
+      gitCommit: 'c7a1f3d2b49e0865f1d7a2c3b4e5f60718293a4b',
+      vmVersions: { avm: 'v1.13.5', evm: 'v0.15.4', platform: 'v1.13.5' },
+    },
+    upgrades: [...MAINNET_UPGRADES_TO_FORTUNA],
+    nextUpgrade: 'graniteTime',
+    currentUpgradeUnix: FORTUNA_UNIX,
+    currentAcps: [ACP_176],
+    announcedSupport: [ACP_176],
+    futureUpgradeCheck: false,
+    avgAcceptanceTime: false,
+    diskPercentage: false,
+    peerUpgradeTime: false,
+    // Peers holding ~60 % of the stake still run v1.13.x (and announce ACP-176), the rest v1.14.x.
+    peerVersion: (roll, stakePos) =>
+      stakePos < V113_PEER_STAKE_SHARE ? (roll < 0.8 ? 'avalanchego/1.13.5' : 'avalanchego/1.13.4') : v114Peer(roll),
+    nextRelease: 'avalanchego/1.14.2',
+    driftRelease: 'avalanchego/1.13.10',
+  },
+};
+
+/**
+ * The ACPs a peer announces as supported because of its release: v1.13.x nodes announce the ACPs
+ * scheduled in their release (ACP-176); v1.14.x and later none (their CurrentACPs is empty).
+ */
+export function releaseSupportedAcps(peerVersion: string): number[] {
+  return peerVersion.startsWith('avalanchego/1.13.') ? [ACP_176] : [];
+}
+
+/** A peer's upgradeTime as a v1.14.1+ node stores it: 0 for peers that announce none (before v1.14.1). */
+export function announcesUpgradeTime(peerVersion: string): boolean {
+  return !(peerVersion.startsWith('avalanchego/1.13.') || peerVersion === 'avalanchego/1.14.0');
+}

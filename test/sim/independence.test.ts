@@ -1,0 +1,101 @@
+// Issue 13: the simulator is an independent oracle on purpose. It shares no code with the exporter
+// (src/ outside src/sim): its own CB58, JSON-RPC envelope and constants, so that a decoding bug in
+// the exporter cannot hide behind the same bug in the simulator. This test fails when a src/sim
+// file imports anything other than another src/sim file, a node: builtin or an npm package.
+import { readFileSync, readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SIM_DIR = fileURLToPath(new URL('../../src/sim/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
+const NPM_PACKAGES = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+
+/** Every module specifier of a TypeScript source: import/export … from, side-effect imports, import(), require(). */
+function specifiers(source: string): string[] {
+  const out: string[] = [];
+  const patterns = [
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
+    /\brequire\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
+  ];
+  for (const re of patterns) for (const m of source.matchAll(re)) out.push(m[1] as string);
+  return out;
+}
+
+/** Why `spec`, imported by the file at `file`, is not allowed; null when it is. */
+function violation(file: string, spec: string): string | null {
+  if (spec.startsWith('node:')) return null;
+  if (spec.startsWith('.')) {
+    const target = resolve(dirname(file), spec);
+    const rel = relative(SIM_DIR, target);
+    return rel.startsWith('..') || rel.startsWith(sep) ? `${spec} resolves outside src/sim` : null;
+  }
+  if (spec.startsWith('/') || /^[A-Za-z]:/.test(spec)) return `${spec} is an absolute path`;
+  const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string);
+  if (NPM_PACKAGES.has(name)) return null;
+  if (builtinModules.includes(name)) return `${spec}: use the node: prefix for builtins`;
+  return `${spec} is neither a src/sim file, a node: builtin nor a package of package.json`;
+}
+
+function simSources(dir = SIM_DIR): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...simSources(p));
+    else if (/\.(ts|js|mjs|cjs)$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+describe('src/sim is an independent oracle', () => {
+  it('no src/sim file imports from outside src/sim (only node: builtins and npm packages)', () => {
+    const files = simSources();
+    expect(files.length).toBeGreaterThan(20);
+    const bad: string[] = [];
+    let imports = 0;
+    for (const f of files) {
+      for (const spec of specifiers(readFileSync(f, 'utf8'))) {
+        imports++;
+        const why = violation(f, spec);
+        if (why) bad.push(`${relative(ROOT, f)}: ${why}`);
+      }
+    }
+    expect(imports).toBeGreaterThan(50);
+    expect(bad).toEqual([]);
+  });
+
+  it('the check catches what it must catch', () => {
+    const f = join(SIM_DIR, 'server.ts');
+    const cases: Array<[string, string, boolean]> = [
+      ["import { x } from '../collectors/info-peers.js';", '../collectors/info-peers.js', false],
+      ["import type {\n  Y,\n} from '../schemas/info.js';", '../schemas/info.js', false],
+      ["export { z } from '../../src/util/cb58.js';", '../../src/util/cb58.js', false],
+      ["import '../metrics/registry.js';", '../metrics/registry.js', false],
+      ["const m = await import('../config.js');", '../config.js', false],
+      ["import fs from 'fs';", 'fs', false],
+      ["import q from 'left-pad';", 'left-pad', false],
+      ["import ok from './node-model.js';", './node-model.js', true],
+      ["import bs58 from 'bs58';", 'bs58', true],
+      ["import http from 'node:http';", 'node:http', true],
+    ];
+    for (const [line, spec, allowed] of cases) {
+      expect(specifiers(line), line).toEqual([spec]);
+      expect(violation(f, spec) === null, line).toBe(allowed);
+    }
+    expect(violation(join(SIM_DIR, 'sub', 'x.ts'), '../server.js')).toBeNull();
+  });
+
+  it('every src/sim file says so in its header', () => {
+    for (const f of simSources()) {
+      const head = readFileSync(f, 'utf8').split('\n').slice(0, 15).join('\n');
+      expect(head, relative(ROOT, f)).toContain('independent oracle ON PURPOSE');
+    }
+  });
+});
