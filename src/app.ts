@@ -158,7 +158,8 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
   const doRender = async (): Promise<RenderedExposition> => {
     const seq = ++renderSeq;
     const { text, seriesCount } = exposition.assemble();
-    const extra = cfg.web.disableExporterMetrics ? '' : await processRegistry.metrics().catch(() => '');
+    // prom-client writes NaN as "Nan" (lib/util.js); the text format spells it NaN.
+    const extra = cfg.web.disableExporterMetrics ? '' : (await processRegistry.metrics().catch(() => '')).replace(/ Nan$/gm, ' NaN');
     const r = makeRendered(text + extra, seriesCount, now());
     if (seq === renderSeq) rendered = r;
     probeCache.clear();

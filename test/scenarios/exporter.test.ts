@@ -78,10 +78,11 @@ afterAll(async () => {
 
 describe('simulated node scenarios against the exporter', () => {
   it('covers every scenario of the simulator', () => {
-    // Each scenario is driven by a test below, or (issue 7) in intelligence.test.ts; this fails when
+    // Each scenario is driven by a test below, in intelligence.test.ts (issue 7) or restart.test.ts
+    // (issue 11); this fails when
     // a scenario is added without one.
     const dir = dirname(fileURLToPath(import.meta.url));
-    const source = ['exporter.test.ts', 'intelligence.test.ts'].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const source = ['exporter.test.ts', 'intelligence.test.ts', 'restart.test.ts'].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
     expect(SCENARIOS.filter((n) => !source.includes(`cycle('${n}'`))).toEqual([]);
   });
 
