@@ -16,7 +16,7 @@ const SUBCOMMAND_HELP: Record<string, string> = {
   demo: 'Starts the simulated avalanchego node and the exporter against it (loopback only: 127.0.0.1:10650 unless\n--web.listen-address says otherwise). Stops on SIGTERM, SIGINT, or when the process that started it exits.',
   'check-config': 'Validates the configuration (flags, environment, --config.file, --web.config.file) and exits:\n0 valid, 2 invalid. Nothing is started and no node is called.',
   healthcheck:
-    'GETs /healthz of the exporter configured by the same flags, environment and files (listen address, TLS\nfrom --web.config.file) and exits 0 if it answers 200, 1 otherwise. Used by the Docker HEALTHCHECK.',
+    'GETs /healthz of the exporter configured by the same flags, environment and files (listen address, TLS\nfrom --web.config.file) and exits 0 if it answers 200, 1 otherwise. With --pid N, the flags of the running\nexporter N come first (the Docker HEALTHCHECK runs `healthcheck --pid 1`).',
 };
 
 async function help(sub?: string): Promise<string> {
@@ -165,12 +165,26 @@ async function checkConfig(argv: string[]): Promise<void> {
 }
 
 async function healthcheck(argv: string[]): Promise<void> {
-  const { loadConfig } = await import('./config/load.js');
-  const { probeHealth } = await import('./server/healthcheck.js');
-  const { config } = loadConfig({ argv });
-  const r = await probeHealth(config.web);
-  process.stdout.write(`${r.message}\n`);
-  process.exit(r.ok ? 0 : 1);
+  const { ConfigError, loadConfig } = await import('./config/load.js');
+  const { exporterArgsOfPid, probeHealth } = await import('./server/healthcheck.js');
+  try {
+    // `--pid N`: take the flags of the running exporter N (Docker: PID 1), then this command's own.
+    const at = argv.indexOf('--pid');
+    let args = argv;
+    if (at >= 0) {
+      const pid = argv[at + 1];
+      if (!pid || !/^\d+$/.test(pid)) throw new ConfigError('--pid: expected a process ID, e.g. --pid 1');
+      args = [...exporterArgsOfPid(pid), ...argv.slice(0, at), ...argv.slice(at + 2)];
+    }
+    const { config } = loadConfig({ argv: args });
+    const r = await probeHealth(config.web);
+    process.stdout.write(`${r.message}\n`);
+    process.exit(r.ok ? 0 : 1);
+  } catch (err) {
+    // Docker reserves exit code 2 of a health check: every failure here is "unhealthy" (1).
+    process.stderr.write(`avalanche-exporter healthcheck: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
 }
 
 function wantsHelp(args: readonly string[]): boolean {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { loadWebConfig } from './web-config.js';
@@ -45,4 +46,33 @@ export async function probeHealth(web: { listenAddress: string; configFile?: str
     });
     req.end();
   });
+}
+
+/**
+ * The exporter flags of a running avalanche-exporter, from its /proc/PID/cmdline (NUL-separated):
+ * everything after the program (`dist/cli.js`, or the `avalanche-exporter` command), without `run`.
+ * Docker's HEALTHCHECK runs in the container beside PID 1 but does not get its command-line
+ * arguments; `healthcheck --pid 1` reads them so that flags given to `docker run` count too.
+ * Undefined when the process is not the exporter's `run`.
+ */
+export function exporterArgsFromCmdline(cmdline: string): string[] | undefined {
+  const argv = cmdline.split('\0').filter((a) => a !== '');
+  const i = argv.findIndex((a) => /(^|\/)(cli\.js|avalanche-exporter)$/.test(a));
+  if (i < 0) return undefined;
+  const args = argv.slice(i + 1);
+  if (args[0] === 'run') return args.slice(1);
+  if (args[0] !== undefined && !args[0].startsWith('-')) return undefined; // demo, sim, check-config, ...
+  return args;
+}
+
+export function exporterArgsOfPid(pid: string): string[] {
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch (err) {
+    throw new Error(`--pid ${pid}: cannot read /proc/${pid}/cmdline (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+  }
+  const args = exporterArgsFromCmdline(cmdline);
+  if (!args) throw new Error(`--pid ${pid}: process ${pid} is not a running avalanche-exporter (${cmdline.split('\0').join(' ').trim().slice(0, 120)})`);
+  return args;
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allInterfacesNotice, bindsAllInterfaces } from '../../src/server/listen-notice.js';
-import { healthzUrl } from '../../src/server/healthcheck.js';
+import { exporterArgsFromCmdline, healthzUrl } from '../../src/server/healthcheck.js';
 import { CLI, ensureBuilt, freePort, startCli, waitFor, type Proc } from '../helpers/proc.js';
 import { makePki, type TestPki } from '../security/certs.js';
 
@@ -149,6 +149,22 @@ describe('healthcheck subcommand (Docker HEALTHCHECK)', () => {
     // The same exporter probed over plain HTTP (a HEALTHCHECK that ignored the web config) fails.
     const plain = cli(['healthcheck', '--web.listen-address', `127.0.0.1:${port}`]);
     expect(plain.status).toBe(1);
+    // What the Docker HEALTHCHECK does: no flags of its own, the running exporter's from /proc/PID/cmdline.
+    const byPid = cli(['healthcheck', '--pid', String(p.child.pid)]);
+    expect(byPid.status, byPid.stdout + byPid.stderr).toBe(0);
+    expect(byPid.stdout).toBe(`https://127.0.0.1:${port}/healthz: HTTP 200 (healthy)\n`);
     await p.stop('SIGTERM');
+    const gone = cli(['healthcheck', '--pid', String(p.child.pid)]);
+    expect(gone.status).toBe(1); // never 2: Docker reserves it
+    expect(gone.stderr).toContain(`--pid ${p.child.pid}: cannot read /proc/${p.child.pid}/cmdline`);
+  });
+
+  it('default: the exporter flags are read from a command line as Docker starts it (with or without --init)', () => {
+    const z = (...a: string[]) => `${a.join('\0')}\0`;
+    expect(exporterArgsFromCmdline(z('node', 'dist/cli.js', '--node.url', 'http://127.0.0.1:9650'))).toEqual(['--node.url', 'http://127.0.0.1:9650']);
+    expect(exporterArgsFromCmdline(z('/sbin/docker-init', '--', 'node', 'dist/cli.js', 'run', '--web.listen-address', ':9'))).toEqual(['--web.listen-address', ':9']);
+    expect(exporterArgsFromCmdline(z('/usr/bin/node', '/usr/local/bin/avalanche-exporter'))).toEqual([]);
+    expect(exporterArgsFromCmdline(z('node', 'dist/cli.js', 'demo'))).toBeUndefined();
+    expect(exporterArgsFromCmdline(z('/bin/sh', '-c', 'sleep 1'))).toBeUndefined();
   });
 });
