@@ -252,4 +252,11 @@ describe('README wiring section', () => {
     expect(readme).toContain('sudo systemctl enable --now avalanche-exporter');
     expect(readme).not.toContain('/etc/avalanche-exporter/alerts/'); // nothing installs that directory
   });
+
+  it('default: the Security section says what the default bind address means and how to bind loopback', () => {
+    const security = readme.slice(readme.indexOf('## Security'), readme.indexOf('\n## ', readme.indexOf('## Security') + 5));
+    expect(security).toContain('**Bind address.** The default `--web.listen-address :10650` listens on every interface');
+    expect(security).toContain('`--web.listen-address 127.0.0.1:10650`');
+    expect(security).toContain('"event":"listening_all_interfaces"');
+  });
 });
