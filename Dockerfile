@@ -1,12 +1,16 @@
 # syntax=docker/dockerfile:1
-# Build stage: compile TypeScript with the dev dependencies.
+# avalanche-exporter image. Build: docker build -t avalanche-exporter .
+# Run (Linux, node on the same host):  docker run --rm --network host --read-only avalanche-exporter
+# Run (node elsewhere):                docker run --rm -p 10650:10650 --read-only avalanche-exporter --node.url http://NODE:9650
+
+# Build stage: compile TypeScript with the dev dependencies (no source maps: src/ is not shipped).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json ./
 COPY src ./src
-RUN npm run build
+RUN npx tsc -p tsconfig.json --sourceMap false
 
 # Runtime stage: production dependencies only, non-root, read-only root file system friendly
 # (the exporter writes nothing to disk; logs go to stdout).
@@ -14,13 +18,19 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY alerts ./alerts
 COPY dashboards ./dashboards
+COPY examples ./examples
+COPY docs/metrics.md docs/runbook.md ./docs/
 USER node
 EXPOSE 10650
+# `healthcheck --pid 1` reads the flags of the running exporter (PID 1, or the child of docker-init with
+# --init) and the container's AVAX_EXPORTER_* environment: it follows --web.listen-address and the TLS
+# of --web.config.file, and /healthz needs no password with basic auth. Exit 0 healthy, 1 unhealthy.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
-  CMD ["node", "-e", "require('http').get('http://127.0.0.1:10650/healthz', r => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"]
+  CMD ["node", "dist/cli.js", "healthcheck", "--pid", "1"]
 ENTRYPOINT ["node", "dist/cli.js"]
-CMD ["--node.url", "http://host.docker.internal:9650"]
+# The node's API on 127.0.0.1: with --network host (Linux) that is the host's node, no --add-host needed.
+CMD ["--node.url", "http://127.0.0.1:9650"]

@@ -263,7 +263,8 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
         return r;
       },
       targets: () =>
-        allRunners().map((r) => ({ name: r.name, url: redactUrl(r.target.url), reference: r.target.spec.reference, ...r.status() })),
+        allRunners().map((r) => ({ name: r.name, url: redactUrl(r.target.url), reference: r.target.spec.reference, ...r.status(),
+          nodeId: r.memoView().nodeId, nodeVersion: r.memoView().nodeVersion })),
       reload: opts.enableReloadEndpoint ? () => reload() : undefined,
       webConfigFile: cfg.web.configFile,
     });

@@ -1,37 +1,54 @@
 #!/usr/bin/env node
 /**
- * avalanche-exporter command line: `run` (default), `demo`, `sim`, `check-config`.
+ * avalanche-exporter command line: `run` (default), `demo`, `sim`, `check-config`, `healthcheck`.
  * Exit codes: 0 clean stop, 1 runtime failure (e.g. address in use), 2 invalid configuration or usage.
+ *
+ * Only the Node.js version check is imported statically: the exporter's modules (undici 7 among them)
+ * load after it, so an old Node.js gets a sentence, not a stack trace.
  */
-import { startExporter, type Exporter } from './app.js';
-import { ConfigError, FLAGS, envName, loadConfig } from './config/load.js';
-import { createLogger } from './logger.js';
-import { redactUrl } from './redact.js';
-import { VERSION } from './version.js';
+import type { Exporter } from './app.js';
+import { nodeVersionProblem } from './runtime-check.js';
 
-const USAGE = `avalanche-exporter ${VERSION}: Prometheus exporter for Avalanche nodes
+const SUBCOMMANDS = ['run', 'demo', 'sim', 'check-config', 'healthcheck'] as const;
 
-Usage:
+const SUBCOMMAND_HELP: Record<string, string> = {
+  run: 'Watches the node(s) and serves /metrics (the default when no subcommand is given).',
+  demo: 'Starts the simulated avalanchego node and the exporter against it (loopback only: 127.0.0.1:10650 unless\n--web.listen-address says otherwise). Stops on SIGTERM, SIGINT, or when the process that started it exits.',
+  'check-config': 'Validates the configuration (flags, environment, --config.file, --web.config.file) and exits:\n0 valid, 2 invalid. Nothing is started and no node is called.',
+  healthcheck:
+    'GETs /healthz of the exporter configured by the same flags, environment and files (listen address, TLS\nfrom --web.config.file) and exits 0 if it answers 200, 1 otherwise. With --pid N, the flags of the running\nexporter N come first (the Docker HEALTHCHECK runs `healthcheck --pid 1`).',
+};
+
+async function help(sub?: string): Promise<string> {
+  const { FLAGS, envName } = await import('./config/load.js');
+  const { VERSION } = await import('./version.js');
+  const intro = sub && SUBCOMMAND_HELP[sub] ? `avalanche-exporter ${sub}: ${SUBCOMMAND_HELP[sub]}\n\n` : '';
+  const usage = `avalanche-exporter ${VERSION}: Prometheus exporter for Avalanche nodes
+
+${intro}Usage:
   avalanche-exporter [run] [flags]          watch the node(s) and serve /metrics
   avalanche-exporter demo [flags]           start the simulated node and the exporter against it
   avalanche-exporter sim [flags]            start the simulated node alone (see: sim --help)
   avalanche-exporter check-config [flags]   validate the configuration and exit (0 valid, 2 invalid)
-  avalanche-exporter --version | --help
+  avalanche-exporter healthcheck [flags]    GET /healthz of the configured exporter (exit 0 healthy, 1 not)
+  avalanche-exporter --version | --help     (--help also works after every subcommand)
 
 Flags (each also readable from the environment, e.g. --node.url as ${envName('node.url')}):
 `;
-
-function help(): string {
   const rows = FLAGS.filter((f) => !/^collector\.[a-z-]+(\.interval)?$/.test(f.flag) || f.flag.startsWith('collector.node-info'))
     .map((f) => `  --${f.flag}${f.kind === 'bool' ? '' : ' VALUE'}`.padEnd(52) + f.help + (f.def ? ` (default ${f.def})` : ''));
-  return `${USAGE}${rows.join('\n')}
+  return `${usage}${rows.join('\n')}
   --collector.NAME / --no-collector.NAME            enable or disable a collector (NAME as in the README)
   --collector.NAME.interval DURATION                interval of a collector (multiple of --collection.interval)
-  demo only: --sim.scenario NAME, --sim.seed N, --sim.validators N, --sim.peers N, --sim.version 1.13.5|1.14.2
+  demo only: ${DEMO_SIM_FLAGS.map((f) => `--sim.${f} ${f === 'scenario' ? 'NAME' : f === 'version' ? '1.13.5|1.14.2' : 'N'}`).join(', ')}
 `;
 }
 
-async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onStop?: () => Promise<void> }): Promise<void> {
+async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onStop?: () => Promise<void>; stopWhenOrphaned?: boolean }): Promise<void> {
+  const { loadConfig } = await import('./config/load.js');
+  const { createLogger } = await import('./logger.js');
+  const { startExporter } = await import('./app.js');
+  const { allInterfacesNotice } = await import('./server/listen-notice.js');
   const { config } = loadConfig({ argv });
   const logger = createLogger(config.log.level);
   const exporter = await startExporter({
@@ -40,6 +57,9 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
     reloadConfig: () => loadConfig({ argv }).config,
     enableReloadEndpoint: config.web.enableLifecycle,
   });
+  const addr = exporter.server?.address();
+  const notice = addr && typeof addr === 'object' ? allInterfacesNotice(config.web.listenAddress, addr.port) : undefined;
+  if (notice) logger.info({ event: 'listening_all_interfaces', address: config.web.listenAddress, interfaces: notice.interfaces }, notice.message);
   extra?.banner?.(exporter);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -59,29 +79,61 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
     exporter.reload().catch((err: Error) => logger.error({ event: 'reload_failed', err: err.message }, 'configuration reload failed; keeping the running configuration'));
   });
   process.on('unhandledRejection', (err) => logger.error({ event: 'unhandled_rejection', err: String(err) }, 'unhandled rejection'));
+  if (extra?.stopWhenOrphaned) {
+    // A wrapper that dies without passing its signal on (a shell between npm and node, a killed
+    // terminal) re-parents this process; the demo must not outlive the command that started it.
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) void stop('parent exited');
+    }, 500).unref();
+  }
 }
 
+/** `--sim.NAME` flags of `demo`. */
+const DEMO_SIM_FLAGS = ['scenario', 'seed', 'validators', 'peers', 'version'] as const;
+
 async function demo(argv: string[]): Promise<void> {
+  const { ConfigError, envName } = await import('./config/load.js');
+  const { didYouMean } = await import('./config/suggest.js');
   const simArgs: Record<string, string> = {};
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const m = /^--sim\.([a-z-]+)(?:=(.*))?$/.exec(a);
     if (m) {
+      if (!(DEMO_SIM_FLAGS as readonly string[]).includes(m[1]!)) {
+        throw new ConfigError(`unknown flag --sim.${m[1]} (demo takes ${DEMO_SIM_FLAGS.map((f) => `--sim.${f}`).join(', ')})${didYouMean(m[1]!, DEMO_SIM_FLAGS, (f) => `--sim.${f}`)}`);
+      }
       const v = m[2] ?? argv[++i];
       if (v === undefined) throw new ConfigError(`flag --sim.${m[1]} needs a value`);
       simArgs[m[1]!] = v;
     } else rest.push(a);
   }
-  const { startSimNode, SCENARIOS } = await import('./sim/server.js');
+  const { startSimNode, SCENARIOS, SIM_VERSIONS, isSimVersion } = await import('./sim/server.js');
   const scenario = simArgs['scenario'] ?? 'healthy';
-  if (!(SCENARIOS as readonly string[]).includes(scenario)) throw new ConfigError(`--sim.scenario: expected one of ${SCENARIOS.join(', ')}, got ${JSON.stringify(scenario)}`);
+  if (!(SCENARIOS as readonly string[]).includes(scenario)) {
+    throw new ConfigError(`--sim.scenario: expected one of ${SCENARIOS.join(', ')}, got ${JSON.stringify(scenario)}${didYouMean(scenario, SCENARIOS)}`);
+  }
+  const version = simArgs['version'];
+  if (version !== undefined && !isSimVersion(version)) {
+    throw new ConfigError(`--sim.version: expected one of ${SIM_VERSIONS.join(', ')}, got ${JSON.stringify(version)}${didYouMean(version, SIM_VERSIONS)}`);
+  }
   const num = (k: string) => {
     const v = simArgs[k];
     if (v === undefined) return undefined;
     if (!/^\d+$/.test(v)) throw new ConfigError(`--sim.${k}: expected a whole number, got ${JSON.stringify(v)}`);
     return Number(v);
   };
+  // Validate the exporter's flags before starting anything.
+  const { loadConfig } = await import('./config/load.js');
+  const hasUrl = rest.some((a) => a.startsWith('--node.url'));
+  // The demo serves on loopback unless told otherwise: it is for the person at this machine.
+  const listenGiven =
+    rest.some((a) => a.startsWith('--web.listen-address') || a.startsWith('--config.file')) ||
+    !!process.env[envName('web.listen-address')] ||
+    !!process.env[envName('config.file')];
+  const listen = listenGiven ? [] : ['--web.listen-address', '127.0.0.1:10650'];
+  loadConfig({ argv: [...listen, ...rest] });
   const sim = await startSimNode({
     scenario: scenario as (typeof SCENARIOS)[number],
     seed: num('seed'),
@@ -89,10 +141,9 @@ async function demo(argv: string[]): Promise<void> {
     peers: num('peers'),
     healthIntervalMs: 5000,
     healthFirstRunMs: 5000, // like a real node: checks "not yet run" for one health period after a (re)start
-    version: simArgs['version'] as import('./sim/server.js').SimVersion | undefined, // --sim.version 1.13.5|1.14.2
+    version: version as import('./sim/server.js').SimVersion | undefined, // --sim.version 1.13.5|1.14.2
   });
-  const hasUrl = rest.some((a) => a.startsWith('--node.url'));
-  const args = hasUrl ? rest : ['--node.url', sim.url, '--node.name', 'demo-node', ...rest];
+  const args = hasUrl ? [...listen, ...rest] : ['--node.url', sim.url, '--node.name', 'demo-node', ...listen, ...rest];
   try {
     await run(args, {
       banner: (e) => {
@@ -103,6 +154,7 @@ async function demo(argv: string[]): Promise<void> {
         );
       },
       onStop: () => sim.close(),
+      stopWhenOrphaned: true,
     });
   } catch (err) {
     await sim.close();
@@ -110,40 +162,91 @@ async function demo(argv: string[]): Promise<void> {
   }
 }
 
-function checkConfig(argv: string[]): void {
+async function checkConfig(argv: string[]): Promise<void> {
+  const { loadConfig } = await import('./config/load.js');
+  const { redactUrl } = await import('./redact.js');
   const { config, configFile } = loadConfig({ argv });
   const lines = config.targets.map((t) => `  - ${t.name ?? '(default name)'}: ${redactUrl(t.url)}${t.reference ? ' (reference)' : ''}`);
   process.stdout.write(`configuration OK${configFile ? ` (${configFile})` : ''}: ${config.targets.length} target(s)\n${lines.join('\n')}\n`);
 }
 
+async function healthcheck(argv: string[]): Promise<void> {
+  const { ConfigError, loadConfig } = await import('./config/load.js');
+  const { exporterArgsOfPid, probeHealth } = await import('./server/healthcheck.js');
+  try {
+    // `--pid N`: take the flags of the running exporter N (Docker: PID 1), then this command's own.
+    const at = argv.indexOf('--pid');
+    let args = argv;
+    if (at >= 0) {
+      const pid = argv[at + 1];
+      if (!pid || !/^\d+$/.test(pid)) throw new ConfigError('--pid: expected a process ID, e.g. --pid 1');
+      args = [...exporterArgsOfPid(pid), ...argv.slice(0, at), ...argv.slice(at + 2)];
+    }
+    const { config } = loadConfig({ argv: args });
+    const r = await probeHealth(config.web);
+    process.stdout.write(`${r.message}\n`);
+    process.exit(r.ok ? 0 : 1);
+  } catch (err) {
+    // Docker reserves exit code 2 of a health check: every failure here is "unhealthy" (1).
+    process.stderr.write(`avalanche-exporter healthcheck: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+function wantsHelp(args: readonly string[]): boolean {
+  return args.some((a) => a === '--help' || a === '-h');
+}
+
 export async function main(argv: string[]): Promise<void> {
+  const problem = nodeVersionProblem(process.versions.node);
+  if (problem) {
+    process.stderr.write(`${problem}\n`);
+    process.exit(1);
+  }
+  const { ConfigError } = await import('./config/load.js');
   const [first, ...rest] = argv;
+  const sub = (SUBCOMMANDS as readonly string[]).includes(first ?? '') ? first! : undefined;
   try {
     if (first === '--help' || first === '-h' || first === 'help') {
-      process.stdout.write(help());
+      process.stdout.write(await help(rest[0]));
       return;
     }
     if (first === '--version' || first === 'version') {
+      const { VERSION } = await import('./version.js');
       process.stdout.write(`avalanche-exporter ${VERSION}\n`);
       return;
     }
-    if (first === 'demo') return await demo(rest);
-    if (first === 'sim') {
+    if (sub === 'sim') {
       const { simMain } = await import('./sim/cli.js');
       return await simMain(rest);
     }
-    if (first === 'check-config') return checkConfig(rest);
-    if (first === 'run') return await run(rest);
+    // `--help` anywhere after the subcommand (or among run's flags) prints the help, never "unknown flag".
+    if (wantsHelp(sub ? rest : argv)) {
+      process.stdout.write(await help(sub ?? 'run'));
+      return;
+    }
+    if (sub === 'demo') return await demo(rest);
+    if (sub === 'check-config') return await checkConfig(rest);
+    if (sub === 'healthcheck') return await healthcheck(rest);
+    if (sub === 'run') return await run(rest);
+    if (first !== undefined && !first.startsWith('-')) {
+      const { didYouMean } = await import('./config/suggest.js');
+      throw new ConfigError(`unknown subcommand ${JSON.stringify(first)} (subcommands: ${SUBCOMMANDS.join(', ')}; flags start with --)${didYouMean(first, SUBCOMMANDS)}`);
+    }
     return await run(argv);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`avalanche-exporter: ${err.message}\n`);
       process.exit(2);
     }
-    const e = err as NodeJS.ErrnoException;
+    const e = err as NodeJS.ErrnoException & { hostname?: string };
     if (e.code === 'EADDRINUSE' || e.code === 'EACCES' || e.code === 'EADDRNOTAVAIL') {
-      process.stderr.write(`avalanche-exporter: cannot listen: ${e.message}\n`);
+      process.stderr.write(`avalanche-exporter: cannot listen: ${e.message} (web.listenAddress, --web.listen-address)\n`);
       process.exit(1);
+    }
+    if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') {
+      process.stderr.write(`avalanche-exporter: cannot listen: host ${JSON.stringify(e.hostname ?? '')} not found (web.listenAddress, --web.listen-address)\n`);
+      process.exit(2);
     }
     process.stderr.write(`avalanche-exporter: ${e.stack ?? String(err)}\n`);
     process.exit(1);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { loadWebConfig } from '../server/web-config.js';
 import { COLLECTOR_NAMES, configSchema, type Config } from './schema.js';
+import { didYouMean, schemaKeysAt } from './suggest.js';
 
 /** A configuration problem: the CLI prints `message` and exits with code 2. */
 export class ConfigError extends Error {
@@ -35,7 +36,7 @@ export const FLAGS: readonly FlagDef[] = [
   { flag: 'node.chain', path: ['targets', 0, 'chains'], kind: 'list', target: true, help: 'Extra chain (alias or ID) checked by info-is-bootstrapped (repeatable).' },
   { flag: 'validator.node-id', path: ['targets', 0, 'validatorNodeIds'], kind: 'list', target: true, def: "the node's own ID", help: 'Validator NodeID to watch (repeatable).' },
   { flag: 'validator.expect-active', path: ['targets', 0, 'expectActive'], kind: 'bool', target: true, def: 'false', help: "The node's own ID must be an active validator (alert AvalancheNodeNotInValidatorSet when it is not: a moved or re-keyed node); it is watched in addition to any --validator.node-id." },
-  { flag: 'node.timeout', path: ['node', 'timeout'], kind: 'duration', def: '5s', help: 'Deadline of each request to the node.' },
+  { flag: 'node.timeout', path: ['node', 'timeout'], kind: 'duration', def: '5s, or --collection.timeout if shorter', help: 'Deadline of each request to the node.' },
   { flag: 'node.max-response-size', path: ['node', 'maxResponseSize'], kind: 'bytes', def: '32MiB', help: 'Largest response body accepted from the node.' },
   { flag: 'node.connections', path: ['node', 'connections'], kind: 'int', def: '4', help: 'Keep-alive connections per node.' },
   { flag: 'web.listen-address', path: ['web', 'listenAddress'], kind: 'string', def: ':10650', help: 'Address to serve /metrics on.' },
@@ -45,7 +46,7 @@ export const FLAGS: readonly FlagDef[] = [
   { flag: 'web.enable-lifecycle', path: ['web', 'enableLifecycle'], kind: 'bool', def: 'false', help: 'Enable POST /-/reload (reload the configuration like SIGHUP).' },
   { flag: 'web.config.file', path: ['web', 'configFile'], kind: 'string', help: 'Web configuration file (Prometheus exporter-toolkit format): TLS, mTLS, basic auth, response headers. Re-read on change.' },
   { flag: 'collection.interval', path: ['collection', 'interval'], kind: 'duration', def: '15s', help: 'Base collection cycle (divides a minute or an hour).' },
-  { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', def: '10s', help: 'Deadline of one collector run.' },
+  { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', def: '10s, or --collection.interval if shorter', help: 'Deadline of one collector run.' },
   { flag: 'collection.max-concurrent-targets', path: ['collection', 'maxConcurrentTargets'], kind: 'int', def: '8', help: 'Targets collected at once.' },
   { flag: 'log.level', path: ['log', 'level'], kind: 'string', def: 'info', help: 'trace, debug, info, warn, error, fatal or silent.' },
   ...perCollectorFlags,
@@ -56,6 +57,8 @@ export const FLAGS: readonly FlagDef[] = [
 ];
 
 const FLAG_BY_NAME = new Map(FLAGS.map((f) => [f.flag, f]));
+/** Every spelling a flag may take, for "did you mean" (bool flags also as --no-NAME). */
+const FLAG_NAMES = FLAGS.flatMap((f) => (f.kind === 'bool' ? [f.flag, `no-${f.flag}`] : [f.flag]));
 export const ENV_PREFIX = 'AVAX_EXPORTER_';
 export const envName = (flag: string) => ENV_PREFIX + flag.toUpperCase().replace(/[.-]/g, '_');
 
@@ -84,7 +87,7 @@ export function parseFlags(argv: readonly string[]): Setting[] {
       name = name.slice(3);
     }
     const def = FLAG_BY_NAME.get(name);
-    if (!def) throw new ConfigError(`unknown flag --${name}; see --help`);
+    if (!def) throw new ConfigError(`unknown flag --${name}${didYouMean(name, FLAG_NAMES, (f) => `--${f}`) || '; see --help for the flags'}`);
     if (def.kind === 'bool') {
       if (negated) value = false;
       else if (value === undefined) value = true;
@@ -192,11 +195,16 @@ export function loadConfig(opts: LoadOptions): LoadedConfig {
 
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.slice(0, 10).map((i) => {
+    const lines = parsed.error.issues.slice(0, 20).flatMap((i) => {
       const path = formatPath(i.path as (string | number)[]);
+      if (i.code === 'unrecognized_keys') {
+        // A misspelt YAML key: name it with its full path and the nearest key valid at that place.
+        const valid = schemaKeysAt(configSchema, i.path) ?? [];
+        return i.keys.map((k) => `  ${path ? `${path}.` : ''}${k}: unknown key${didYouMean(k, valid)}${valid.length ? ` (valid here: ${valid.join(', ')})` : ''}`);
+      }
       const flag = FLAGS.find((f) => f.path.length > 0 && (path === formatPath(f.path) || path.startsWith(`${formatPath(f.path)}[`)));
       const where = flag ? `${path} (--${flag.flag})` : path || '(top level)';
-      return `  ${where}: ${i.message}`;
+      return [`  ${where}: ${i.message}`];
     });
     throw new ConfigError(`invalid configuration${configFile ? ` (${configFile})` : ''}:\n${lines.join('\n')}`);
   }
@@ -227,7 +235,7 @@ function readYaml(path: string, read: (p: string) => string): Record<string, unk
   try {
     doc = YAML.parse(text);
   } catch (err) {
-    throw new ConfigError(`--config.file ${path}: not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+    throw new ConfigError(`--config.file ${path}: ${yamlErrorText(err, text)}`);
   }
   if (doc === null || doc === undefined) return {};
   if (typeof doc !== 'object' || Array.isArray(doc)) throw new ConfigError(`--config.file ${path}: expected a mapping at the top level`);
@@ -236,4 +244,21 @@ function readYaml(path: string, read: (p: string) => string): Record<string, unk
 
 function formatPath(path: (string | number)[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+/**
+ * A YAML syntax error as a person can act on it: the parser's reason with line and column, then the
+ * offending line and a caret under the column.
+ */
+export function yamlErrorText(err: unknown, text: string): string {
+  const e = err as { message?: string; linePos?: { line: number; col: number }[] };
+  const reason = String(e.message ?? err).split('\n')[0]!.replace(/:$/, '');
+  const pos = e.linePos?.[0];
+  if (!pos) return `not valid YAML: ${reason}`;
+  const lines = text.split(/\r?\n/);
+  const src = lines[pos.line - 1];
+  const shownLine = src === undefined || (src === '' && pos.line >= lines.length) ? '(end of file)' : src.replace(/\t/g, ' ');
+  const num = `${pos.line} | `;
+  const caret = shownLine === '(end of file)' ? '' : `\n    ${' '.repeat(num.length)}${' '.repeat(Math.max(0, pos.col - 1))}^`;
+  return `not valid YAML: ${reason}\n    ${num}${shownLine}${caret}`;
 }

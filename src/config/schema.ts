@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDuration, parseBytes, parseDuration } from './duration.js';
+import { didYouMean } from './suggest.js';
 
 /**
  * The one schema that holds every setting and every default. Flags, environment variables and the
@@ -58,7 +59,26 @@ const nodeUrl = z.string().transform((v, ctx) => {
   return v;
 });
 
-const listenAddress = z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]*):\d{1,5}$/, 'expected host:port or :port, e.g. :10650');
+const listenAddress = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]*):\d+$/, 'expected host:port or :port, e.g. :10650 (every interface) or 127.0.0.1:10650 (loopback only)')
+  .superRefine((v, ctx) => {
+    const port = Number(v.slice(v.lastIndexOf(':') + 1));
+    // Checked here: node's listen() would throw a RangeError with a stack instead of a message.
+    if (!(port <= 65535)) ctx.addIssue({ code: 'custom', message: `expected a port 1-65535 (or 0 for any free port), got ${v.slice(v.lastIndexOf(':') + 1)}` });
+  });
+
+/** Defaults that follow another setting (the rest are in the schema below). */
+export const DEFAULT_INTERVAL_SECONDS = 15;
+/** The collector timeout defaults to the smaller of this and the collection interval. */
+export const DEFAULT_COLLECTOR_TIMEOUT_SECONDS = 10;
+/** The node request timeout defaults to the smaller of this and the collector timeout. */
+export const DEFAULT_NODE_TIMEOUT_SECONDS = 5;
+
+/** `15s`, or `15s, the default; set --collection.interval to change it` for a value the user did not set. */
+function shown(seconds: number, defaulted: boolean, flag: string, how = 'the default'): string {
+  return defaulted ? `${formatDuration(seconds)}, ${how}; set --${flag} to change it` : formatDuration(seconds);
+}
 
 const collectorEntry = z.strictObject({
   enabled: z.boolean().optional(),
@@ -116,23 +136,28 @@ export const configSchema = z
       .default({ level: 'info' }),
     collection: z
       .strictObject({
-        interval: duration('collection interval').default(15),
-        timeout: duration('collector timeout').default(10),
+        interval: duration('collection interval').optional(),
+        // Default: the smaller of 10 s and the interval (filled in below, so that a short interval alone is valid).
+        timeout: duration('collector timeout').optional(),
         maxConcurrentTargets: z.number().int().min(1).max(256).default(8),
       })
-      .default({ interval: 15, timeout: 10, maxConcurrentTargets: 8 }),
+      .default({ maxConcurrentTargets: 8 }),
     node: z
       .strictObject({
-        timeout: duration('node request timeout').default(5),
+        // Default: the smaller of 5 s and the collector timeout (filled in below).
+        timeout: duration('node request timeout').optional(),
         maxResponseSize: bytes.default(32 * 1024 * 1024),
         connections: z.number().int().min(1).max(64).default(4),
       })
-      .default({ timeout: 5, maxResponseSize: 32 * 1024 * 1024, connections: 4 }),
+      .default({ maxResponseSize: 32 * 1024 * 1024, connections: 4 }),
     collectors: collectorsBlock,
     targets: z.array(targetSchema).min(1, 'expected at least one target').default([{ url: 'http://127.0.0.1:9650' } as never]),
   })
   .superRefine((cfg, ctx) => {
-    const interval = cfg.collection.interval;
+    // Messages about a value the user did not set say so, and which flag changes it.
+    const intervalDefaulted = cfg.collection.interval === undefined;
+    const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;
+    const intervalText = shown(interval, intervalDefaulted, 'collection.interval');
     if (!cronFor(interval)) {
       ctx.addIssue({
         code: 'custom',
@@ -140,14 +165,14 @@ export const configSchema = z
         message: `expected an interval that divides a minute (1s-30s) or an hour (1m-30m, whole minutes), got ${formatDuration(interval)}`,
       });
     }
-    if (cfg.collection.timeout > interval) {
-      ctx.addIssue({ code: 'custom', path: ['collection', 'timeout'], message: `must not exceed collection.interval (${formatDuration(interval)})` });
+    if (cfg.collection.timeout !== undefined && cfg.collection.timeout > interval) {
+      ctx.addIssue({ code: 'custom', path: ['collection', 'timeout'], message: `must not exceed collection.interval (${intervalText}), got ${formatDuration(cfg.collection.timeout)}` });
     }
     const checkInterval = (v: number | undefined, path: (string | number)[]) => {
       if (v === undefined) return;
       const ratio = v / interval;
       if (!(ratio >= 1 && Math.abs(ratio - Math.round(ratio)) < 1e-9)) {
-        ctx.addIssue({ code: 'custom', path, message: `expected a multiple of collection.interval (${formatDuration(interval)}), got ${formatDuration(v)}` });
+        ctx.addIssue({ code: 'custom', path, message: `expected a multiple of collection.interval (${intervalText}), got ${formatDuration(v)}` });
       }
     };
     for (const [name, entry] of Object.entries(cfg.collectors)) checkInterval(entry?.interval, ['collectors', name, 'interval']);
@@ -155,7 +180,7 @@ export const configSchema = z
     cfg.targets.forEach((t, i) => {
       for (const [name, entry] of Object.entries(t.collectors)) {
         if (!(COLLECTOR_NAMES as readonly string[]).includes(name)) {
-          ctx.addIssue({ code: 'custom', path: ['targets', i, 'collectors', name], message: `unknown collector; expected one of ${COLLECTOR_NAMES.join(', ')}` });
+          ctx.addIssue({ code: 'custom', path: ['targets', i, 'collectors', name], message: `unknown collector (expected one of ${COLLECTOR_NAMES.join(', ')})${didYouMean(name, COLLECTOR_NAMES)}` });
         }
         checkInterval(entry.interval, ['targets', i, 'collectors', name, 'interval']);
       }
@@ -163,6 +188,15 @@ export const configSchema = z
       if (names.has(name)) ctx.addIssue({ code: 'custom', path: ['targets', i, 'name'], message: `duplicate target name ${JSON.stringify(name)}` });
       names.add(name);
     });
+  })
+  .transform((cfg) => {
+    const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;
+    const timeout = cfg.collection.timeout ?? Math.min(DEFAULT_COLLECTOR_TIMEOUT_SECONDS, interval);
+    return {
+      ...cfg,
+      collection: { ...cfg.collection, interval, timeout },
+      node: { ...cfg.node, timeout: cfg.node.timeout ?? Math.min(DEFAULT_NODE_TIMEOUT_SECONDS, timeout) },
+    };
   });
 
 export type RawConfig = z.input<typeof configSchema>;

@@ -2,8 +2,9 @@ import type { MetricDescriptor } from './model.js';
 
 /**
  * Every metric family the exporter emits, in exposition order.
- * Source of truth for names, types and labels: ../shared/METRICS.md (the contract; a test checks
- * this table against it, and docs/metrics.md is generated from it).
+ * docs/metrics.md is generated from this table (`npm run docs`) and is the project's metric contract:
+ * test/metrics/contract.test.ts fails when it is out of date, when the exporter emits a family or a
+ * label it does not list, and when alerts or dashboards use a metric it does not document.
  */
 const T = 'target';
 const SNID = ['target', 'subnet', 'node_id'] as const;

@@ -7,8 +7,9 @@ export function renderMetricsDoc(): string {
   const rows = DESCRIPTORS.map((d) => `| \`${d.name}\` | ${d.type} | ${d.labels.join(', ')} | ${d.collector} | ${d.help.replace(/\|/g, '\\|')} |`);
   return `# Metrics
 
-Generated from \`src/metrics/descriptors.ts\` by \`npm run docs\`; the contract is ../shared/METRICS.md and a test
-checks that both agree. Every per-node series carries \`target\`. Collectors and their default intervals are listed in the README.
+Generated from \`src/metrics/descriptors.ts\` by \`npm run docs\`. This file is the project's metric contract: the tests
+fail when it is out of date, when the exporter emits a family or label it does not list, and when an alert rule or a
+dashboard uses a metric it does not document. Every per-node series carries \`target\`. Collectors and their default intervals are listed in the README.
 
 | metric | type | labels | collector | meaning |
 |---|---|---|---|---|

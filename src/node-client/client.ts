@@ -1,7 +1,10 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
 import {
+  type BodyContext,
   HttpError,
+  htmlSummary,
+  notAnApi,
   InvalidResponseError,
   NetworkError,
   NodeClientError,
@@ -108,8 +111,9 @@ export class NodeClient {
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? {} });
     return this.timed(method, opts, async (signal) => {
       const res = await this.send(method, 'POST', endpoint, body, signal);
-      if (res.status !== 200) throw this.httpError(method, res.status, res.text);
-      const json = parseJson(method, res.text, (t) => this.redact(t));
+      const context = { contentType: res.contentType, expected: `JSON-RPC at ${endpoint}` };
+      if (res.status !== 200) throw this.httpError(method, res.status, res.text, context);
+      const json = parseJson(method, res, (t) => this.redact(t), context);
       if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new InvalidResponseError(method, 'not a JSON-RPC object');
       const env = json as Record<string, unknown>;
       if (env['jsonrpc'] !== '2.0') throw new InvalidResponseError(method, 'jsonrpc is not "2.0"');
@@ -135,13 +139,14 @@ export class NodeClient {
     const method = `GET ${path}`;
     return this.timed(method, opts, async (signal) => {
       const res = await this.send(method, 'GET', path, undefined, signal);
-      if (res.status !== 200 && res.status !== 503) throw this.httpError(method, res.status, res.text);
+      const context = { contentType: res.contentType, expected: `the Health API's JSON at ${path}` };
+      if (res.status !== 200 && res.status !== 503) throw this.httpError(method, res.status, res.text, context);
       let json: unknown;
       try {
-        json = parseJson(method, res.text, (t) => this.redact(t));
+        json = parseJson(method, res, (t) => this.redact(t), context);
       } catch (err) {
         // A 503 with a plain-text body is a proxy or the chain-router refusing, not a health report.
-        if (res.status === 503) throw this.httpError(method, res.status, res.text);
+        if (res.status === 503) throw this.httpError(method, res.status, res.text, context);
         throw err;
       }
       return { status: res.status, body: validate(method, schema, json) };
@@ -159,8 +164,10 @@ export class NodeClient {
     return out;
   }
 
-  private httpError(method: string, status: number, text: string): HttpError {
-    return new HttpError(method, status, this.redact(text).slice(0, 512));
+  private httpError(method: string, status: number, text: string, context: BodyContext): HttpError {
+    // The first 64 KiB are looked at for an HTML <title>; the error keeps 512 bytes of the body.
+    const html = htmlSummary(this.redact(text.slice(0, 64 * 1024)), context.contentType);
+    return new HttpError(method, status, this.redact(text).slice(0, 512), { ...context, html });
   }
 
   private async timed<T>(method: string, opts: CallOptions, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -266,7 +273,8 @@ export class NodeClient {
     // undici frees the socket for the next request one event-loop turn after the body ends; without
     // this wait, strictly sequential calls would alternate between two connections of the pool.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return { status: res.statusCode, text: Buffer.concat(chunks, size).toString('utf8') };
+    const type = res.headers['content-type'];
+    return { status: res.statusCode, contentType: Array.isArray(type) ? type[0] : type, text: Buffer.concat(chunks, size).toString('utf8') };
   }
 }
 
@@ -318,7 +326,8 @@ function joinPath(basePath: string, path: string, query: string): string {
   return basePath + path + (path.includes('?') ? `&${query.slice(1)}` : query);
 }
 
-function parseJson(method: string, text: string, redact: (s: string) => string): unknown {
+function parseJson(method: string, res: { status: number; text: string; contentType?: string }, redact: (s: string) => string, context: BodyContext): unknown {
+  const text = res.text;
   if (text.trim() === '') throw new InvalidResponseError(method, 'empty body');
   try {
     return JSON.parse(text);
@@ -326,7 +335,10 @@ function parseJson(method: string, text: string, redact: (s: string) => string):
     // V8 quotes a piece of the body in the SyntaxError message.
     const msg = cause instanceof Error ? cause.message : String(cause);
     const clean = redact(msg);
-    throw new InvalidResponseError(method, 'body is not JSON', { cause: clean === msg ? cause : new SyntaxError(clean) });
+    // An HTML page where JSON was expected: a web server or proxy answers at this URL, not avalanchego.
+    const html = htmlSummary(redact(text.slice(0, 64 * 1024)), context.contentType);
+    const reason = html ? `HTTP ${res.status} with ${html} instead of JSON${notAnApi(context.expected)}` : 'body is not JSON';
+    throw new InvalidResponseError(method, reason, { cause: clean === msg ? cause : new SyntaxError(clean) });
   }
 }
 

@@ -33,12 +33,50 @@ export class RpcError extends NodeClientError {
   }
 }
 
-/** A non-2xx HTTP status with a non-JSON-RPC body (404 of a disabled API, 403, 405, 415, 503, 5xx). */
+/**
+ * A non-2xx HTTP status with a non-JSON-RPC body (404 of a disabled API, 403, 405, 415, 503, 5xx).
+ * avalanchego's own refusals are short plain text and are quoted; an HTML page (a web server or a
+ * reverse proxy's error page at that URL) is summarised instead: what came, and what was expected.
+ */
 export class HttpError extends NodeClientError {
   readonly result = 'http_error' as const;
-  constructor(method: string, readonly status: number, readonly body: string) {
-    super(method, `HTTP ${status}${body ? `: ${truncate(body.trim(), 200)}` : ''}`);
+  constructor(method: string, readonly status: number, readonly body: string, context: BodyContext = {}) {
+    const html = context.html ?? htmlSummary(body, context.contentType);
+    super(method, html ? `HTTP ${status} with ${html}${notAnApi(context.expected)}` : `HTTP ${status}${body ? `: ${truncate(body.trim(), 200)}` : ''}`);
   }
+}
+
+/** What the client knows about an answer besides its body. */
+export interface BodyContext {
+  /** Content-Type of the answer. */
+  contentType?: string;
+  /** What was expected there, e.g. `JSON-RPC at /ext/info`. */
+  expected?: string;
+  /** htmlSummary of the whole body, when the kept `body` is only its start. */
+  html?: string;
+}
+
+/** `: this URL does not look like an avalanchego API; expected JSON-RPC at /ext/info` */
+export function notAnApi(expected?: string): string {
+  return `: this URL does not look like an avalanchego API${expected ? `; expected ${expected}` : ''}`;
+}
+
+/**
+ * `an HTML body ("502 Bad Gateway")` when the body is an HTML page (Content-Type text/html or a body
+ * starting with `<`), else undefined. Only the page's <title> (or first <h1>) is kept: one short line.
+ */
+export function htmlSummary(body: string, contentType?: string): string | undefined {
+  const isHtml = /^\s*text\/html\b/i.test(contentType ?? '') || /^\s*</.test(body);
+  if (!isHtml) return undefined;
+  const m = /<title[^>]*>([^<]*)<\/title>/i.exec(body) ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(body);
+  const title = m
+    ? m[1]!
+        .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_e, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[n]!)
+        .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
+  return `an HTML body${title ? ` (${JSON.stringify(truncate(title, 80))})` : ''}`;
 }
 
 export class TimeoutError extends NodeClientError {

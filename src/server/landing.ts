@@ -1,34 +1,111 @@
 import { formatDuration } from '../config/duration.js';
+import { runbookUrl } from '../project-links.js';
 import type { TargetView } from './server.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The `/` page: name, version, targets (URLs redacted), collector status, links. */
-export function landingPage(p: { version: string; telemetryPath: string; targets: TargetView[] }): string {
+/** "just now", "42 s ago", "3 min ago", "5 h ago", "2 d ago" (computed when the page is served). */
+export function relativeAge(seconds: number): string {
+  if (!(seconds >= 0)) return 'just now'; // clock skew or a value in the future
+  if (seconds < 1) return 'just now';
+  if (seconds < 60) return `${Math.floor(seconds)} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86400)} d ago`;
+}
+
+/** `<time title="ISO time">3 min ago</time>`, or 'never'. */
+function age(unixSeconds: number | undefined, nowMs: number): string {
+  if (unixSeconds === undefined) return 'never';
+  const iso = new Date(unixSeconds * 1000).toISOString();
+  return `<time datetime="${iso}" title="${iso}">${relativeAge(nowMs / 1000 - unixSeconds)}</time>`;
+}
+
+/** `… (and 2 more)` as the runner ends a message that stands for several errors of one run. */
+const AND_MORE = /\s*\(and (\d+) more\)$/;
+
+/** The errors of a collector's last run: the full list when the runner gives it, else its one message. */
+function errorCell(c: TargetView['collectors'][number], target: string): string {
+  const list = c.errors && c.errors.length > 0 ? [...c.errors] : c.lastError ? [c.lastError] : [];
+  if (list.length === 0) return '';
+  const items = list.map((e) => {
+    const more = AND_MORE.exec(e);
+    if (!more) return esc(e);
+    // The runner keeps the first error only: say what the rest is and where each failed call is counted.
+    const n = Number(more[1]);
+    return `${esc(e.slice(0, more.index))}<br><span class="more">and ${n} more failed call${n === 1 ? '' : 's'} in the same run: by method and result in <code>avax_rpc_requests_total{target="${esc(target)}",result!="ok"}</code></span>`;
+  });
+  return list.length === 1 ? items[0]! : `<ol>${items.map((i) => `<li>${i}</li>`).join('')}</ol>`;
+}
+
+function nodeIdentity(t: TargetView): string {
+  const id = t.nodeId === undefined ? '<span class="pending">not known yet</span>' : t.nodeId === '' ? '<span class="pending">none (the API does not expose info.getNodeID)</span>' : `<code class="nw">${esc(t.nodeId)}</code>`;
+  const version = t.nodeVersion === undefined ? '<span class="pending">not known yet</span>' : esc(t.nodeVersion);
+  return `<dl><dt>node ID</dt><dd>${id}</dd><dt>version</dt><dd>${version}</dd></dl>`;
+}
+
+/** Beside a target that is down: the runbook of AvalancheTargetDown (collector alerts are silent then). */
+function downRunbook(up: string): string {
+  return up === 'down' ? ` <a class="runbook" href="${esc(runbookUrl('AvalancheTargetDown'))}">runbook</a>` : '';
+}
+
+export interface LandingData {
+  version: string;
+  telemetryPath: string;
+  targets: TargetView[];
+  /** Clock of the page (ms); relative ages are computed against it. */
+  nowMs?: number;
+}
+
+/**
+ * The `/` page: per target its node ID and version, up or down, and the state of every collector with
+ * relative ages, errors and a runbook link beside a failing one. It refreshes itself every base
+ * collection interval (the shortest collector interval, 5-60 s), the rhythm at which it can change.
+ */
+export function landingPage(p: LandingData): string {
+  const now = p.nowMs ?? Date.now();
+  const intervals = p.targets.flatMap((t) => t.collectors.filter((c) => c.enabled).map((c) => c.intervalSeconds));
+  const refresh = Math.min(60, Math.max(5, Math.round(intervals.length ? Math.min(...intervals) : 15)));
+  const upOf = (t: TargetView) => (t.up === undefined ? 'pending' : t.up === 1 ? 'up' : 'down');
+  const stateOf = (c: TargetView['collectors'][number]) => (!c.enabled ? 'disabled' : !c.ran ? 'pending' : c.success ? 'ok' : 'failing');
+
+  const summary = p.targets
+    .map((t) => {
+      const up = upOf(t);
+      const failing = t.collectors.filter((c) => stateOf(c) === 'failing').map((c) => c.name);
+      return `<tr><td class="nw"><a href="#t-${esc(encodeURIComponent(t.name))}">${esc(t.name)}</a></td><td class="nw"><span class="${up === 'up' ? 'ok' : up === 'down' ? 'failing' : 'pending'}">${up}</span>${downRunbook(up)}</td><td>${t.nodeId ? `<code class="nw">${esc(t.nodeId)}</code>` : '-'}</td><td class="nw">${t.nodeVersion ? esc(t.nodeVersion) : '-'}</td><td>${failing.length ? `<span class="failing">${failing.length} failing</span>: ${esc(failing.join(', '))}` : 'none failing'}</td></tr>`;
+    })
+    .join('\n');
+
   const rows = p.targets
     .map((t) => {
       const cols = t.collectors
         .map((c) => {
-          const state = !c.enabled ? 'disabled' : !c.ran ? 'pending' : c.success ? 'ok' : 'failing';
-          const last = c.lastSuccessSeconds ? new Date(c.lastSuccessSeconds * 1000).toISOString() : '-';
-          return `<tr><td>${esc(c.name)}</td><td class="${state}">${state}</td><td>${c.enabled ? formatDuration(c.intervalSeconds) : '-'}</td><td>${c.ran ? c.durationSeconds.toFixed(3) + ' s' : '-'}</td><td>${esc(last)}</td><td>${esc(c.lastError ?? '')}</td></tr>`;
+          const state = stateOf(c);
+          const runbook = state === 'failing' ? ` <a class="runbook" href="${esc(runbookUrl('AvalancheCollectorFailing'))}">runbook</a>` : '';
+          return `<tr><td class="nw">${esc(c.name)}</td><td class="${state}">${state}</td><td class="nw">${c.enabled ? formatDuration(c.intervalSeconds) : '-'}</td><td class="nw">${c.ran ? c.durationSeconds.toFixed(3) + ' s' : '-'}</td><td class="nw">${age(c.lastSuccessSeconds, now)}</td><td>${errorCell(c, t.name)}${runbook}</td></tr>`;
         })
         .join('\n');
-      const up = t.up === undefined ? 'pending' : t.up === 1 ? 'up' : 'down';
-      return `<h2>${esc(t.name)} <small>${esc(t.url)}${t.reference ? ' (reference)' : ''}: <span class="${up === 'up' ? 'ok' : up === 'down' ? 'failing' : 'pending'}">${up}</span></small></h2>
+      const up = upOf(t);
+      return `<h2 id="t-${esc(encodeURIComponent(t.name))}">${esc(t.name)} <small>${esc(t.url)}${t.reference ? ' (reference)' : ''}: <span class="${up === 'up' ? 'ok' : up === 'down' ? 'failing' : 'pending'}">${up}</span>${downRunbook(up)}</small></h2>
+${nodeIdentity(t)}
 <p><a href="/probe?target=${encodeURIComponent(t.name)}">metrics of this target</a></p>
 <table><tr><th>collector</th><th>state</th><th>interval</th><th>last duration</th><th>last success</th><th>last error</th></tr>
 ${cols}
 </table>`;
     })
     .join('\n');
+  const generated = new Date(now).toISOString();
   return `<!doctype html>
-<html><head><meta charset="utf-8"><title>avalanche-exporter</title>
-<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}.ok{color:#080}.failing{color:#b00}.pending,.disabled{color:#888}</style>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="${refresh}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>avalanche-exporter</title>
+<style>body{font-family:sans-serif;margin:2em;max-width:90em}table{border-collapse:collapse;margin-bottom:1em}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left;vertical-align:top}.nw,time{white-space:nowrap}.ok{color:#080}.failing{color:#b00}.pending,.disabled,.more,.meta{color:#777}dl{display:grid;grid-template-columns:max-content auto;gap:.1em 1em;margin:.3em 0}dt{font-weight:bold}dd{margin:0}ol{margin:0;padding-left:1.2em}a.runbook{white-space:nowrap;font-weight:bold}</style>
 </head><body>
 <h1>avalanche-exporter</h1>
-<p>Prometheus exporter for Avalanche nodes, version ${esc(p.version)}.</p>
+<p>Prometheus exporter for Avalanche nodes, version ${esc(p.version)}. <span class="meta">Page generated <time datetime="${generated}" title="${generated}">${generated.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}</time>; refreshes every ${refresh} s.</span></p>
 <ul><li><a href="${esc(p.telemetryPath)}">${esc(p.telemetryPath)}</a></li><li><a href="/healthz">/healthz</a></li></ul>
+<table><tr><th>target</th><th>state</th><th>node ID</th><th>version</th><th>collectors</th></tr>
+${summary}
+</table>
 ${rows}
 </body></html>
 `;

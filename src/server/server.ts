@@ -14,7 +14,12 @@ export interface TargetView {
   url: string; // already redacted
   reference: boolean;
   up: number | undefined;
-  collectors: CollectorStatus[];
+  /** The node's own NodeID (info.getNodeID): undefined until known, '' when the API has none (public servers). */
+  nodeId?: string;
+  /** The node's version (info.getNodeVersion), e.g. avalanchego/1.14.2; undefined until known. */
+  nodeVersion?: string;
+  /** `errors`: every error of the collector's last run, when the runner provides them (else `lastError` only). */
+  collectors: (CollectorStatus & { errors?: readonly string[] })[];
 }
 
 export interface ServerDeps {
@@ -150,7 +155,7 @@ export function createExporterServer(deps: ServerDeps): Server {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return text(res, 405, 'method not allowed; use GET or HEAD\n', { allow: 'GET, HEAD' });
     if (path === '/healthz') return text(res, 200, 'OK\n');
-    if (path === '/') return html(res, landingPage({ version: deps.version, telemetryPath: deps.telemetryPath, targets: deps.targets() }));
+    if (path === '/') return html(res, landingPage({ version: deps.version, telemetryPath: deps.telemetryPath, targets: deps.targets(), nowMs: Date.now() }));
 
     let snap: RenderedExposition | undefined;
     if (path === '/probe') {

@@ -6,7 +6,8 @@ import bcrypt from 'bcryptjs';
 import type { Logger } from 'pino';
 import YAML from 'yaml';
 import { z } from 'zod';
-import { ConfigError } from '../config/load.js';
+import { ConfigError, yamlErrorText } from '../config/load.js';
+import { didYouMean, schemaKeysAt } from '../config/suggest.js';
 
 /**
  * `--web.config.file`: the Prometheus exporter-toolkit web configuration (YAML), the subset that
@@ -74,19 +75,6 @@ const webConfigSchema = z
       })
       .nullish(),
     rate_limit: unsupported.optional(),
-  })
-  .superRefine((c, ctx) => {
-    const t = c.tls_server_config;
-    if (!t) return;
-    if (!t.cert_file) ctx.addIssue({ code: 'custom', path: ['tls_server_config', 'cert_file'], message: 'required when tls_server_config is present' });
-    if (!t.key_file) ctx.addIssue({ code: 'custom', path: ['tls_server_config', 'key_file'], message: 'required when tls_server_config is present' });
-    const auth = t.client_auth_type;
-    if ((auth === 'RequireAndVerifyClientCert' || auth === 'VerifyClientCertIfGiven') && !t.client_ca_file) {
-      ctx.addIssue({ code: 'custom', path: ['tls_server_config', 'client_ca_file'], message: `required with client_auth_type ${auth}` });
-    }
-    if (t.min_version && t.max_version && t.min_version > t.max_version) {
-      ctx.addIssue({ code: 'custom', path: ['tls_server_config', 'min_version'], message: 'must not be above max_version' });
-    }
   });
 
 export interface TlsSettings {
@@ -112,7 +100,29 @@ export interface WebConfig {
 
 const issuePath = (path: readonly PropertyKey[]) => path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
 
-/** Reads and validates a web config file; every problem is a ConfigError naming the file and key. */
+/**
+ * Checks between keys of tls_server_config. They run on the raw document, next to the schema, so that
+ * a file with several faults gets all of them in one message (zod skips refinements after an issue).
+ */
+function crossChecks(doc: Record<string, unknown>): string[] {
+  const t = doc['tls_server_config'];
+  if (!t || typeof t !== 'object' || Array.isArray(t)) return [];
+  const tls = t as Record<string, unknown>;
+  const out: string[] = [];
+  if (!tls['cert_file']) out.push('tls_server_config.cert_file: required when tls_server_config is present');
+  if (!tls['key_file']) out.push('tls_server_config.key_file: required when tls_server_config is present');
+  const auth = tls['client_auth_type'];
+  if ((auth === 'RequireAndVerifyClientCert' || auth === 'VerifyClientCertIfGiven') && !tls['client_ca_file']) {
+    out.push(`tls_server_config.client_ca_file: required with client_auth_type ${auth}`);
+  }
+  const [min, max] = [tls['min_version'], tls['max_version']];
+  if (typeof min === 'string' && typeof max === 'string' && min in TLS_VERSIONS && max in TLS_VERSIONS && min > max) {
+    out.push('tls_server_config.min_version: must not be above max_version');
+  }
+  return out;
+}
+
+/** Reads and validates a web config file; every problem is a ConfigError naming the file and key, all of them at once. */
 export function loadWebConfig(file: string): WebConfig {
   const where = `--web.config.file ${file}`;
   let text: string;
@@ -125,43 +135,57 @@ export function loadWebConfig(file: string): WebConfig {
   try {
     doc = YAML.parse(text);
   } catch (err) {
-    throw new ConfigError(`${where}: not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+    throw new ConfigError(`${where}: ${yamlErrorText(err, text)}`);
   }
   if (doc === null || doc === undefined) doc = {};
   if (typeof doc !== 'object' || Array.isArray(doc)) throw new ConfigError(`${where}: expected a mapping at the top level`);
+  const problems: string[] = [];
   const parsed = webConfigSchema.safeParse(doc);
   if (!parsed.success) {
-    const lines = parsed.error.issues.slice(0, 10).map((i) => {
+    for (const i of parsed.error.issues) {
       const base = issuePath(i.path);
       if (i.code === 'unrecognized_keys') {
-        return i.keys.map((k) => `  ${base ? `${base}.` : ''}${k}: unknown key`).join('\n');
+        const valid = schemaKeysAt(webConfigSchema, i.path) ?? [];
+        for (const k of i.keys) problems.push(`${base ? `${base}.` : ''}${k}: unknown key${didYouMean(k, valid)}`);
+      } else {
+        problems.push(`${base || '(top level)'}: ${i.message}`);
       }
-      return `  ${base || '(top level)'}: ${i.message}`;
-    });
-    throw new ConfigError(`invalid web configuration (${where}):\n${lines.join('\n')}`);
+    }
   }
-  const c = parsed.data;
+  problems.push(...crossChecks(doc as Record<string, unknown>));
+
+  // The files named by tls_server_config: each unreadable one is its own problem.
   const dir = dirname(resolve(file));
   const files = [resolve(file)];
+  const rawTls = (doc as Record<string, unknown>)['tls_server_config'];
+  const tlsDoc = rawTls && typeof rawTls === 'object' && !Array.isArray(rawTls) ? (rawTls as Record<string, unknown>) : undefined;
+  const read = (key: string): Buffer | undefined => {
+    const p = tlsDoc?.[key];
+    if (typeof p !== 'string' || p === '') return undefined;
+    const abs = resolve(dir, p);
+    files.push(abs);
+    try {
+      return readFileSync(abs);
+    } catch (err) {
+      problems.push(`tls_server_config.${key}: cannot read ${p} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+      return undefined;
+    }
+  };
+  const cert = read('cert_file');
+  const key = read('key_file');
+  const ca = read('client_ca_file');
+
+  if (problems.length > 0 || !parsed.success) {
+    throw new ConfigError(`invalid web configuration (${where}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  const c = parsed.data;
   let tls: TlsSettings | undefined;
   if (c.tls_server_config) {
     const t = c.tls_server_config;
-    const read = (key: string, p: string): Buffer => {
-      const abs = resolve(dir, p);
-      files.push(abs);
-      try {
-        return readFileSync(abs);
-      } catch (err) {
-        throw new ConfigError(`invalid web configuration (${where}):\n  tls_server_config.${key}: cannot read ${p} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
-      }
-    };
-    const cert = read('cert_file', t.cert_file!);
-    const key = read('key_file', t.key_file!);
-    const ca = t.client_ca_file ? read('client_ca_file', t.client_ca_file) : undefined;
     const clientAuthType: ClientAuthType = t.client_auth_type ?? (t.client_ca_file ? 'RequireAndVerifyClientCert' : 'NoClientCert');
     const minVersion = TLS_VERSIONS[t.min_version ?? 'TLS12'];
     const maxVersion = TLS_VERSIONS[t.max_version ?? 'TLS13'];
-    const context: SecureContextOptions = { cert, key, minVersion, maxVersion, ...(ca ? { ca } : {}) };
+    const context: SecureContextOptions = { cert: cert!, key: key!, minVersion, maxVersion, ...(ca ? { ca } : {}) };
     try {
       createSecureContext(context);
     } catch (err) {

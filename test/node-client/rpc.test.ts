@@ -270,7 +270,8 @@ describe('invalid_response', () => {
 
   it('not JSON', async () => {
     const err = await expectInvalid((_req, res) => sendText(res, 200, '<html>hello</html>'));
-    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: body is not JSON"`);
+    // An HTML answer says so (test/node-client/html-body.test.ts has the other non-API bodies).
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: invalid response: HTTP 200 with an HTML body instead of JSON: this URL does not look like an avalanchego API; expected JSON-RPC at /ext/info"`);
     expect(err.cause).toBeInstanceOf(SyntaxError);
   });
 
