@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
-import {
-  COLLECTOR_NAMES,
-  find,
-  indexUnavailable,
-  rpcErrorHandler,
-  runFaultRow,
-  startFaultNode,
-  warmUp,
-  type FaultNode,
-  type Row,
-  FAULT_FIXTURES,
-} from '../helpers/faults.js';
+import { find } from '../helpers/exposition-parser.js';
+import { COLLECTOR_NAMES, indexUnavailable, runFaultRow, warmUp, type Row, FAULT_FIXTURES } from '../helpers/fault-matrix.js';
+import { startFaultNode, type FaultNode } from '../helpers/fault-node.js';
+import { rpcErrorHandler } from '../helpers/fault-table.js';
 import { result as fixtureResult } from '../fixtures/load.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { FAULT_FIXTURES, matrixRows, runFaultRow, startFaultNode, warmUp, type FaultName, type FaultNode } from '../helpers/faults.js';
+import { FAULT_FIXTURES, matrixRows, runFaultRow, warmUp } from '../helpers/fault-matrix.js';
+import { startFaultNode, type FaultNode } from '../helpers/fault-node.js';
+import { type FaultName } from '../helpers/fault-table.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 
 /**

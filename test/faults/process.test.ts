@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTOR_NAMES, FAULTS, find, parseExposition, promtoolCheck, startFaultNode, type FaultName, type FaultNode, FAULT_FIXTURES } from '../helpers/faults.js';
+import { find, parseExposition } from '../helpers/exposition-parser.js';
+import { COLLECTOR_NAMES, FAULT_FIXTURES } from '../helpers/fault-matrix.js';
+import { startFaultNode, type FaultNode } from '../helpers/fault-node.js';
+import { FAULTS, type FaultName } from '../helpers/fault-table.js';
+import { promtoolCheck } from '../helpers/promtool.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { ensureBuilt, freePort, startCli, waitFor, type Proc } from '../helpers/proc.js';
 

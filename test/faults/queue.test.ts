@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeClient } from '../../src/node-client/index.js';
 import { InfoPeersResult, InfoUptimeResult } from '../../src/schemas/info.js';
-import { FAULTS, startFaultNode, type FaultNode, FAULT_FIXTURES } from '../helpers/faults.js';
+import { FAULT_FIXTURES } from '../helpers/fault-matrix.js';
+import { startFaultNode, type FaultNode } from '../helpers/fault-node.js';
+import { FAULTS } from '../helpers/fault-table.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 
 /**

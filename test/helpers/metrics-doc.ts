@@ -1,5 +1,5 @@
 /**
- * docs/metrics.md, the project's metric contract (generated from src/metrics/descriptors.ts by
+ * docs/metrics.md, the project's metric contract (generated from the metric declarations by
  * `npm run docs`; test/metrics/contract.test.ts keeps it in step with the code). Tests that need
  * "every documented family" read it through here, so a missing or empty file fails loudly.
  */
@@ -15,11 +15,11 @@ export interface DocumentedFamily {
   collector: string;
 }
 
-/** The rows `| \`avax_x\` | type | labels | collector | meaning |` of a metrics document. */
+/** The rows `| \`avax_x\` | type | labels | unit | collector | meaning |` of a metrics document. */
 export function parseMetricsDoc(markdown: string): Map<string, DocumentedFamily> {
   const out = new Map<string, DocumentedFamily>();
   for (const line of markdown.split('\n')) {
-    const m = /^\| `(avax_[a-z0-9_]+)` \| (gauge|counter|histogram|summary) \| ([^|]*) \| ([^|]*) \|/.exec(line);
+    const m = /^\| `(avax_[a-z0-9_]+)` \| (gauge|counter|histogram|summary) \| ([^|]*) \| [^|]* \| ([^|]*) \|/.exec(line);
     if (!m) continue;
     if (out.has(m[1]!)) throw new Error(`docs/metrics.md lists ${m[1]} twice`);
     out.set(m[1]!, { name: m[1]!, type: m[2]!, labels: m[3]!.split(',').map((s) => s.trim()).filter(Boolean), collector: m[4]!.trim() });

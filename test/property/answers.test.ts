@@ -14,7 +14,8 @@ import { toSamples as peersSamples } from '../../src/collectors/info-peers.js';
 import { toSamples as uptimeSamples } from '../../src/collectors/info-uptime.js';
 import { toSamples as nodeInfoSamples, vmSamples } from '../../src/collectors/node-info.js';
 import { toSamples as validatorsFullSamples } from '../../src/collectors/platform-validators-full.js';
-import { heliconFrom, toSamples as validatorsSamples } from '../../src/collectors/platform-validators.js';
+import { heliconFrom } from '../../src/collectors/info-upgrades.js';
+import { toSamples as validatorsSamples } from '../../src/collectors/platform-validators.js';
 import { familyOf } from '../../src/metrics/descriptors.js';
 import type { Sample } from '../../src/metrics/model.js';
 import { PRIMARY_NETWORK_ID } from '../../src/node-client/index.js';
@@ -36,7 +37,7 @@ import {
 import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { fixtureMethods, fixtureNames, result as fixtureResult } from '../fixtures/load.js';
 import { cb58Id } from '../helpers/fixture-node.js';
-import { mutatedAnswer, nastyString, renderRoundTrip } from '../helpers/faults.js';
+import { mutatedAnswer, nastyString, renderRoundTrip } from '../helpers/answer-mutations.js';
 
 const NUM_RUNS = 200;
 const FIXTURE_NOW_MS = 1778750505_000;

@@ -6,22 +6,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExporter, type Exporter } from '../../src/app.js';
+import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
-import {
-  COLLECTOR_NAMES,
-  find,
-  matrixArgv,
-  mutatedAnswer,
-  nastyString,
-  promtoolCheck,
-  scrapeParsed,
-  startFaultNode,
-  TARGET,
-  type FaultHandler,
-  type FaultNode,
-  type RequestInfo,
-} from '../helpers/faults.js';
+import { mutatedAnswer, nastyString } from '../helpers/answer-mutations.js';
+import { find } from '../helpers/exposition-parser.js';
+import { COLLECTOR_NAMES, matrixArgv, scrapeParsed, TARGET } from '../helpers/fault-matrix.js';
+import { startFaultNode, type FaultHandler, type FaultNode, type RequestInfo } from '../helpers/fault-node.js';
+import { promtoolCheck } from '../helpers/promtool.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { memoryLogger } from '../helpers/log.js';
 

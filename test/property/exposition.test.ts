@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 import type { Sample } from '../../src/metrics/model.js';
 import { escapeLabelValue } from '../../src/metrics/render.js';
-import { HAS_PROMTOOL, nastyNumber, nastyString, parseExposition, promtoolCheck, renderRoundTrip } from '../helpers/faults.js';
+import { nastyNumber, nastyString, renderRoundTrip } from '../helpers/answer-mutations.js';
+import { parseExposition } from '../helpers/exposition-parser.js';
+import { HAS_PROMTOOL, promtoolCheck } from '../helpers/promtool.js';
 
 const NUM_RUNS = 200;
 
