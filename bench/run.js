@@ -296,7 +296,7 @@ function rpcTotal(text) {
  * cycles, and (for the first `loadCycles` cycles) requests and bytes.
  */
 async function runCycles({ sim, targets, cycles, maxMs, sampleEvery, loadCycles = 0 }) {
-  const { startExporter } = await import('../dist/app.js');
+  const { startExporter } = await import('../dist/main.js');
   const state = { cycle: 0, fullRuns: [] };
   const log = countingLogger('warn');
   const exporter = await startExporter({ config: fleetConfig(targets), logger: log.logger, schedule: false, collectors: await countingCollectors(state) });
@@ -365,10 +365,10 @@ async function runCycles({ sim, targets, cycles, maxMs, sampleEvery, loadCycles 
 }
 
 let baselineRss;
-/** RSS of a fresh Node.js process after importing dist/app.js (and a gc). */
+/** RSS of a fresh Node.js process after importing dist/main.js (and a gc). */
 function BASELINE_RSS() {
   baselineRss ??= Number(
-    spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', `await import(${JSON.stringify(new URL('../dist/app.js', import.meta.url).href)}); gc(); console.log(process.memoryUsage().rss)`], {
+    spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', `await import(${JSON.stringify(new URL('../dist/main.js', import.meta.url).href)}); gc(); console.log(process.memoryUsage().rss)`], {
       encoding: 'utf8',
       timeout: 20_000,
     }).stdout,
@@ -598,7 +598,7 @@ async function startNodeExporter() {
 }
 
 async function fleetRun(sim, n) {
-  const { startExporter } = await import('../dist/app.js');
+  const { startExporter } = await import('../dist/main.js');
   const log = countingLogger('warn');
   const t0 = performance.now();
   const targets = Array.from({ length: n }, (_, i) => ({ name: targetName(i), url: sim.nodeUrl(i) }));

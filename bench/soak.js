@@ -52,7 +52,7 @@ async function main() {
 
   say(`simulator: ${K} nodes × (1,500 validators, 1,700 peers)`);
   const sim = await startSimChild({ nodes: K, validators: 1500, peers: 1700 });
-  const { startExporter } = await import('../dist/app.js');
+  const { startExporter } = await import('../dist/main.js');
   const log = countingLogger('warn');
   const targets = Array.from({ length: K }, (_, i) => ({ name: targetName(i), url: sim.nodeUrl(i) }));
   const exporter = await startExporter({ config: fleetConfig(targets), logger: log.logger, schedule: true });

@@ -6,7 +6,7 @@
  * Only the Node.js version check is imported statically: the exporter's modules (undici 7 among them)
  * load after it, so an old Node.js gets a sentence, not a stack trace.
  */
-import type { Exporter } from './app.js';
+import type { Exporter } from './main.js';
 import { nodeVersionProblem } from './runtime-check.js';
 
 const SUBCOMMANDS = ['run', 'demo', 'sim', 'check-config', 'healthcheck'] as const;
@@ -20,10 +20,11 @@ const SUBCOMMAND_HELP: Record<string, string> = {
 };
 
 async function help(sub?: string): Promise<string> {
-  const { FLAGS, envName } = await import('./config/load.js');
+  const { flagHelp } = await import('./config/help.js');
+  const { COLLECTORS } = await import('./collectors/index.js');
   const { VERSION } = await import('./version.js');
   const intro = sub && SUBCOMMAND_HELP[sub] ? `avalanche-exporter ${sub}: ${SUBCOMMAND_HELP[sub]}\n\n` : '';
-  const usage = `avalanche-exporter ${VERSION}: Prometheus exporter for Avalanche nodes
+  return `avalanche-exporter ${VERSION}: Prometheus exporter for Avalanche nodes
 
 ${intro}Usage:
   avalanche-exporter [run] [flags]          watch the node(s) and serve /metrics
@@ -33,21 +34,15 @@ ${intro}Usage:
   avalanche-exporter healthcheck [flags]    GET /healthz of the configured exporter (exit 0 healthy, 1 not)
   avalanche-exporter --version | --help     (--help also works after every subcommand)
 
-Flags (each also readable from the environment, e.g. --node.url as ${envName('node.url')}):
-`;
-  const rows = FLAGS.filter((f) => !/^collector\.[a-z-]+(\.interval)?$/.test(f.flag) || f.flag.startsWith('collector.node-info'))
-    .map((f) => `  --${f.flag}${f.kind === 'bool' ? '' : ' VALUE'}`.padEnd(52) + f.help + (f.def ? ` (default ${f.def})` : ''));
-  return `${usage}${rows.join('\n')}
-  --collector.NAME / --no-collector.NAME            enable or disable a collector (NAME as in the README)
-  --collector.NAME.interval DURATION                interval of a collector (multiple of --collection.interval)
-  demo only: ${DEMO_SIM_FLAGS.map((f) => `--sim.${f} ${f === 'scenario' ? 'NAME' : f === 'version' ? '1.13.5|1.14.2' : 'N'}`).join(', ')}
+${flagHelp(COLLECTORS)}
+demo only: ${DEMO_SIM_FLAGS.map((f) => `--sim.${f} ${f === 'scenario' ? 'NAME' : f === 'version' ? '1.13.5|1.14.2' : 'N'}`).join(', ')}
 `;
 }
 
 async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onStop?: () => Promise<void>; stopWhenOrphaned?: boolean }): Promise<void> {
   const { loadConfig } = await import('./config/load.js');
   const { createLogger } = await import('./logger.js');
-  const { startExporter } = await import('./app.js');
+  const { startExporter } = await import('./main.js');
   const { allInterfacesNotice } = await import('./server/listen-notice.js');
   const { config } = loadConfig({ argv });
   const logger = createLogger(config.log.level);

@@ -4,8 +4,8 @@ import { AvmGetHeightResult } from '../schemas/avm.js';
 import { EthBlockNumberResult } from '../schemas/evm.js';
 import { PlatformGetHeightResult, PlatformGetTimestampResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
+import { defineCollector } from './define.js';
 import { failures, settleAll } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 /** The answers that came back (each call is independent). */
 export interface ChainHeightValue {
@@ -25,15 +25,24 @@ export function toSamples(v: ChainHeightValue): Sample[] {
   return out;
 }
 
-export const chainHeight: Collector = {
+declare module './define.js' {
+  interface CollectorValues {
+    /** The heights that came back (for the blocks behind a reference target). */
+    'chain-height': ChainHeightValue;
+  }
+}
+
+export const chainHeight = defineCollector({
   name: 'chain-height',
   description: 'Last accepted heights of P (platform.getHeight), C (eth_blockNumber) and X (avm.getHeight), and P-Chain time.',
   needs: 'P-Chain, X-Chain and C-Chain RPC APIs (each answers 503 until its chain has bootstrapped)',
-  defaultIntervalSeconds: 15,
-  defaultEnabled: true,
-  nodeSpecific: false,
-  requestsPerRun: () => 4,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  interval: 15,
+  metrics: [
+    { name: 'avax_chain_height', type: 'gauge', labels: ['chain'], help: 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.' },
+    { name: 'avax_pchain_timestamp_seconds', type: 'gauge', labels: [], help: 'P-Chain time from platform.getTimestamp, as Unix seconds.' },
+  ],
+  calls: [{ method: 'platform.getHeight' }, { method: 'eth_blockNumber' }, { method: 'avm.getHeight' }, { method: 'platform.getTimestamp' }],
+  async collect(ctx) {
     const opts = { signal: ctx.signal };
     const settled = await settleAll([
       ctx.client.rpc(ENDPOINTS.platform, 'platform.getHeight', {}, PlatformGetHeightResult, opts),
@@ -43,12 +52,12 @@ export const chainHeight: Collector = {
       ctx.client.rpc(ENDPOINTS.platform, 'platform.getTimestamp', {}, PlatformGetTimestampResult, opts),
     ]);
     const [p, c, x, t] = settled;
-    const samples = toSamples({
+    const value: ChainHeightValue = {
       p: p.ok ? p.value.height : undefined,
       c: c.ok ? c.value : undefined,
       x: x.ok ? x.value.height : undefined,
       pTimestamp: t.ok ? t.value.timestamp : undefined,
-    });
-    return { samples, errors: failures(settled) };
+    };
+    return { value, samples: toSamples(value), errors: failures(settled) };
   },
-};
+});

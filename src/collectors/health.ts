@@ -2,8 +2,8 @@ import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS } from '../node-client/index.js';
 import { HealthReport, type HealthCheckResult } from '../schemas/health.js';
 import { isGoZeroTime } from '../schemas/primitives.js';
+import { defineCollector } from './define.js';
 import { failures, settleAll } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 /** The reports that came back (GET bodies, parsed on 200 and 503 alike). */
 export interface HealthValue {
@@ -58,15 +58,27 @@ export function toSamples(v: HealthValue): Sample[] {
   return out;
 }
 
-export const health: Collector = {
+const TC = ['check'];
+
+export const health = defineCollector({
   name: 'health',
   description: 'Health API: overall healthy/ready/live and every check (state, failures, duration, last run).',
   needs: 'Health API (not on public servers); checks refresh every 30 s on the node',
-  defaultIntervalSeconds: 30,
-  defaultEnabled: true,
+  interval: 30,
   nodeSpecific: true,
-  requestsPerRun: () => 3,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  metrics: [
+    { name: 'avax_node_healthy', type: 'gauge', labels: [], help: '1 if GET /ext/health reports healthy.' },
+    { name: 'avax_node_ready', type: 'gauge', labels: [], help: '1 if GET /ext/health/readiness reports healthy.' },
+    { name: 'avax_node_live', type: 'gauge', labels: [], help: '1 if GET /ext/health/liveness reports healthy.' },
+    { name: 'avax_health_check_pending', type: 'gauge', labels: TC, help: 'Health check not yet run (the node registered it but has not run it, e.g. for about 30 s after a restart): 1; the other per-check series are absent while it is pending.' },
+    { name: 'avax_health_check_healthy', type: 'gauge', labels: TC, help: 'Health check state: 1 when the check reports no error, 0 when failing; absent while the check is pending (not yet run).' },
+    { name: 'avax_health_check_contiguous_failures', type: 'gauge', labels: TC, help: 'Contiguous failures of the health check (0 when passing).' },
+    { name: 'avax_health_check_duration_seconds', type: 'gauge', labels: TC, help: "Duration of the health check's last run, in seconds." },
+    { name: 'avax_health_check_failing_since_timestamp_seconds', type: 'gauge', labels: TC, help: 'Unix time of the first failure of a failing health check (absent while passing).' },
+    { name: 'avax_health_check_timestamp_seconds', type: 'gauge', labels: TC, help: "Unix time of the health check's last run (absent while not yet run)." },
+  ],
+  calls: [{ method: 'GET /ext/health' }, { method: 'GET /ext/health/readiness' }, { method: 'GET /ext/health/liveness' }],
+  async collect(ctx) {
     const opts = { signal: ctx.signal };
     const settled = await settleAll([
       ctx.client.healthGet(ENDPOINTS.health, HealthReport, opts),
@@ -81,4 +93,4 @@ export const health: Collector = {
     });
     return { samples, errors: failures(settled) };
   },
-};
+});

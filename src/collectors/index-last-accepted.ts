@@ -2,8 +2,25 @@ import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS, HttpError, RpcError } from '../node-client/index.js';
 import { IndexGetLastAcceptedResult } from '../schemas/index-api.js';
 import { u64ToNumber } from '../schemas/primitives.js';
+import { defineCollector } from './define.js';
 import { onChange, settleAll } from './support.js';
-import type { Collector, CollectorContext, CollectResult, IndexSpec } from './types.js';
+
+export interface IndexSpec {
+  readonly chain: 'P' | 'C' | 'X';
+  readonly kind: 'block' | 'tx' | 'vtx';
+}
+
+/** The routes polled: P/C/X block, and X/tx, X/vtx when asked for (frozen since Cortina). */
+export function indexesOf(o: { readonly xTx: boolean; readonly xVtx: boolean }): IndexSpec[] {
+  const out: IndexSpec[] = [
+    { chain: 'P', kind: 'block' },
+    { chain: 'C', kind: 'block' },
+    { chain: 'X', kind: 'block' },
+  ];
+  if (o.xTx) out.push({ chain: 'X', kind: 'tx' });
+  if (o.xVtx) out.push({ chain: 'X', kind: 'vtx' });
+  return out;
+}
 
 /** Why an index gives avax_index_available 0. */
 export type IndexUnavailable = 'not-enabled' | 'empty';
@@ -37,16 +54,26 @@ export function unavailableReason(err: unknown): IndexUnavailable | undefined {
   return undefined;
 }
 
-export const indexLastAccepted: Collector = {
+const TCK = ['chain', 'kind'];
+
+export const indexLastAccepted = defineCollector({
   name: 'index-last-accepted',
   description: 'index.getLastAccepted per configured index: availability, last index, when this node accepted it.',
   needs: '--index-enabled on the node (otherwise avax_index_available 0, and no failure)',
-  defaultIntervalSeconds: 30,
-  defaultEnabled: true,
-  nodeSpecific: false,
-  requestsPerRun: (_t, settings) => settings.indexes.length,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
-    const specs = ctx.settings.indexes;
+  interval: 30,
+  options: {
+    xTx: { kind: 'bool', default: false, help: 'Also poll /ext/index/X/tx (frozen since Cortina).' },
+    xVtx: { kind: 'bool', default: false, help: 'Also poll /ext/index/X/vtx (frozen since Cortina).' },
+  },
+  metrics: [
+    { name: 'avax_index_available', type: 'gauge', labels: TCK, help: '1 if /ext/index/<chain>/<kind> answers with a container, 0 if absent (404) or empty.' },
+    { name: 'avax_index_last_accepted_index', type: 'gauge', labels: TCK, help: "index.getLastAccepted index (0-based position in this node's index)." },
+    { name: 'avax_index_last_accepted_timestamp_seconds', type: 'gauge', labels: TCK, help: 'When this node accepted the last indexed container, Unix seconds.' },
+  ],
+  calls: [{ method: 'index.getLastAccepted', pathPrefix: '/ext/index/' }],
+  requestsPerRun: (_t, o) => indexesOf(o).length,
+  async collect(ctx) {
+    const specs = indexesOf(ctx.options);
     const settled = await settleAll(
       specs.map((s) =>
         ctx.client.rpc(ENDPOINTS.index(s.chain, s.kind), 'index.getLastAccepted', { encoding: 'hex' }, IndexGetLastAcceptedResult, {
@@ -84,4 +111,4 @@ export const indexLastAccepted: Collector = {
     });
     return { samples: toSamples(outcomes), errors };
   },
-};
+});

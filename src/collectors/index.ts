@@ -10,10 +10,14 @@ import { infoUptime } from './info-uptime.js';
 import { nodeInfo } from './node-info.js';
 import { platformValidators } from './platform-validators.js';
 import { platformValidatorsFull } from './platform-validators-full.js';
-import type { Collector } from './types.js';
+import type { Collector } from './define.js';
 
-/** Every collector, in exposition order. Adding a collector = one file + one line here. */
-export const COLLECTORS: readonly Collector[] = [
+/**
+ * Every collector, in exposition order: the only list. The config schema, the flags and --help,
+ * docs/metrics.md, the README tables, the request budget and the fault-matrix routes are derived
+ * from it. Adding a collector = one file + one line here.
+ */
+export const COLLECTORS: readonly Collector<any>[] = [
   nodeInfo,
   health,
   infoIsBootstrapped,
@@ -28,4 +32,4 @@ export const COLLECTORS: readonly Collector[] = [
   platformValidatorFee,
 ];
 
-export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector> = new Map(COLLECTORS.map((c) => [c.name, c]));
+export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector<any>> = new Map(COLLECTORS.map((c) => [c.name, c]));

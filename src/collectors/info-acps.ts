@@ -2,8 +2,8 @@ import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS, isNotFound } from '../node-client/index.js';
 import { InfoAcpsResult } from '../schemas/info.js';
 import { u64ToNumber } from '../schemas/primitives.js';
+import { defineCollector } from './define.js';
 import { onChange, settle } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 /** Open proposal numbers, ascending. */
 export function openAcps(v: InfoAcpsResult): number[] {
@@ -29,26 +29,40 @@ export function toSamples(v: InfoAcpsResult): Sample[] {
   return out;
 }
 
-export const infoAcps: Collector = {
+/** What info-acps publishes: the open proposal numbers (for info-peers and the node's own vote). */
+export interface InfoAcpsValue {
+  readonly open: readonly number[];
+}
+
+declare module './define.js' {
+  interface CollectorValues {
+    'info-acps': InfoAcpsValue;
+  }
+}
+
+const ACP = ['acp'];
+
+export const infoAcps = defineCollector({
   name: 'info-acps',
-  description: 'info.acps: stake supporting, objecting to and abstaining on each open ACP (the node\'s own vote comes from the fleet).',
+  description: "info.acps: stake supporting, objecting to and abstaining on each open ACP (the node's own vote comes from the fleet).",
   needs: 'Info API (v1.10.18+; absent method = no series)',
-  defaultIntervalSeconds: 300,
-  defaultEnabled: true,
-  nodeSpecific: false,
-  requestsPerRun: () => 1,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  interval: 300,
+  metrics: [
+    { name: 'avax_acp_support_weight', type: 'gauge', labels: ACP, help: "Stake weight (nAVAX) of the node's validator peers supporting the open ACP." },
+    { name: 'avax_acp_object_weight', type: 'gauge', labels: ACP, help: "Stake weight (nAVAX) of the node's validator peers objecting to the open ACP." },
+    { name: 'avax_acp_abstain_weight', type: 'gauge', labels: ACP, help: 'Stake weight (nAVAX) of the rest of the primary network on the open ACP.' },
+  ],
+  calls: [{ method: 'info.acps' }],
+  async collect(ctx) {
     const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.acps', {}, InfoAcpsResult, { signal: ctx.signal, normal: isNotFound }));
     if (!r.ok) {
-      ctx.memo.openAcps = undefined;
       if (isNotFound(r.error)) {
         onChange(ctx, 'available', 'no', () => ctx.log.info('info.acps is not available on this node: no ACP series'));
-        return { samples: [], errors: [] };
+        return { value: { open: [] }, samples: [], errors: [] };
       }
       return { samples: [], errors: [r.error] };
     }
     ctx.state.set('available', 'yes');
-    ctx.memo.openAcps = openAcps(r.value);
-    return { samples: toSamples(r.value), errors: [] };
+    return { value: { open: openAcps(r.value) }, samples: toSamples(r.value), errors: [] };
   },
-};
+});

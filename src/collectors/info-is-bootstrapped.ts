@@ -1,8 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS } from '../node-client/index.js';
 import { InfoIsBootstrappedResult } from '../schemas/info.js';
+import { defineCollector } from './define.js';
 import { failures, settleAll } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 export interface ChainBootstrapped {
   readonly chain: string;
@@ -18,15 +18,15 @@ export function toSamples(results: readonly ChainBootstrapped[]): Sample[] {
   return results.map((r) => sample('avax_chain_bootstrapped', { chain: r.chain }, r.isBootstrapped ? 1 : 0));
 }
 
-export const infoIsBootstrapped: Collector = {
+export const infoIsBootstrapped = defineCollector({
   name: 'info-is-bootstrapped',
   description: 'info.isBootstrapped for P, X, C and every configured chain.',
   needs: 'Info API',
-  defaultIntervalSeconds: 30,
-  defaultEnabled: true,
-  nodeSpecific: false,
-  requestsPerRun: (t) => 3 + t.chains.length,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  interval: 30,
+  metrics: [{ name: 'avax_chain_bootstrapped', type: 'gauge', labels: ['chain'], help: '1 if info.isBootstrapped reports the chain bootstrapped.' }],
+  calls: [{ method: 'info.isBootstrapped' }],
+  requestsPerRun: (t) => chainsOf(t.chains).length,
+  async collect(ctx) {
     const chains = chainsOf(ctx.target.chains);
     const settled = await settleAll(
       chains.map((chain) => ctx.client.rpc(ENDPOINTS.info, 'info.isBootstrapped', { chain }, InfoIsBootstrappedResult, { signal: ctx.signal })),
@@ -37,4 +37,4 @@ export const infoIsBootstrapped: Collector = {
     });
     return { samples: toSamples(ok), errors: failures(settled) };
   },
-};
+});

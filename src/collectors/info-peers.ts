@@ -1,43 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS } from '../node-client/index.js';
 import { InfoPeersResult } from '../schemas/info.js';
+import { defineCollector } from './define.js';
 import { settle, percentToRatio } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
-
-/**
- * Semantic version of an avalanchego version string: `avalanchego/1.14.2`, `avalanche/1.9.0` (before
- * v1.10.18), `v1.14.3-rc.1`. Returns [major, minor, patch, release] (release 1 for a final release, 0 for
- * a pre-release, which sorts before it), or undefined when there is no x.y.z.
- */
-export function parseVersion(v: string): [number, number, number, number] | undefined {
-  const m = /^(?:[A-Za-z][\w.-]*\/)?v?(\d{1,9})\.(\d{1,9})\.(\d{1,9})(-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(v.trim());
-  if (!m) return undefined;
-  return [Number(m[1]), Number(m[2]), Number(m[3]), m[4] ? 0 : 1];
-}
-
-/** <0, 0, >0 like a comparator; numeric per component (1.14.10 > 1.14.2). */
-export function compareVersions(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < 4; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
-}
-
-/**
- * Share of peers (with a parseable version) that run a newer version than `own`; undefined when the
- * own version is unknown or unparseable, or no peer has a parseable version.
- */
-export function newerVersionRatio(own: string | undefined, versions: ReadonlyMap<string, number>): number | undefined {
-  const mine = own === undefined ? undefined : parseVersion(own);
-  if (!mine) return undefined;
-  let known = 0;
-  let newer = 0;
-  for (const [v, n] of versions) {
-    const pv = parseVersion(v);
-    if (!pv) continue;
-    known += n;
-    if (compareVersions(pv, mine) > 0) newer += n;
-  }
-  return known === 0 ? undefined : Math.round((newer / known) * 1e6) / 1e6;
-}
 
 export interface InfoPeersContext {
   /** Wall clock, Unix ms. */
@@ -46,8 +11,6 @@ export interface InfoPeersContext {
   readonly silenceSeconds: number;
   /** One avax_peer_info / avax_peer_last_received_timestamp_seconds series per peer. */
   readonly perPeer: boolean;
-  /** The node's own version (info.getNodeVersion), for avax_peers_newer_version_ratio. */
-  readonly nodeVersion?: string;
   /**
    * Current primary-network validators (platform-validators-full). observedUptime counts only from
    * peers in it; undefined (list not fetched yet, or that collector disabled) = no quantiles.
@@ -66,6 +29,13 @@ export function nearestRank(sorted: readonly number[], q: number): number {
 
 /** Always present so that "0 benched" is a series, not an absence. */
 const PRIMARY_CHAINS = ['P', 'X', 'C'];
+
+/** Peers per reported version string (a peer listed twice counts once). */
+export function versionCounts(peers: InfoPeersResult['peers']): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of uniquePeers(peers)) out.set(p.version, (out.get(p.version) ?? 0) + 1);
+  return out;
+}
 
 function countSorted(counts: Map<string, number>, name: string, label: string): Sample[] {
   return [...counts.keys()].sort().map((k) => sample(name, { [label]: k }, counts.get(k)!));
@@ -96,8 +66,6 @@ export function toSamples(v: InfoPeersResult, c: InfoPeersContext): Sample[] {
     if (p.lastReceived !== undefined && p.lastReceived < silentBefore) silent++;
   }
   out.push(...countSorted(byVersion, 'avax_peers_by_version', 'version'));
-  const newer = newerVersionRatio(c.nodeVersion, byVersion);
-  if (newer !== undefined) out.push(sample('avax_peers_newer_version_ratio', {}, newer));
   out.push(...countSorted(benched, 'avax_peers_benched', 'chain'));
   out.push(...countSorted(tracking, 'avax_peers_tracking_subnet', 'subnet'));
   if (uptimes.length > 0) {
@@ -122,8 +90,8 @@ export function toSamples(v: InfoPeersResult, c: InfoPeersContext): Sample[] {
 const NO_ACPS: readonly number[] = Object.freeze([]);
 
 /** Every peer's announced ACP stance, by NodeID (how the peers vote, for avax_acp_node_vote of other targets). */
-export function peerAcps(peers: InfoPeersResult['peers']): Map<string, { supported: readonly number[]; objected: readonly number[] }> {
-  const out = new Map<string, { supported: readonly number[]; objected: readonly number[] }>();
+export function peerAcps(peers: InfoPeersResult['peers']): Map<string, AcpStance> {
+  const out = new Map<string, AcpStance>();
   for (const p of peers) {
     if (out.has(p.nodeID)) continue;
     out.set(p.nodeID, {
@@ -134,31 +102,58 @@ export function peerAcps(peers: InfoPeersResult['peers']): Map<string, { support
   return out;
 }
 
-export const infoPeers: Collector = {
+/** ACP stance a peer announces (info.peers supportedACPs / objectedACPs). */
+export interface AcpStance {
+  readonly supported: readonly number[];
+  readonly objected: readonly number[];
+}
+
+/** What info-peers publishes: the version mix, and the peers' ACP stances while proposals are open. */
+export interface InfoPeersValue {
+  readonly versions: ReadonlyMap<string, number>;
+  /** By peer NodeID; only while this node has open proposals (it keeps peers' votes only for those). */
+  readonly peerAcps?: ReadonlyMap<string, AcpStance>;
+}
+
+declare module './define.js' {
+  interface CollectorValues {
+    'info-peers': InfoPeersValue;
+  }
+}
+
+export const infoPeers = defineCollector({
   name: 'info-peers',
   description: 'info.peers: count, versions, benched per chain, tracked subnets, observed-uptime quantiles (validator peers), silent peers.',
   needs: 'Info API; the observed-uptime quantiles also need platform-validators-full (which peers are validators)',
-  defaultIntervalSeconds: 15,
-  defaultEnabled: true,
-  nodeSpecific: false,
-  requestsPerRun: () => 1,
-  after: ['platform-validators-full', 'node-info', 'info-acps'],
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  interval: 15,
+  options: {
+    perPeer: { kind: 'bool', default: false, help: 'One avax_peer_info series per connected peer (about 2,000 on mainnet).' },
+    silenceWindow: { kind: 'duration', default: 60, help: 'A peer is silent when nothing was received from it for this long.' },
+  },
+  metrics: [
+    { name: 'avax_peers', type: 'gauge', labels: [], help: 'Connected peers (info.peers numPeers).' },
+    { name: 'avax_peers_by_version', type: 'gauge', labels: ['version'], help: 'Connected peers per reported version.' },
+    { name: 'avax_peers_benched', type: 'gauge', labels: ['chain'], help: 'Peers benched on each chain.' },
+    { name: 'avax_peers_tracking_subnet', type: 'gauge', labels: ['subnet'], help: 'Peers that track each subnet.' },
+    { name: 'avax_peers_observed_uptime_ratio', type: 'summary', labels: ['quantile'], help: "How the validator peers see this node's uptime: quantiles 0, 0.1 and 0.5 of observedUptime, as a ratio, over the connected peers that are current primary-network validators (_count: how many were counted; absent until the validator list is known)." },
+    { name: 'avax_peers_silent', type: 'gauge', labels: [], help: 'Peers whose lastReceived is older than the configured silence window.' },
+    { name: 'avax_peer_info', type: 'gauge', labels: ['peer_node_id', 'version'], help: 'One series per connected peer (opt-in: --collector.info-peers.per-peer); value 1.' },
+    { name: 'avax_peer_last_received_timestamp_seconds', type: 'gauge', labels: ['peer_node_id'], help: 'Unix time of the last message received from each peer (opt-in).' },
+  ],
+  calls: [{ method: 'info.peers' }],
+  reads: ['platform-validators-full', 'info-acps'],
+  async collect(ctx) {
     const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.peers', {}, InfoPeersResult, { signal: ctx.signal }));
-    if (!r.ok) {
-      ctx.memo.peerAcps = undefined;
-      return { samples: [], errors: [r.error] };
-    }
+    if (!r.ok) return { samples: [], errors: [r.error] };
     const samples = toSamples(r.value, {
       nowMs: ctx.now(),
-      silenceSeconds: ctx.settings.infoPeersSilenceSeconds,
-      perPeer: ctx.settings.infoPeersPerPeer,
-      nodeVersion: ctx.memo.nodeVersion,
-      validators: ctx.memo.primaryValidators,
+      silenceSeconds: ctx.options.silenceWindow,
+      perPeer: ctx.options.perPeer,
+      validators: ctx.read('platform-validators-full')?.primaryValidators,
     });
     // Peers' votes matter only while this node has proposals open (it keeps a peer's votes only for
     // those); with none open (v1.14.2) nothing is kept, so a fleet pays nothing for it.
-    ctx.memo.peerAcps = ctx.memo.openAcps?.length ? peerAcps(r.value.peers) : undefined;
-    return { samples, errors: [] };
+    const open = ctx.read('info-acps')?.open ?? [];
+    return { value: { versions: versionCounts(r.value.peers), peerAcps: open.length ? peerAcps(r.value.peers) : undefined }, samples, errors: [] };
   },
-};
+});

@@ -2,9 +2,8 @@ import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS } from '../node-client/index.js';
 import { InfoUpgradesResult } from '../schemas/info.js';
 import { UNSCHEDULED_SECONDS } from '../schemas/primitives.js';
-import { heliconFrom } from './platform-validators.js';
+import { defineCollector } from './define.js';
 import { settle } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 /**
  * avax_network_upgrade_timestamp_seconds{upgrade}: one series per `<name>Time` member of info.upgrades
@@ -20,20 +19,37 @@ export function toSamples(v: InfoUpgradesResult): Sample[] {
     });
 }
 
-export const infoUpgrades: Collector = {
+/** info.upgrades heliconTime → Unix seconds; Infinity when unscheduled or unknown to the node (v1.13.x). */
+export function heliconFrom(u: InfoUpgradesResult): number {
+  const t = u.heliconTime;
+  return t === undefined || t >= UNSCHEDULED_SECONDS ? Number.POSITIVE_INFINITY : t;
+}
+
+/** What info-upgrades publishes: every upgrade time (Unix seconds; +Inf unscheduled) and Helicon's. */
+export interface InfoUpgradesValue {
+  readonly times: Readonly<Record<string, number>>;
+  /** Helicon activation (validations starting at or after it need 90 % uptime); Infinity when unscheduled. */
+  readonly heliconTime: number;
+}
+
+declare module './define.js' {
+  interface CollectorValues {
+    'info-upgrades': InfoUpgradesValue;
+  }
+}
+
+export const infoUpgrades = defineCollector({
   name: 'info-upgrades',
   description: 'info.upgrades: the activation time of every network upgrade the node knows (unscheduled = +Inf).',
   needs: 'Info API',
-  defaultIntervalSeconds: 300,
-  defaultEnabled: true,
-  nodeSpecific: false,
-  requestsPerRun: () => 1,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  interval: 300,
+  metrics: [
+    { name: 'avax_network_upgrade_timestamp_seconds', type: 'gauge', labels: ['upgrade'], help: 'Activation time of each network upgrade the node knows (info.upgrades), Unix seconds; +Inf when unscheduled.' },
+  ],
+  calls: [{ method: 'info.upgrades' }],
+  async collect(ctx) {
     const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.upgrades', {}, InfoUpgradesResult, { signal: ctx.signal }));
     if (!r.ok) return { samples: [], errors: [r.error] };
-    // Shared with platform-validators (uptime requirement 0.9 for validations starting after Helicon).
-    ctx.memo.heliconTime = heliconFrom(r.value);
-    ctx.memo.heliconAt = ctx.now();
-    return { samples: toSamples(r.value), errors: [] };
+    return { value: { times: r.value.times, heliconTime: heliconFrom(r.value) }, samples: toSamples(r.value), errors: [] };
   },
-};
+});

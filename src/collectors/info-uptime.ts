@@ -1,8 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS, RpcError } from '../node-client/index.js';
 import { InfoUptimeResult } from '../schemas/info.js';
+import { defineCollector } from './define.js';
 import { onChange, settle, percentToRatio } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 export function toSamples(v: InfoUptimeResult): Sample[] {
   return [
@@ -28,20 +28,36 @@ export function isNotAValidator(err: unknown): boolean {
   return m.includes('not a validator') || (m.includes('validator') && m.includes('not found'));
 }
 
-export const infoUptime: Collector = {
+/** What info-uptime publishes (for the max-achievable uptime); undefined for a non-validator. */
+export interface InfoUptimeValue {
+  readonly rewardingStakeRatio: number;
+  readonly weightedAverageRatio: number;
+}
+
+declare module './define.js' {
+  interface CollectorValues {
+    'info-uptime': InfoUptimeValue;
+  }
+}
+
+export const infoUptime = defineCollector({
   name: 'info-uptime',
   description: "info.uptime: this node's uptime as the network's stake sees it.",
   needs: 'Info API; the node must be a validator (otherwise no series, and no failure)',
-  defaultIntervalSeconds: 60,
-  defaultEnabled: true,
+  interval: 60,
   nodeSpecific: true,
-  requestsPerRun: () => 1,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  metrics: [
+    { name: 'avax_uptime_rewarding_stake_ratio', type: 'gauge', labels: [], help: 'Share of stake that considers this node above the uptime requirement (info.uptime rewardingStakePercentage / 100).' },
+    { name: 'avax_uptime_weighted_average_ratio', type: 'gauge', labels: [], help: 'Stake-weighted average of the uptime peers observe for this node (info.uptime weightedAveragePercentage / 100).' },
+  ],
+  calls: [{ method: 'info.uptime' }],
+  async collect(ctx) {
     const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.uptime', {}, InfoUptimeResult, { signal: ctx.signal, normal: isNotAValidator }));
     if (r.ok) {
       if (ctx.state.get('validator') === 'no') ctx.log.info('node is a validator again: uptime series are back');
       ctx.state.set('validator', 'yes');
-      return { samples: toSamples(r.value), errors: [] };
+      const value = { rewardingStakeRatio: percentToRatio(r.value.rewardingStakePercentage), weightedAverageRatio: percentToRatio(r.value.weightedAveragePercentage) };
+      return { value, samples: toSamples(r.value), errors: [] };
     }
     if (isNotAValidator(r.error)) {
       onChange(ctx, 'validator', 'no', () => ctx.log.info('node is not a validator: no uptime series'));
@@ -49,4 +65,4 @@ export const infoUptime: Collector = {
     }
     return { samples: [], errors: [r.error] };
   },
-};
+});

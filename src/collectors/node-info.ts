@@ -6,10 +6,26 @@ import {
   InfoGetNodeIDResult,
   InfoGetNodeVersionResult,
 } from '../schemas/info.js';
+import { defineCollector } from './define.js';
 import { failures, onChange, settleAll } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
 
+/** What node-info publishes: the node's identity, for platform-validators and the derivations. */
 export interface NodeInfoValue {
+  /** '' when info.getNodeID is absent (public server) or skipped (reference target); undefined until known. */
+  readonly nodeId?: string;
+  /** The node's BLS public key (info.getNodeID nodePOP.publicKey, lower case); '' when it has none. */
+  readonly blsPublicKey?: string;
+  /** info.getNodeVersion, when it answered. */
+  readonly version?: InfoGetNodeVersionResult;
+}
+
+declare module './define.js' {
+  interface CollectorValues {
+    'node-info': NodeInfoValue;
+  }
+}
+
+export interface NodeIdentity {
   /** '' when info.getNodeID is absent (public server) or skipped (reference target). */
   readonly nodeId: string;
   readonly version: InfoGetNodeVersionResult;
@@ -18,7 +34,7 @@ export interface NodeInfoValue {
 }
 
 /** avax_node_info and one avax_node_vm_info per vmVersions entry. */
-export function toSamples(v: NodeInfoValue): Sample[] {
+export function toSamples(v: NodeIdentity): Sample[] {
   const out: Sample[] = [
     sample(
       'avax_node_info',
@@ -45,7 +61,6 @@ export function vmSamples(version: InfoGetNodeVersionResult): Sample[] {
     .map((vm) => sample('avax_node_vm_info', { vm, version: version.vmVersions[vm]! }, 1));
 }
 
-/** Node ID lookup shared with platform-validators: '' when the method is absent. */
 const NETWORK_KEY = 'network';
 const NETWORK_TTL_MS = 3_600_000;
 interface CachedNetwork {
@@ -55,30 +70,28 @@ interface CachedNetwork {
   at: number;
 }
 
-export async function fetchNodeId(ctx: CollectorContext): Promise<string> {
-  try {
-    const r = await ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { signal: ctx.signal, normal: isNotFound });
-    ctx.memo.blsPublicKey = r.nodePOP?.publicKey?.toLowerCase() ?? '';
-    return r.nodeID;
-  } catch (err) {
-    if (isNotFound(err)) return '';
-    throw err;
-  }
-}
-
-export const nodeInfo: Collector = {
+export const nodeInfo = defineCollector({
   name: 'node-info',
   description: 'Node identity: NodeID, version, database and RPC protocol versions, network, VM versions.',
   needs: 'Info API (info.getNodeID is absent on public servers: node_id is then empty)',
-  defaultIntervalSeconds: 60,
-  defaultEnabled: true,
-  nodeSpecific: false,
+  interval: 60,
+  metrics: [
+    { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; value 1.' },
+    { name: 'avax_node_vm_info', type: 'gauge', labels: ['vm', 'version'], help: 'VM versions from info.getNodeVersion vmVersions; value 1.' },
+  ],
+  calls: [{ method: 'info.getNodeID' }, { method: 'info.getNodeVersion' }, { method: 'info.getNetworkID' }, { method: 'info.getNetworkName' }],
+  // Network ID and name are asked again only hourly or after a version change: 2 requests per run.
   requestsPerRun: () => 2,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  async collect(ctx) {
     const opts = { signal: ctx.signal };
-    const idCall: Promise<string | undefined> = ctx.target.reference ? Promise.resolve(undefined) : fetchNodeId(ctx);
+    const idCall: Promise<InfoGetNodeIDResult | undefined> = ctx.target.reference
+      ? Promise.resolve(undefined)
+      : ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { ...opts, normal: isNotFound }).catch((err: unknown) => {
+          if (isNotFound(err)) return { nodeID: '', nodePOP: undefined };
+          throw err;
+        });
     // A node's network cannot change while it runs: network ID and name are asked again only after an
-    // hour or when the version changes (a restart), which keeps node-info at 2 requests per run.
+    // hour or when the version changes (a restart).
     const net = ctx.state.get(NETWORK_KEY) as CachedNetwork | undefined;
     const netFresh = net !== undefined && ctx.now() - net.at < NETWORK_TTL_MS;
     const settled = await settleAll([
@@ -99,35 +112,33 @@ export const nodeInfo: Collector = {
     }
 
     let nodeId: string | undefined;
+    let blsPublicKey: string | undefined;
     if (id.ok) {
       const got = id.value;
+      nodeId = got?.nodeID ?? '';
+      blsPublicKey = got?.nodePOP?.publicKey?.toLowerCase() ?? '';
       if (got !== undefined) {
-        ctx.memo.nodeId = got;
-        ctx.memo.nodeIdAt = ctx.now();
-        onChange(ctx, 'nodeId', got, () =>
-          got === ''
+        const learned = nodeId;
+        onChange(ctx, 'nodeId', learned, () =>
+          learned === ''
             ? ctx.log.info('info.getNodeID is not available on this node (public server?): node_id is empty')
-            : ctx.log.info({ nodeId: got }, 'node ID learned'),
+            : ctx.log.info({ nodeId: learned }, 'node ID learned'),
         );
-        nodeId = got;
-      } else {
-        nodeId = '';
       }
     } else {
       // Keep the series stable across a transient failure of getNodeID.
-      nodeId = ctx.memo.nodeId;
+      nodeId = ctx.previous?.nodeId;
+      blsPublicKey = ctx.previous?.blsPublicKey;
     }
 
     const samples: Sample[] = [];
     if (version.ok) {
-      const v = version.value;
-      ctx.memo.nodeVersion = v.version;
       if (nodeId !== undefined && networkId.ok && networkName.ok) {
-        samples.push(...toSamples({ nodeId, version: v, networkId: networkId.value, networkName: networkName.value }));
+        samples.push(...toSamples({ nodeId, version: version.value, networkId: networkId.value, networkName: networkName.value }));
       } else {
-        samples.push(...vmSamples(v));
+        samples.push(...vmSamples(version.value));
       }
     }
-    return { samples, errors };
+    return { value: { nodeId, blsPublicKey, version: version.ok ? version.value : undefined }, samples, errors };
   },
-};
+});

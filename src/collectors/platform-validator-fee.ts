@@ -2,8 +2,8 @@ import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS, isNotFound } from '../node-client/index.js';
 import { PlatformGetValidatorFeeStateResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
+import { defineCollector } from './define.js';
 import { onChange, settle } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 /**
  * avax_l1_validator_fee_price_navax_per_second: the continuous fee every active L1 validator pays
@@ -13,15 +13,27 @@ export function toSamples(v: PlatformGetValidatorFeeStateResult): Sample[] {
   return [sample('avax_l1_validator_fee_price_navax_per_second', {}, u64ToNumber(v.price))];
 }
 
-export const platformValidatorFee: Collector = {
+/** What platform-validator-fee publishes: the L1 validator fee price (for the balance runway). */
+export interface PlatformValidatorFeeValue {
+  readonly priceNavaxPerSecond: number;
+}
+
+declare module './define.js' {
+  interface CollectorValues {
+    'platform-validator-fee': PlatformValidatorFeeValue;
+  }
+}
+
+export const platformValidatorFee = defineCollector({
   name: 'platform-validator-fee',
   description: 'platform.getValidatorFeeState: the L1 validator fee price (nAVAX per second), for the balance runway.',
   needs: 'P-Chain API (v1.12.2+; absent method = no series)',
-  defaultIntervalSeconds: 60,
-  defaultEnabled: true,
-  nodeSpecific: false,
-  requestsPerRun: () => 1,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  interval: 60,
+  metrics: [
+    { name: 'avax_l1_validator_fee_price_navax_per_second', type: 'gauge', labels: [], help: 'Continuous fee each active L1 validator pays, in nAVAX per second (platform.getValidatorFeeState price).' },
+  ],
+  calls: [{ method: 'platform.getValidatorFeeState' }],
+  async collect(ctx) {
     const r = await settle(
       ctx.client.rpc(ENDPOINTS.platform, 'platform.getValidatorFeeState', {}, PlatformGetValidatorFeeStateResult, { signal: ctx.signal, normal: isNotFound }),
     );
@@ -33,6 +45,6 @@ export const platformValidatorFee: Collector = {
       return { samples: [], errors: [r.error] };
     }
     ctx.state.set('available', 'yes');
-    return { samples: toSamples(r.value), errors: [] };
+    return { value: { priceNavaxPerSecond: u64ToNumber(r.value.price) }, samples: toSamples(r.value), errors: [] };
   },
-};
+});

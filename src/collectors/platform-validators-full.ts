@@ -3,8 +3,8 @@ import { ENDPOINTS, PRIMARY_NETWORK_ID } from '../node-client/index.js';
 import { PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
 import { navaxToAvax } from '../schemas/primitives.js';
 import { failures, settleAll } from './support.js';
+import { defineCollector } from './define.js';
 import { NodeIdSet } from './node-id-set.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
 
 export interface SubnetSet {
   readonly subnet: string;
@@ -39,15 +39,33 @@ export function toSamples(sets: readonly SubnetSet[]): Sample[] {
   return out;
 }
 
-export const platformValidatorsFull: Collector = {
+/** What platform-validators-full publishes: which NodeIDs are current primary-network validators. */
+export interface PlatformValidatorsFullValue {
+  readonly primaryValidators: NodeIdSet;
+}
+
+declare module './define.js' {
+  interface CollectorValues {
+    'platform-validators-full': PlatformValidatorsFullValue;
+  }
+}
+
+const SUBNET = ['subnet'];
+
+export const platformValidatorsFull = defineCollector({
   name: 'platform-validators-full',
   description: 'Full platform.getCurrentValidators list per subnet: validator count, total stake, connected stake share.',
   needs: 'P-Chain API (a mainnet answer is several MB: slow schedule)',
-  defaultIntervalSeconds: 300,
-  defaultEnabled: true,
-  nodeSpecific: false,
+  interval: 300,
+  metrics: [
+    { name: 'avax_subnet_validators', type: 'gauge', labels: SUBNET, help: 'Number of current validators of the subnet.' },
+    { name: 'avax_subnet_stake_avax', type: 'gauge', labels: SUBNET, help: 'Total stake of the subnet (weight plus delegatorWeight), in AVAX.' },
+    { name: 'avax_subnet_connected_stake_ratio', type: 'gauge', labels: SUBNET, help: 'Share of the subnet stake whose validators the node is connected to.' },
+  ],
+  // The full list has no nodeIDs filter (platform-validators' requests have one).
+  calls: [{ method: 'platform.getCurrentValidators', params: (p) => !Array.isArray(p['nodeIDs']) }],
   requestsPerRun: (t) => 1 + t.subnets.length,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
+  async collect(ctx) {
     const subnets = [PRIMARY_NETWORK_ID, ...ctx.target.subnets.filter((s) => s !== PRIMARY_NETWORK_ID)];
     const settled = await settleAll(
       subnets.map((subnet) =>
@@ -65,8 +83,9 @@ export const platformValidatorsFull: Collector = {
       if (r.ok) sets.push({ subnet: subnets[i]!, validators: r.value.validators });
     });
     const primary = sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
-    // A failed refresh keeps the previous set: it only filters info-peers' observed uptime.
-    if (primary) ctx.memo.primaryValidators = NodeIdSet.of(primary.validators.map((v) => v.nodeID));
-    return { samples: toSamples(sets), errors: failures(settled) };
+    // A failed refresh keeps the previous set: it only tells info-peers which peers are validators,
+    // and the validator set changes slowly.
+    const value = primary ? { primaryValidators: NodeIdSet.of(primary.validators.map((v) => v.nodeID)) } : ctx.previous;
+    return { value, samples: toSamples(sets), errors: failures(settled) };
   },
-};
+});

@@ -1,11 +1,9 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS, PRIMARY_NETWORK_ID } from '../node-client/index.js';
-import { InfoUpgradesResult } from '../schemas/info.js';
 import { isL1Validator, PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
-import { navaxToAvax, u64ToNumber, UNSCHEDULED_SECONDS } from '../schemas/primitives.js';
-import { fetchNodeId } from './node-info.js';
-import { failures, onChange, settle, settleAll, percentToRatio } from './support.js';
-import type { Collector, CollectorContext, CollectResult } from './types.js';
+import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
+import { defineCollector, type CollectorContext } from './define.js';
+import { failures, percentToRatio, settleAll } from './support.js';
 
 /** One platform.getCurrentValidators answer for the watched IDs of one subnet. */
 export interface WatchedSet {
@@ -26,17 +24,6 @@ export interface PlatformValidatorsContext {
    * the own ID with --validator.expect-active. Absent = no avax_validator_expected_active series.
    */
   readonly expectedActive?: ReadonlySet<string>;
-}
-
-/** Primary network (mainnet and Fuji): total weight ≤ 5 × own stake and ≤ 3,000,000 AVAX. */
-export const MAX_VALIDATOR_WEIGHT_FACTOR = 5n;
-export const MAX_VALIDATOR_WEIGHT_NAVAX = 3_000_000n * 1_000_000_000n;
-
-/** Stake that can still be delegated to a primary-network validator, in nAVAX (never below 0). */
-export function delegationCapacityNavax(own: bigint, delegated: bigint): bigint {
-  const cap = own * MAX_VALIDATOR_WEIGHT_FACTOR < MAX_VALIDATOR_WEIGHT_NAVAX ? own * MAX_VALIDATOR_WEIGHT_FACTOR : MAX_VALIDATOR_WEIGHT_NAVAX;
-  const left = cap - own - delegated;
-  return left > 0n ? left : 0n;
 }
 
 /** Reward uptime requirement: 80 %, 90 % for validations starting at/after Helicon (ACP-267). */
@@ -74,9 +61,6 @@ export function entrySamples(subnet: string, v: PlatformValidator, c: PlatformVa
   if (v.delegationFee !== undefined) out.push(sample('avax_validator_delegation_fee_ratio', labels, percentToRatio(v.delegationFee)));
   if (subnet === PRIMARY_NETWORK_ID) {
     out.push(sample('avax_validator_uptime_requirement_ratio', labels, uptimeRequirement(v.startTime, c.heliconTime)));
-    if (v.weight !== undefined && v.delegatorWeight !== undefined) {
-      out.push(sample('avax_validator_delegation_capacity_avax', labels, navaxToAvax(delegationCapacityNavax(v.weight, v.delegatorWeight))));
-    }
     // Only the node's own key is known (info.getNodeID); a registration without a signer does not match it.
     if (c.ownNodeId && v.nodeID === c.ownNodeId && c.ownBlsPublicKey) {
       const registered = v.signer?.publicKey?.toLowerCase();
@@ -101,95 +85,86 @@ export function toSamples(sets: readonly WatchedSet[], c: PlatformValidatorsCont
   return out;
 }
 
-const HOUR_MS = 3_600_000;
-const UPGRADES_RETRY_MS = 300_000;
-
-/** info.upgrades heliconTime → Unix seconds; Infinity when unscheduled or unknown to the node. */
-export function heliconFrom(u: InfoUpgradesResult): number {
-  const t = u.heliconTime;
-  return t === undefined || t >= UNSCHEDULED_SECONDS ? Number.POSITIVE_INFINITY : t;
-}
-
-/** Refreshes memo.heliconTime at most once an hour; a failure keeps 0.8 and never fails the collector. */
-async function refreshHelicon(ctx: CollectorContext): Promise<void> {
-  const now = ctx.now();
-  if (ctx.memo.heliconAt !== undefined && now - ctx.memo.heliconAt < HOUR_MS) return;
-  const failedAt = ctx.state.get('upgradesFailedAt') as number | undefined;
-  if (failedAt !== undefined && now - failedAt < UPGRADES_RETRY_MS) return;
-  const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.upgrades', {}, InfoUpgradesResult, { signal: ctx.signal }));
-  if (r.ok) {
-    ctx.memo.heliconTime = heliconFrom(r.value);
-    ctx.memo.heliconAt = now;
-    ctx.state.delete('upgradesFailedAt');
-    onChange(ctx, 'upgrades', 'ok', () => {});
-  } else {
-    ctx.state.set('upgradesFailedAt', now);
-    onChange(ctx, 'upgrades', 'failed', () =>
-      ctx.log.warn({ err: r.error.message }, 'info.upgrades failed: assuming the 80 % uptime requirement'),
-    );
-  }
-}
-
 /**
- * The watched IDs: the configured ones; the node's own ID (memo, or info.getNodeID when unknown and
- * the target is not a reference) when none is configured, and also beside the configured ones with
- * --validator.expect-active (the flag is about the own ID). [] = nothing to watch.
+ * The watched IDs: the configured ones; the node's own ID (node-info) when none is configured, and
+ * also beside the configured ones with --validator.expect-active (the flag is about the own ID).
+ * [] = nothing to watch (own ID unknown yet, or a public server).
  */
-export async function watchedIds(ctx: CollectorContext): Promise<string[]> {
-  const configured = ctx.target.validatorNodeIds;
-  const needOwn = configured.length === 0 || ctx.target.expectActive === true;
+export function watchedIds(target: CollectorContext['target'], ownNodeId: string | undefined): string[] {
+  const configured = target.validatorNodeIds;
+  const needOwn = configured.length === 0 || target.expectActive === true;
   if (!needOwn) return [...configured];
-  if (ctx.memo.nodeId === undefined && !ctx.target.reference) {
-    ctx.memo.nodeId = await fetchNodeId(ctx);
-    ctx.memo.nodeIdAt = ctx.now();
-  }
-  const own = ctx.memo.nodeId;
-  return [...new Set([...configured, ...(own ? [own] : [])])];
+  return [...new Set([...configured, ...(ownNodeId ? [ownNodeId] : [])])];
 }
 
-export const platformValidators: Collector = {
+/** What platform-validators publishes: the watched entries per subnet (for the derivations). */
+export interface PlatformValidatorsValue {
+  readonly sets: readonly WatchedSet[];
+}
+
+declare module './define.js' {
+  interface CollectorValues {
+    'platform-validators': PlatformValidatorsValue;
+  }
+}
+
+const SNID = ['subnet', 'node_id'];
+
+export const platformValidators = defineCollector({
   name: 'platform-validators',
   description: 'platform.getCurrentValidators for the watched node IDs on the primary network and every configured subnet.',
-  needs: 'P-Chain API; the own NodeID (info.getNodeID) unless --validator.node-id is given',
-  defaultIntervalSeconds: 15,
-  defaultEnabled: true,
-  nodeSpecific: false,
+  needs: 'P-Chain API; the own NodeID (node-info) unless --validator.node-id is given; Helicon time (info-upgrades) for the 90 % requirement',
+  interval: 15,
+  metrics: [
+    { name: 'avax_validator_active', type: 'gauge', labels: SNID, help: '1 if the watched node ID is in platform.getCurrentValidators, 0 if absent.' },
+    { name: 'avax_validator_connected', type: 'gauge', labels: SNID, help: 'connected, as the queried node sees the validator.' },
+    { name: 'avax_validator_uptime_ratio', type: 'gauge', labels: SNID, help: "The queried node's local view of the validator's uptime, as a ratio." },
+    { name: 'avax_validator_start_timestamp_seconds', type: 'gauge', labels: SNID, help: 'Start of the validation, Unix seconds.' },
+    { name: 'avax_validator_end_timestamp_seconds', type: 'gauge', labels: SNID, help: 'End of the validation, Unix seconds.' },
+    { name: 'avax_validator_stake_avax', type: 'gauge', labels: SNID, help: "The validator's own stake (weight), in AVAX." },
+    { name: 'avax_validator_delegators', type: 'gauge', labels: SNID, help: 'Number of current delegators.' },
+    { name: 'avax_validator_delegator_stake_avax', type: 'gauge', labels: SNID, help: 'Stake delegated to the validator, in AVAX.' },
+    { name: 'avax_validator_potential_reward_avax', type: 'gauge', labels: SNID, help: 'Reward of the validation if the uptime requirement is met, in AVAX.' },
+    { name: 'avax_validator_delegation_fee_ratio', type: 'gauge', labels: SNID, help: 'Delegation fee, as a ratio.' },
+    { name: 'avax_validator_uptime_requirement_ratio', type: 'gauge', labels: SNID, help: 'Uptime needed for rewards in this validation: 0.8, or 0.9 for validations started at or after the Helicon upgrade.' },
+    { name: 'avax_validator_bls_key_matches', type: 'gauge', labels: ['node_id'], help: "1 if the node's BLS public key (info.getNodeID) is the signer key registered on the P-Chain, 0 if not (or none is registered)." },
+    { name: 'avax_validator_expected_active', type: 'gauge', labels: SNID, help: '1 if the watched node ID must be an active validator (--validator.node-id, or the own ID with --validator.expect-active).' },
+    { name: 'avax_l1_validator_balance_avax', type: 'gauge', labels: SNID, help: 'L1 validator balance left for continuous fees, in AVAX.' },
+    { name: 'avax_l1_validator_weight', type: 'gauge', labels: SNID, help: 'L1 validator weight.' },
+  ],
+  // Always with the nodeIDs filter (the full list is platform-validators-full's).
+  calls: [{ method: 'platform.getCurrentValidators', params: (p) => Array.isArray(p['nodeIDs']) }],
+  reads: ['node-info', 'info-upgrades'],
   requestsPerRun: (t) => 1 + t.subnets.length,
-  async collect(ctx: CollectorContext): Promise<CollectResult> {
-    let watched: string[];
-    try {
-      watched = await watchedIds(ctx);
-    } catch (err) {
-      return { samples: [], errors: [err instanceof Error ? err : new Error(String(err))] };
-    }
-    if (watched.length === 0) return { samples: [], errors: [] };
+  async collect(ctx) {
+    const own = ctx.read('node-info');
+    const watched = watchedIds(ctx.target, own?.nodeId);
+    if (watched.length === 0) return { value: { sets: [] }, samples: [], errors: [] };
     const subnets = [PRIMARY_NETWORK_ID, ...ctx.target.subnets.filter((s) => s !== PRIMARY_NETWORK_ID)];
-    const [, settled] = await Promise.all([
-      refreshHelicon(ctx),
-      settleAll(
-        subnets.map((subnet) =>
-          ctx.client.rpc(
-            ENDPOINTS.platform,
-            'platform.getCurrentValidators',
-            subnet === PRIMARY_NETWORK_ID ? { nodeIDs: watched } : { subnetID: subnet, nodeIDs: watched },
-            PlatformGetCurrentValidatorsResult,
-            { signal: ctx.signal },
-          ),
+    const settled = await settleAll(
+      subnets.map((subnet) =>
+        ctx.client.rpc(
+          ENDPOINTS.platform,
+          'platform.getCurrentValidators',
+          subnet === PRIMARY_NETWORK_ID ? { nodeIDs: watched } : { subnetID: subnet, nodeIDs: watched },
+          PlatformGetCurrentValidatorsResult,
+          { signal: ctx.signal },
         ),
       ),
-    ]);
+    );
     const sets: WatchedSet[] = [];
     settled.forEach((r, i) => {
       if (r.ok) sets.push({ subnet: subnets[i]!, watched, validators: r.value.validators });
     });
     const expected = new Set(ctx.target.validatorNodeIds);
-    if (ctx.target.expectActive && ctx.memo.nodeId) expected.add(ctx.memo.nodeId);
+    if (ctx.target.expectActive && own?.nodeId) expected.add(own.nodeId);
     const c: PlatformValidatorsContext = {
-      heliconTime: ctx.memo.heliconTime,
-      ownNodeId: ctx.memo.nodeId,
-      ownBlsPublicKey: ctx.memo.blsPublicKey,
+      // Unknown (info-upgrades disabled or not answered yet): the 80 % requirement.
+      heliconTime: ctx.read('info-upgrades')?.heliconTime,
+      ownNodeId: own?.nodeId,
+      ownBlsPublicKey: own?.blsPublicKey,
       expectedActive: expected,
     };
-    return { samples: toSamples(sets, c), errors: failures(settled) };
+    return { value: { sets }, samples: toSamples(sets, c), errors: failures(settled) };
   },
-};
+});

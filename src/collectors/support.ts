@@ -1,4 +1,4 @@
-import type { CollectorContext } from './types.js';
+import type { CollectorContext } from './define.js';
 
 /**
  * Small helpers shared by the collectors (not a collector itself).

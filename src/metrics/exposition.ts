@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { DESCRIPTORS, familyOf } from './descriptors.js';
+import { DESCRIPTOR_INDEX, type DescriptorIndex } from './descriptors.js';
 import type { Sample } from './model.js';
 import { formatHeader, formatSample } from './render.js';
 
@@ -10,11 +10,11 @@ export class TargetSegment {
   /** Names of samples that matched no descriptor (a programming error; reported by the caller). */
   readonly unknown: readonly string[];
 
-  constructor(samples: readonly Sample[]) {
+  constructor(samples: readonly Sample[], index: DescriptorIndex = DESCRIPTOR_INDEX) {
     const lines = new Map<string, string[]>();
     const unknown: string[] = [];
     for (const s of samples) {
-      const fam = familyOf(s.name);
+      const fam = index.familyOf(s.name);
       if (!fam) {
         unknown.push(s.name);
         continue;
@@ -26,7 +26,7 @@ export class TargetSegment {
     const chunks = new Map<string, string>();
     for (const [name, arr] of lines) {
       // Gauges and counters are sorted for a stable output; histogram and summary lines keep their order.
-      const fam = familyOf(name)!;
+      const fam = index.get(name)!;
       if (fam.type === 'gauge' || fam.type === 'counter') arr.sort();
       chunks.set(name, arr.join(''));
     }
@@ -62,9 +62,14 @@ export function makeRendered(text: string, seriesCount: number, renderedAt: numb
  */
 export class Exposition {
   private readonly segments = new Map<string, TargetSegment>();
-  private global: TargetSegment = new TargetSegment([]);
+  private global: TargetSegment;
 
-  constructor(private readonly helpSuffix: (family: string) => string = () => '') {}
+  constructor(
+    private readonly helpSuffix: (family: string) => string = () => '',
+    readonly index: DescriptorIndex = DESCRIPTOR_INDEX,
+  ) {
+    this.global = new TargetSegment([], index);
+  }
 
   setTarget(name: string, segment: TargetSegment): void {
     this.segments.set(name, segment);
@@ -79,7 +84,7 @@ export class Exposition {
     return this.segments.has(name);
   }
   setGlobal(samples: readonly Sample[]): void {
-    this.global = new TargetSegment(samples);
+    this.global = new TargetSegment(samples, this.index);
   }
 
   /** Text of all targets (or only `only`), plus the global samples when `withGlobal`. */
@@ -88,7 +93,7 @@ export class Exposition {
     if (withGlobal) segs.push(this.global);
     let out = '';
     let count = 0;
-    for (const d of DESCRIPTORS) {
+    for (const d of this.index.list) {
       let body = '';
       for (const seg of segs) {
         const c = seg.chunks.get(d.name);

@@ -15,6 +15,7 @@ import {
   type RpcResult,
 } from './errors.js';
 import { deadline } from '../abort.js';
+import { Semaphore } from '../semaphore.js';
 
 export interface NodeClientOptions {
   /** Node base URL, e.g. http://127.0.0.1:9650; may carry userinfo, a path prefix and a query string. */
@@ -73,9 +74,8 @@ export class NodeClient {
   /** Credential strings (URL password, query values, header values) cut out of any text a server sends back. */
   private readonly secrets: readonly string[];
   private nextId = 1;
-  private readonly maxInFlight: number;
-  private inFlight = 0;
-  private readonly waiters: (() => void)[] = [];
+  /** At most `connections` requests in flight (the pool's size): one slot per connection. */
+  private readonly slots: Semaphore;
   /** The `Node-Id` header of the last answer (every avalanchego response carries it). */
   lastNodeIdHeader: string | undefined;
 
@@ -95,9 +95,10 @@ export class NodeClient {
     for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
     this.headers = headers;
     this.secrets = collectSecrets(u, headers);
-    this.maxInFlight = opts.connections ?? 4;
+    const connections = opts.connections ?? 4;
+    this.slots = new Semaphore(connections);
     this.pool = new Pool(u.origin, {
-      connections: this.maxInFlight,
+      connections,
       keepAliveTimeout: 30_000,
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
@@ -176,7 +177,7 @@ export class NodeClient {
     // hang (one collector's API stalling) wait under the caller's signal only, instead of expiring
     // in the queue and failing every other collector with them.
     try {
-      await this.acquire(outer);
+      await this.slots.acquire(outer);
     } catch (raw) {
       const err = new TimeoutError(method, this.timeoutMs, { cause: raw });
       this.report(method, err.result, performance.now());
@@ -193,39 +194,11 @@ export class NodeClient {
       throw err;
     } finally {
       limit.dispose();
-      this.release();
+      this.slots.release();
     }
     // Outside the try: a throwing callback must neither turn a success into a failure nor be reported twice.
     this.report(method, 'ok', started);
     return value;
-  }
-
-  /** Waits for one of the pool's connections (at most `connections` requests in flight). */
-  private acquire(signal: AbortSignal | undefined): Promise<void> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.inFlight < this.maxInFlight) {
-      this.inFlight++;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve, reject) => {
-      const waiter = () => {
-        signal?.removeEventListener('abort', onAbort);
-        this.inFlight++;
-        resolve();
-      };
-      const onAbort = () => {
-        const i = this.waiters.indexOf(waiter);
-        if (i >= 0) this.waiters.splice(i, 1);
-        reject(signal!.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(waiter);
-    });
-  }
-
-  private release(): void {
-    this.inFlight--;
-    this.waiters.shift()?.();
   }
 
   private report(method: string, result: RpcResult, started: number): void {

@@ -1,4 +1,3 @@
-import { RPC_DURATION_BUCKETS } from '../metrics/descriptors.js';
 import type { Sample } from '../metrics/model.js';
 import { RPC_RESULTS, type RpcResult } from '../node-client/errors.js';
 
@@ -8,6 +7,9 @@ interface MethodStats {
   sum: number;
   count: number;
 }
+
+/** Histogram bucket bounds of avax_rpc_request_duration_seconds. */
+export const RPC_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
 /** avax_rpc_requests_total and avax_rpc_request_duration_seconds for one target. */
 export class RpcStats {
@@ -26,21 +28,22 @@ export class RpcStats {
     m.count++;
   }
 
-  samples(target: string): Sample[] {
+  /** The request series, without the `target` label (the renderer adds it). */
+  samples(): Sample[] {
     const out: Sample[] = [];
     const methods = [...this.methods.keys()].sort();
     for (const method of methods) {
       const m = this.methods.get(method)!;
-      for (const r of RPC_RESULTS) out.push({ name: 'avax_rpc_requests_total', labels: { target, method, result: r }, value: m.counts.get(r) ?? 0 });
+      for (const r of RPC_RESULTS) out.push({ name: 'avax_rpc_requests_total', labels: { method, result: r }, value: m.counts.get(r) ?? 0 });
     }
     for (const method of methods) {
       const m = this.methods.get(method)!;
       RPC_DURATION_BUCKETS.forEach((le, i) =>
-        out.push({ name: 'avax_rpc_request_duration_seconds_bucket', labels: { target, method, le: String(le) }, value: m.buckets[i]! }),
+        out.push({ name: 'avax_rpc_request_duration_seconds_bucket', labels: { method, le: String(le) }, value: m.buckets[i]! }),
       );
-      out.push({ name: 'avax_rpc_request_duration_seconds_bucket', labels: { target, method, le: '+Inf' }, value: m.count });
-      out.push({ name: 'avax_rpc_request_duration_seconds_sum', labels: { target, method }, value: m.sum });
-      out.push({ name: 'avax_rpc_request_duration_seconds_count', labels: { target, method }, value: m.count });
+      out.push({ name: 'avax_rpc_request_duration_seconds_bucket', labels: { method, le: '+Inf' }, value: m.count });
+      out.push({ name: 'avax_rpc_request_duration_seconds_sum', labels: { method }, value: m.sum });
+      out.push({ name: 'avax_rpc_request_duration_seconds_count', labels: { method }, value: m.count });
     }
     return out;
   }

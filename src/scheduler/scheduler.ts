@@ -2,45 +2,16 @@ import { setMaxListeners } from 'node:events';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import { cronFor } from '../config/schema.js';
+import { Semaphore } from '../semaphore.js';
+import type { TargetSnapshot } from '../snapshot.js';
 import type { TargetRunner } from './target-runner.js';
-
-/** A counting semaphore: at most `n` targets are collected at once. */
-export class Semaphore {
-  private active = 0;
-  private readonly waiters: (() => void)[] = [];
-  constructor(private readonly n: number) {}
-  async acquire(signal?: AbortSignal): Promise<boolean> {
-    if (this.active < this.n) {
-      this.active++;
-      return true;
-    }
-    return new Promise<boolean>((resolve) => {
-      const onAbort = () => {
-        const i = this.waiters.indexOf(wake);
-        if (i >= 0) this.waiters.splice(i, 1);
-        resolve(false);
-      };
-      const wake = () => {
-        signal?.removeEventListener('abort', onAbort);
-        this.active++;
-        resolve(true);
-      };
-      this.waiters.push(wake);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-  release(): void {
-    this.active--;
-    this.waiters.shift()?.();
-  }
-}
 
 export interface SchedulerOptions {
   intervalSeconds: number;
   maxConcurrentTargets: number;
   logger: Logger;
-  /** Called after each finished target cycle (publish a new snapshot). */
-  onCycle: (runner: TargetRunner) => void;
+  /** Called with each finished target cycle's snapshot (publish it). */
+  onCycle: (snapshot: TargetSnapshot) => void;
 }
 
 interface Entry {
@@ -121,13 +92,14 @@ export class Scheduler {
     entry.running = (async () => {
       if (stagger && entry.offsetMs > 0) await sleep(entry.offsetMs, signal);
       if (signal.aborted) return;
-      if (!(await this.sem.acquire(signal))) return;
+      if (!(await this.sem.acquire(signal).then(() => true, () => false))) return;
+      let snapshot: TargetSnapshot;
       try {
-        await entry.runner.runCycle(signal);
+        snapshot = await entry.runner.runCycle(signal);
       } finally {
         this.sem.release();
       }
-      if (!signal.aborted && this.entries.get(entry.runner.name) === entry) this.opts.onCycle(entry.runner);
+      if (!signal.aborted && this.entries.get(entry.runner.name) === entry) this.opts.onCycle(snapshot);
     })()
       .catch((err) => this.opts.logger.error({ target: entry.runner.name, err: String(err) }, 'cycle crashed'))
       .finally(() => {

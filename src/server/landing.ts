@@ -1,6 +1,6 @@
 import { formatDuration } from '../config/duration.js';
 import { runbookUrl } from '../project-links.js';
-import type { TargetView } from './server.js';
+import type { TargetView } from './target-view.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -21,20 +21,11 @@ function age(unixSeconds: number | undefined, nowMs: number): string {
   return `<time datetime="${iso}" title="${iso}">${relativeAge(nowMs / 1000 - unixSeconds)}</time>`;
 }
 
-/** `… (and 2 more)` as the runner ends a message that stands for several errors of one run. */
-const AND_MORE = /\s*\(and (\d+) more\)$/;
-
-/** The errors of a collector's last run: the full list when the runner gives it, else its one message. */
-function errorCell(c: TargetView['collectors'][number], target: string): string {
-  const list = c.errors && c.errors.length > 0 ? [...c.errors] : c.lastError ? [c.lastError] : [];
+/** Every error of a collector's last run. */
+function errorCell(c: TargetView['collectors'][number]): string {
+  const list = c.errors;
   if (list.length === 0) return '';
-  const items = list.map((e) => {
-    const more = AND_MORE.exec(e);
-    if (!more) return esc(e);
-    // The runner keeps the first error only: say what the rest is and where each failed call is counted.
-    const n = Number(more[1]);
-    return `${esc(e.slice(0, more.index))}<br><span class="more">and ${n} more failed call${n === 1 ? '' : 's'} in the same run: by method and result in <code>avax_rpc_requests_total{target="${esc(target)}",result!="ok"}</code></span>`;
-  });
+  const items = list.map((e) => esc(e));
   return list.length === 1 ? items[0]! : `<ol>${items.map((i) => `<li>${i}</li>`).join('')}</ol>`;
 }
 
@@ -83,7 +74,7 @@ export function landingPage(p: LandingData): string {
         .map((c) => {
           const state = stateOf(c);
           const runbook = state === 'failing' ? ` <a class="runbook" href="${esc(runbookUrl('AvalancheCollectorFailing'))}">runbook</a>` : '';
-          return `<tr><td class="nw">${esc(c.name)}</td><td class="${state}">${state}</td><td class="nw">${c.enabled ? formatDuration(c.intervalSeconds) : '-'}</td><td class="nw">${c.ran ? c.durationSeconds.toFixed(3) + ' s' : '-'}</td><td class="nw">${age(c.lastSuccessSeconds, now)}</td><td>${errorCell(c, t.name)}${runbook}</td></tr>`;
+          return `<tr><td class="nw">${esc(c.name)}</td><td class="${state}">${state}</td><td class="nw">${c.enabled ? formatDuration(c.intervalSeconds) : '-'}</td><td class="nw">${c.ran ? c.durationSeconds.toFixed(3) + ' s' : '-'}</td><td class="nw">${age(c.lastSuccessSeconds, now)}</td><td>${errorCell(c)}${runbook}</td></tr>`;
         })
         .join('\n');
       const up = upOf(t);

@@ -3,24 +3,11 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
 import type { RenderedExposition } from '../metrics/exposition.js';
-import type { CollectorStatus } from '../scheduler/target-runner.js';
 import { landingPage } from './landing.js';
+import type { TargetView } from './target-view.js';
 import { WebConfigWatcher, clientAuthOptions, type WebConfig } from './web-config.js';
 
 export const EXPOSITION_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
-
-export interface TargetView {
-  name: string;
-  url: string; // already redacted
-  reference: boolean;
-  up: number | undefined;
-  /** The node's own NodeID (info.getNodeID): undefined until known, '' when the API has none (public servers). */
-  nodeId?: string;
-  /** The node's version (info.getNodeVersion), e.g. avalanchego/1.14.2; undefined until known. */
-  nodeVersion?: string;
-  /** `errors`: every error of the collector's last run, when the runner provides them (else `lastError` only). */
-  collectors: (CollectorStatus & { errors?: readonly string[] })[];
-}
 
 export interface ServerDeps {
   telemetryPath: string;

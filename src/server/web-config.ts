@@ -6,7 +6,8 @@ import bcrypt from 'bcryptjs';
 import type { Logger } from 'pino';
 import YAML from 'yaml';
 import { z } from 'zod';
-import { ConfigError, yamlErrorText } from '../config/load.js';
+import { ConfigError } from '../config/errors.js';
+import { yamlErrorText } from '../config/yaml-file.js';
 import { didYouMean, schemaKeysAt } from '../config/suggest.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CollectorContext, CollectorSettings, TargetSpec } from '../../src/collectors/types.js';
+import type { CollectorContext, CollectorValues, TargetSpec } from '../../src/collectors/define.js';
 import { familyOf } from '../../src/metrics/descriptors.js';
 import type { Sample } from '../../src/metrics/model.js';
 import { SchemaError, type NodeClient } from '../../src/node-client/index.js';
@@ -53,19 +53,20 @@ export function fakeClient(rpc: Record<string, Answer>, health: Record<string, {
 }
 
 export const TARGET: TargetSpec = { name: 'node', reference: false, validatorNodeIds: [], subnets: [], chains: [] };
-export const SETTINGS: CollectorSettings = {
-  infoPeersPerPeer: false,
-  infoPeersSilenceSeconds: 60,
-  indexes: [
-    { chain: 'P', kind: 'block' },
-    { chain: 'C', kind: 'block' },
-    { chain: 'X', kind: 'block' },
-  ],
-};
-
+/**
+ * A collector context for tests: `values` answers ctx.read (only names the test gives), `options`
+ * are the collector's option values (defaults are the caller's business).
+ */
 export function makeCtx(
   client: NodeClient,
-  over: { target?: Partial<TargetSpec>; settings?: Partial<CollectorSettings>; now?: number; memo?: CollectorContext['memo']; state?: Map<string, unknown> } = {},
+  over: {
+    target?: Partial<TargetSpec>;
+    options?: Record<string, unknown>;
+    now?: number;
+    values?: Partial<CollectorValues>;
+    previous?: unknown;
+    state?: Map<string, unknown>;
+  } = {},
 ) {
   const lines: LogLine[] = [];
   const logger = {
@@ -75,13 +76,15 @@ export function makeCtx(
     debug: (...args: unknown[]) => lines.push({ level: 'debug', args }),
   };
   const controller = new AbortController();
-  const ctx: CollectorContext = {
+  const values = over.values ?? {};
+  const ctx: CollectorContext<any, any> = {
     target: { ...TARGET, ...over.target },
-    settings: { ...SETTINGS, ...over.settings },
+    options: (over.options ?? {}) as CollectorContext['options'],
     client,
     signal: controller.signal,
     now: () => over.now ?? FIXTURE_NOW_MS,
-    memo: over.memo ?? {},
+    read: ((name: keyof CollectorValues) => values[name]) as CollectorContext['read'],
+    previous: over.previous,
     state: over.state ?? new Map(),
     log: logger as unknown as CollectorContext['log'],
   };

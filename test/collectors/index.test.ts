@@ -4,7 +4,7 @@ import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 
 describe('COLLECTORS', () => {
   it('default: the twelve collectors in order, with their intervals', () => {
-    expect(COLLECTORS.map((c) => [c.name, c.defaultIntervalSeconds, c.nodeSpecific])).toEqual([
+    expect(COLLECTORS.map((c) => [c.name, c.interval, c.nodeSpecific])).toEqual([
       ['node-info', 60, false],
       ['health', 30, true],
       ['info-is-bootstrapped', 30, false],
@@ -24,6 +24,6 @@ describe('COLLECTORS', () => {
     for (const c of COLLECTORS) expect(owners.has(c.name), c.name).toBe(true);
   });
   it('behavior: intervals are multiples of the 15 s base cycle', () => {
-    for (const c of COLLECTORS) expect(c.defaultIntervalSeconds % 15).toBe(0);
+    for (const c of COLLECTORS) expect(c.interval % 15).toBe(0);
   });
 });

@@ -87,24 +87,32 @@ describe('info-peers toSamples', () => {
 });
 
 describe('info-peers collect', () => {
-  it('default: uses settings and the clock', async () => {
+  it('default: uses its options, the clock and the validator set it reads', async () => {
     const { client, calls } = fakeClient({ 'info.peers': result('info.peers', 'default') });
-    const { ctx } = makeCtx(client, { settings: { infoPeersPerPeer: true, infoPeersSilenceSeconds: 1 } });
+    const { ctx } = makeCtx(client, { options: { perPeer: true, silenceWindow: 1 }, values: { 'platform-validators-full': { primaryValidators: VALIDATORS } } });
     const r = await infoPeers.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(valueOf(r.samples, 'avax_peers_silent')).toBe(4);
     expect(r.samples.filter((s) => s.name === 'avax_peer_info')).toHaveLength(6);
+    expect(valueOf(r.samples, 'avax_peers_observed_uptime_ratio_count')).toBe(5);
+    expect(r.value?.versions.get('avalanchego/1.14.2')).toBe(4);
+    expect(r.value?.peerAcps).toBeUndefined(); // no open proposal: no stance kept
     expect(calls[0]!.signal).toBe(ctx.signal);
+  });
+  it('behavior: peers\' ACP stances are kept only while the node has proposals open', async () => {
+    const { client } = fakeClient({ 'info.peers': result('info.peers', 'default') });
+    const r = await infoPeers.collect(makeCtx(client, { options: { perPeer: false, silenceWindow: 60 }, values: { 'info-acps': { open: [226] } } }).ctx);
+    expect(r.value?.peerAcps?.get('NodeID-JYqs9fvaqfAU1BGS6PwYs887YMLCtn3J3')?.supported).toContain(226);
   });
   it('error: RPC error → no series, the error returned', async () => {
     const { client } = fakeClient({ 'info.peers': new RpcError('info.peers', -32000, 'boom') });
-    const r = await infoPeers.collect(makeCtx(client).ctx);
+    const r = await infoPeers.collect(makeCtx(client, { options: { perPeer: false, silenceWindow: 60 } }).ctx);
     expect(r.samples).toEqual([]);
     expect(r.errors).toHaveLength(1);
   });
   it('error: schema mismatch → SchemaError', async () => {
     const { client } = fakeClient({ 'info.peers': { numPeers: 'many', peers: [] } });
-    const r = await infoPeers.collect(makeCtx(client).ctx);
+    const r = await infoPeers.collect(makeCtx(client, { options: { perPeer: false, silenceWindow: 60 } }).ctx);
     expect(r.errors[0]?.name).toBe('SchemaError');
   });
 });

@@ -28,7 +28,10 @@ describe('info-uptime collect', () => {
     const { client, calls } = fakeClient({ 'info.uptime': result('info.uptime', 'default') });
     const { ctx } = makeCtx(client);
     const r = await infoUptime.collect(ctx);
-    expect(r).toEqual({ samples: toSamples(InfoUptimeResult.parse(result('info.uptime', 'default'))), errors: [] });
+    expect(r.samples).toEqual(toSamples(InfoUptimeResult.parse(result('info.uptime', 'default'))));
+    expect(r.errors).toEqual([]);
+    // Published for the max-achievable uptime: the same ratios as the series.
+    expect(r.value?.weightedAverageRatio).toBe(r.samples.find((x) => x.name === 'avax_uptime_weighted_average_ratio')!.value);
     expect(calls[0]!.signal).toBe(ctx.signal);
   });
   it('behavior: not a validator → no series, success, logged once', async () => {

@@ -44,13 +44,14 @@ describe('node-info toSamples', () => {
 });
 
 describe('node-info collect', () => {
-  it('default: stores the node ID in memo, passes the signal', async () => {
+  it('default: publishes the node ID, BLS key and version as its value, passes the signal', async () => {
     const { client, calls } = fakeClient(answers());
     const { ctx } = makeCtx(client);
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toEqual([]);
-    expect(ctx.memo.nodeId).toBe(SELF);
-    expect(ctx.memo.nodeIdAt).toBe(ctx.now());
+    expect(r.value?.nodeId).toBe(SELF);
+    expect(r.value?.blsPublicKey).toMatch(/^0x[0-9a-f]{96}$/);
+    expect(r.value?.version?.version).toBe('avalanchego/1.14.2');
     expect(r.samples.find((s) => s.name === 'avax_node_info')?.labels['node_id']).toBe(SELF);
     expect(calls.every((c) => c.signal === ctx.signal)).toBe(true);
   });
@@ -62,7 +63,7 @@ describe('node-info collect', () => {
     const { ctx, lines: log } = makeCtx(client);
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toEqual([]);
-    expect(ctx.memo.nodeId).toBe('');
+    expect(r.value?.nodeId).toBe('');
     expect(r.samples.find((s) => s.name === 'avax_node_info')?.labels['node_id']).toBe('');
     await nodeInfo.collect(ctx);
     expect(log).toHaveLength(1);
@@ -73,7 +74,7 @@ describe('node-info collect', () => {
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(calls.map((c) => c.method)).not.toContain('info.getNodeID');
-    expect(ctx.memo.nodeId).toBeUndefined();
+    expect(r.value?.nodeId).toBe('');
     expect(r.samples.find((s) => s.name === 'avax_node_info')?.labels['node_id']).toBe('');
   });
   it('error: getNodeVersion times out → VM series absent, error returned, others unaffected', async () => {
@@ -82,7 +83,7 @@ describe('node-info collect', () => {
     const r = await nodeInfo.collect(ctx);
     expect(r.errors.map((e) => e.name)).toEqual(['TimeoutError']);
     expect(r.samples).toEqual([]);
-    expect(ctx.memo.nodeId).toBe(SELF);
+    expect(r.value?.nodeId).toBe(SELF);
   });
   it('error: getNetworkName fails → VM series still exported', async () => {
     const { client } = fakeClient({ ...answers(), 'info.getNetworkName': new RpcError('info.getNetworkName', -32000, 'boom') });
@@ -93,9 +94,10 @@ describe('node-info collect', () => {
   });
   it('error: getNodeID times out → the last known node ID keeps the series stable', async () => {
     const { client } = fakeClient({ ...answers(), 'info.getNodeID': new TimeoutError('info.getNodeID', 5000) });
-    const { ctx } = makeCtx(client, { memo: { nodeId: SELF, nodeIdAt: 1 } });
+    const { ctx } = makeCtx(client, { previous: { nodeId: SELF, blsPublicKey: '' } });
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toHaveLength(1);
+    expect(r.value?.nodeId).toBe(SELF);
     expect(r.samples.find((s) => s.name === 'avax_node_info')?.labels['node_id']).toBe(SELF);
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { heliconFrom, platformValidators, toSamples, uptimeRequirement } from '../../src/collectors/platform-validators.js';
-import { HttpError, PRIMARY_NETWORK_ID, RpcError, TimeoutError } from '../../src/node-client/index.js';
+import { heliconFrom } from '../../src/collectors/info-upgrades.js';
+import { platformValidators, toSamples, uptimeRequirement, watchedIds } from '../../src/collectors/platform-validators.js';
+import { PRIMARY_NETWORK_ID, RpcError } from '../../src/node-client/index.js';
 import { InfoUpgradesResult } from '../../src/schemas/info.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
-import { assertContract, FIXTURE_NOW_MS, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
 
 const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
 const OTHER = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
@@ -32,7 +33,6 @@ describe('platform-validators toSamples', () => {
       `avax_validator_potential_reward_avax{${l}} 57.534246575`,
       `avax_validator_delegation_fee_ratio{${l}} 0.02`,
       `avax_validator_uptime_requirement_ratio{${l}} 0.8`,
-      `avax_validator_delegation_capacity_avax{${l}} 7950`,
     ]);
   });
   it('behavior: a watched ID absent from the set → active 0 and nothing else', () => {
@@ -88,85 +88,63 @@ describe('platform-validators toSamples', () => {
   it('behavior: heliconFrom', () => {
     expect(heliconFrom(InfoUpgradesResult.parse(result('info.upgrades', 'default')))).toBe(Number.POSITIVE_INFINITY);
     expect(heliconFrom(InfoUpgradesResult.parse(result('info.upgrades', 'helicon-scheduled')))).toBe(1785250800);
-    expect(heliconFrom({ times: {}, heliconTime: undefined, graniteTime: undefined })).toBe(Number.POSITIVE_INFINITY);
+    expect(heliconFrom(InfoUpgradesResult.parse({}))).toBe(Number.POSITIVE_INFINITY); // v1.13.x: no heliconTime
   });
 });
 
 describe('platform-validators collect', () => {
   const base = () => ({
-    'info.getNodeID': result('info.getNodeID', 'default'),
-    'info.upgrades': result('info.upgrades', 'default'),
     'platform.getCurrentValidators': (p: any) => (p.subnetID === SUBNET_L1 ? result('platform.getCurrentValidators', 'l1') : result('platform.getCurrentValidators', 'primary-watched')),
   });
+  /** What node-info and info-upgrades published (read through the declared dependency). */
+  const own = { nodeId: SELF, blsPublicKey: '' };
+  const upgrades = (helicon: number) => ({ times: {}, heliconTime: helicon });
 
-  it('default: learns the node ID, asks the primary network without subnetID and each subnet with it', async () => {
+  it('default: reads the own ID from node-info, asks the primary network without subnetID and each subnet with it', async () => {
     const { client, calls } = fakeClient(base());
-    const { ctx } = makeCtx(client, { target: { subnets: [SUBNET_L1] } });
+    const { ctx } = makeCtx(client, { target: { subnets: [SUBNET_L1] }, values: { 'node-info': own } });
     const r = await platformValidators.collect(ctx);
     expect(r.errors).toEqual([]);
-    expect(ctx.memo.nodeId).toBe(SELF);
-    expect(ctx.memo.heliconTime).toBe(Number.POSITIVE_INFINITY);
-    expect(ctx.memo.heliconAt).toBe(FIXTURE_NOW_MS);
-    const gcv = calls.filter((c) => c.method === 'platform.getCurrentValidators').map((c) => c.params);
+    const gcv = calls.map((c) => c.params);
+    expect(calls.map((c) => c.method)).toEqual(['platform.getCurrentValidators', 'platform.getCurrentValidators']);
     expect(gcv).toEqual([{ nodeIDs: [SELF] }, { subnetID: SUBNET_L1, nodeIDs: [SELF] }]);
     expect(valueOf(r.samples, 'avax_validator_active', { subnet: P, node_id: SELF })).toBe(1);
     expect(valueOf(r.samples, 'avax_l1_validator_weight', { subnet: SUBNET_L1, node_id: SELF })).toBe(100);
+    expect(r.value?.sets.map((x) => x.subnet)).toEqual([P, SUBNET_L1]);
     expect(calls.every((c) => c.signal === ctx.signal)).toBe(true);
+    expect(platformValidators.reads).toEqual(['node-info', 'info-upgrades']);
   });
-  it('behavior: configured IDs win over the own ID; info.upgrades at most once an hour', async () => {
+  it('behavior: configured IDs win over the own ID', async () => {
     const { client, calls } = fakeClient(base());
-    const { ctx } = makeCtx(client, { target: { validatorNodeIds: [SELF, OTHER] } });
-    await platformValidators.collect(ctx);
-    await platformValidators.collect(ctx);
-    expect(calls.map((c) => c.method)).not.toContain('info.getNodeID');
-    expect(calls.filter((c) => c.method === 'info.upgrades')).toHaveLength(1);
-    expect(calls.find((c) => c.method === 'platform.getCurrentValidators')!.params).toEqual({ nodeIDs: [SELF, OTHER] });
+    await platformValidators.collect(makeCtx(client, { target: { validatorNodeIds: [SELF, OTHER] }, values: { 'node-info': { nodeId: 'NodeID-other' } } }).ctx);
+    expect(calls[0]!.params).toEqual({ nodeIDs: [SELF, OTHER] });
   });
   it('behavior: --validator.expect-active beside --validator.node-id watches the own ID too, and expects it', async () => {
     const { client, calls } = fakeClient(base());
-    const { ctx } = makeCtx(client, { target: { validatorNodeIds: [OTHER], expectActive: true } });
+    const { ctx } = makeCtx(client, { target: { validatorNodeIds: [OTHER], expectActive: true }, values: { 'node-info': own } });
     const r = await platformValidators.collect(ctx);
-    expect(calls.map((c) => c.method)).toContain('info.getNodeID');
     expect(calls.find((c) => c.method === 'platform.getCurrentValidators')!.params).toEqual({ nodeIDs: [OTHER, SELF] });
     expect(valueOf(r.samples, 'avax_validator_expected_active', { subnet: P, node_id: SELF })).toBe(1);
     expect(valueOf(r.samples, 'avax_validator_expected_active', { subnet: P, node_id: OTHER })).toBe(1);
     expect(valueOf(r.samples, 'avax_validator_active', { subnet: P, node_id: SELF })).toBe(1);
+    // Without the flag, the configured IDs only.
+    expect(watchedIds({ name: 'n', reference: false, validatorNodeIds: [OTHER], subnets: [], chains: [] }, SELF)).toEqual([OTHER]);
   });
-  it('behavior: Helicon scheduled before the validation started → 0.9', async () => {
-    const { client } = fakeClient({ ...base(), 'info.upgrades': { heliconTime: '2026-01-01T00:00:00Z' } });
-    const r = await platformValidators.collect(makeCtx(client).ctx);
+  it('behavior: Helicon (info-upgrades) before the validation started → 0.9; unknown → 0.8', async () => {
+    const { client } = fakeClient(base());
+    let r = await platformValidators.collect(makeCtx(client, { values: { 'node-info': own, 'info-upgrades': upgrades(1767225600) } }).ctx);
     expect(valueOf(r.samples, 'avax_validator_uptime_requirement_ratio')).toBe(0.9);
-  });
-  it('behavior: info.upgrades fails → 0.8, no failure, logged once', async () => {
-    const { client } = fakeClient({ ...base(), 'info.upgrades': new TimeoutError('info.upgrades', 5000) });
-    const { ctx, lines: log } = makeCtx(client);
-    const r = await platformValidators.collect(ctx);
+    r = await platformValidators.collect(makeCtx(client, { values: { 'node-info': own } }).ctx);
     expect(r.errors).toEqual([]);
     expect(valueOf(r.samples, 'avax_validator_uptime_requirement_ratio')).toBe(0.8);
-    await platformValidators.collect(ctx);
-    expect(log.filter((l) => l.level === 'warn')).toHaveLength(1);
   });
-  it('behavior: getNodeID absent (public server) → nothing to watch, success', async () => {
-    const { client, calls } = fakeClient({ ...base(), 'info.getNodeID': new HttpError('info.getNodeID', 404, '404 page not found') });
-    const { ctx } = makeCtx(client);
-    expect(await platformValidators.collect(ctx)).toEqual({ samples: [], errors: [] });
-    expect(ctx.memo.nodeId).toBe('');
-    expect(calls.map((c) => c.method)).toEqual(['info.getNodeID']);
-  });
-  it('behavior: reference target without configured IDs → nothing to watch, no call', async () => {
-    const { client, calls } = fakeClient(base());
-    expect(await platformValidators.collect(makeCtx(client, { target: { reference: true } }).ctx)).toEqual({ samples: [], errors: [] });
-    expect(calls).toEqual([]);
-  });
-  it('behavior: memo.nodeId known → getNodeID not called', async () => {
-    const { client, calls } = fakeClient(base());
-    await platformValidators.collect(makeCtx(client, { memo: { nodeId: SELF } }).ctx);
-    expect(calls.map((c) => c.method)).not.toContain('info.getNodeID');
-  });
-  it('error: getNodeID times out → failure', async () => {
-    const { client } = fakeClient({ ...base(), 'info.getNodeID': new TimeoutError('info.getNodeID', 5000) });
-    const r = await platformValidators.collect(makeCtx(client).ctx);
-    expect(r.errors.map((e) => e.name)).toEqual(['TimeoutError']);
+  it('behavior: own ID empty (public server) or unknown, nothing configured → nothing to watch, no call, success', async () => {
+    for (const values of [{ 'node-info': { nodeId: '' } }, {}]) {
+      const { client, calls } = fakeClient(base());
+      const r = await platformValidators.collect(makeCtx(client, { values }).ctx);
+      expect(r).toEqual({ value: { sets: [] }, samples: [], errors: [] });
+      expect(calls).toEqual([]);
+    }
   });
   it('error: one subnet fails → its error, the primary network series kept', async () => {
     const { client } = fakeClient({
@@ -174,7 +152,7 @@ describe('platform-validators collect', () => {
       'platform.getCurrentValidators': (p: any) =>
         p.subnetID ? new RpcError('platform.getCurrentValidators', -32000, 'boom') : result('platform.getCurrentValidators', 'primary-watched'),
     });
-    const r = await platformValidators.collect(makeCtx(client, { target: { subnets: [SUBNET_L1] } }).ctx);
+    const r = await platformValidators.collect(makeCtx(client, { target: { subnets: [SUBNET_L1] }, values: { 'node-info': own } }).ctx);
     expect(r.errors).toHaveLength(1);
     expect(valueOf(r.samples, 'avax_validator_active', { subnet: P, node_id: SELF })).toBe(1);
   });

@@ -125,7 +125,7 @@ describe.skipIf(process.platform !== 'linux')('npm run demo and signals', () => 
     const { exporter, node, control, demoPid } = await ready(run);
     expect(await answers(`${node}/ext/health`)).toBe(true);
     process.kill(run.npm.pid!, signal);
-    const exit = await Promise.race([run.exited, new Promise<undefined>((r) => setTimeout(r, 15_000))]);
+    const exit = await Promise.race([run.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), 15_000))]);
     expect(exit, `npm did not exit within 15 s:\n${run.output()}`).toBeDefined();
     await expectAllGone([`${exporter}/metrics`, `${node}/ext/health`, `${control}/sim/state`], [run.npm.pid!, demoPid]);
     // The exporter stopped through its own shutdown path (not killed), so npm reports success.

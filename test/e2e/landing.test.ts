@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExporter, type Exporter } from '../../src/app.js';
+import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import { RUNBOOK_URL } from '../../src/project-links.js';
 import { startSimNode, type SimNode } from '../../src/sim/server.js';
@@ -136,9 +136,10 @@ targets:
     expect(rendered.runbooks).toHaveLength(collectorLinks.length + downLinks.length);
   });
 
-  it('default: "(and N more)" is explained, never left bare', () => {
+  it('default: every error of a failing collector\'s run is listed, never "(and N more)"', () => {
     expect(rendered.text).not.toMatch(/\(and \d+ more\)/);
-    expect(rendered.text).toMatch(/and \d+ more failed calls? in the same run: by method and result in avax_rpc_requests_total\{target="behind-proxy",result!="ok"\}/);
+    // behind-proxy: node-info makes several calls, each answered by the proxy's HTML page.
+    expect((rendered.text.match(/with an HTML body/g) ?? []).length).toBeGreaterThanOrEqual(2);
   });
 
   it('default: refreshes itself as often as a collector can change it (the shortest collector interval: 15 s)', () => {

@@ -13,8 +13,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExporter, type Exporter } from '../../src/app.js';
-import { COLLECTOR_NAMES } from '../../src/config/schema.js';
+import { startExporter, type Exporter } from '../../src/main.js';
+import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
 import { startSimNode, type SimNode, type ScenarioName } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
@@ -58,7 +58,7 @@ function exporterConfig(nodeUrl: string, port: number, l1SubnetId: string) {
 collection: { interval: 1s, timeout: 1s }
 node: { timeout: 500ms }
 collectors:
-${COLLECTOR_NAMES.map((c) => `  ${c}: { interval: 1s }`).join('\n')}
+${COLLECTORS.map((c) => `  ${c.name}: { interval: 1s }`).join('\n')}
 targets:
   - { name: ${TARGET}, url: "${nodeUrl}", subnets: ["${l1SubnetId}"] }
 `;

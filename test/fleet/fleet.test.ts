@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExporter, type Exporter } from '../../src/app.js';
+import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { Config } from '../../src/config/schema.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';

@@ -12,7 +12,7 @@ describe('exposition', () => {
     const { text, seriesCount } = e.assemble();
     expect(seriesCount).toBe(3);
     expect(text).toBe(
-      '# HELP avax_up 1 if the last collection cycle got at least one valid answer from the node. Updated every 15s.\n# TYPE avax_up gauge\navax_up{target="b"} 1\navax_up{target="a"} 0\n' +
+      '# HELP avax_up 1 if the last collection cycle got an answer from the node (0: no answer at all; its node-derived series are then absent). Updated every 15s.\n# TYPE avax_up gauge\navax_up{target="b"} 1\navax_up{target="a"} 0\n' +
         '# HELP avax_peers Connected peers (info.peers numPeers).\n# TYPE avax_peers gauge\navax_peers{target="b"} 3\n',
     );
     expect(e.assemble('a', false).text).toContain('avax_up{target="a"} 0');

@@ -7,14 +7,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
-import type { CollectorContext, TargetSpec } from '../../src/collectors/types.js';
-import type { ResolvedTarget } from '../../src/config/resolve.js';
+import { defaultOptions, type CollectorContext, type TargetSpec } from '../../src/collectors/define.js';
+import { targetSamples } from '../../src/metrics/target-samples.js';
 import { Exposition, TargetSegment } from '../../src/metrics/exposition.js';
 import { HttpError, InvalidResponseError, NetworkError, RpcError, TimeoutError, type NodeClient } from '../../src/node-client/index.js';
-import { TargetRunner } from '../../src/scheduler/target-runner.js';
-import { fakeClient, FIXTURE_NOW_MS, makeCtx, SETTINGS } from '../collectors/fake.js';
+import { TargetRunner, type ResolvedTarget } from '../../src/scheduler/target-runner.js';
+import { fakeClient, FIXTURE_NOW_MS, makeCtx } from '../collectors/fake.js';
 import { cb58Id } from '../helpers/fixture-node.js';
-import { COLLECTOR_NAMES, mutatedAnswer, nastyString, parseExposition, renderRoundTrip } from '../helpers/faults.js';
+import { mutatedAnswer, nastyString, renderRoundTrip } from '../helpers/answer-mutations.js';
+import { parseExposition } from '../helpers/exposition-parser.js';
+import { COLLECTOR_NAMES } from '../helpers/fault-matrix.js';
 import { memoryLogger } from '../helpers/log.js';
 
 const NUM_RUNS = 200;
@@ -109,8 +111,8 @@ describe('property: collect() returns errors instead of throwing, and its sample
       fc.asyncProperty(answers, targetSpec, fc.boolean(), fc.constantFrom(undefined, '', 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv'), async (a, spec, perPeer, nodeId) => {
         const { ctx } = makeCtx(client(a), {
           target: spec,
-          settings: { ...SETTINGS, infoPeersPerPeer: perPeer },
-          memo: nodeId === undefined ? {} : { nodeId, nodeIdAt: FIXTURE_NOW_MS },
+          options: { ...defaultOptions(collector.options), ...(collector.name === 'info-peers' ? { perPeer } : {}) },
+          values: nodeId === undefined ? {} : { 'node-info': { nodeId } },
         });
         const res = await (collector.collect(ctx as CollectorContext) as Promise<{ samples: unknown[]; errors: unknown[] }>).catch((err: unknown) => {
           throw new Error(`${name}: collect() threw ${String(err)}`);
@@ -135,7 +137,7 @@ describe('property: the target runner never throws on any answers, and /metrics 
     };
     const runner = new TargetRunner(target, {
       collectors: COLLECTORS,
-      settings: { ...SETTINGS, infoPeersPerPeer: true },
+      options: new Map(COLLECTORS.map((c) => [c.name, { ...defaultOptions(c.options), ...(c.name === 'info-peers' ? { perPeer: true } : {}) }])),
       baseIntervalSeconds: 15,
       collectorTimeoutSeconds: 1,
       node: { timeoutSeconds: 1, maxResponseBytes: 1 << 20, connections: 1 },
@@ -151,7 +153,7 @@ describe('property: the target runner never throws on any answers, and /metrics 
         fc.asyncProperty(answers, async (a) => {
           current = client(a);
           await runner.runCycle();
-          exposition.setTarget('prop', new TargetSegment(runner.samples()));
+          exposition.setTarget('prop', new TargetSegment(targetSamples(runner.snapshot(), [], FIXTURE_NOW_MS / 1000)));
           const p = parseExposition(Buffer.from(exposition.assemble().text).toString('utf8'));
           const success = p.samples.filter((s) => s.name === 'avax_collector_success');
           expect(success.map((s) => s.labels['collector']).sort()).toEqual([...COLLECTOR_NAMES].sort());
@@ -173,8 +175,9 @@ describe('property: the target runner never throws on any answers, and /metrics 
           { '/ext/health': { status: 200, body: report }, '/ext/health/readiness': { status: 200, body: report }, '/ext/health/liveness': { status: 200, body: report } },
         ).client;
         for (const name of ['node-info', 'health']) {
-          const { ctx } = makeCtx(c);
-          const res = await COLLECTORS.find((x) => x.name === name)!.collect(ctx);
+          const collector = COLLECTORS.find((x) => x.name === name)!;
+          const { ctx } = makeCtx(c, { options: defaultOptions(collector.options) });
+          const res = await collector.collect(ctx);
           expect(res.errors).toEqual([]);
           renderRoundTrip(res.samples);
         }

@@ -7,9 +7,10 @@
  * the one field changed that the point is about.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startExporter, type Exporter } from '../../src/app.js';
+import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
-import { find, parseExposition, promtoolCheck, value, type ParsedExposition } from '../helpers/faults.js';
+import { find, parseExposition, value, type ParsedExposition } from '../helpers/exposition-parser.js';
+import { promtoolCheck } from '../helpers/promtool.js';
 import { memoryLogger } from '../helpers/log.js';
 import { REAL_NODE_ID, recordedExchange, startRecordedNode, type RecordedNode } from '../helpers/recorded-node.js';
 

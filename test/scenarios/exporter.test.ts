@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
-import { startExporter, type Exporter } from '../../src/app.js';
+import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import { DESCRIPTOR_BY_NAME } from '../../src/metrics/descriptors.js';
 import { SCENARIOS, startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';

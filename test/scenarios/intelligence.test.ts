@@ -3,7 +3,7 @@
 // cross-target answers (the node's own ACP vote, multi-vantage connectivity) exist. Each test switches a
 // scenario, sees the metric change, and switches back to `healthy` to see it recover.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExporter, type Exporter } from '../../src/app.js';
+import { startExporter, type Exporter } from '../../src/main.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
 import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';

@@ -3,11 +3,11 @@
 // without sybil protection. Collectors keep their spread schedule here (unlike exporter.test.ts,
 // where every collector runs every cycle), so that "not due in this cycle" is exercised.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExporter, type Exporter } from '../../src/app.js';
+import { startExporter, type Exporter } from '../../src/main.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
 import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
-import { find, parseExposition, value, type ParsedExposition } from '../helpers/faults.js';
+import { find, parseExposition, value, type ParsedExposition } from '../helpers/exposition-parser.js';
 import { memoryLogger } from '../helpers/log.js';
 
 const T = 'sim';

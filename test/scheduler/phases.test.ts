@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
-import { assignPhases } from '../../src/scheduler/target-runner.js';
+import { defaultOptions } from '../../src/collectors/define.js';
+import { assignPhases } from '../../src/scheduler/phases.js';
 
 const spec = { name: 't', reference: false, validatorNodeIds: [], subnets: [], chains: [] };
-const settings = { infoPeersPerPeer: false, infoPeersSilenceSeconds: 60, indexes: [{ chain: 'P', kind: 'block' }, { chain: 'C', kind: 'block' }, { chain: 'X', kind: 'block' }] } as const;
 
 function perTick(items: { slot: { every: number; phase: number }; weight: number }[], ticks: number): number[] {
   return Array.from({ length: ticks }, (_, t) => items.filter((i) => t === 0 || (t >= i.slot.every && t % i.slot.every === i.slot.phase)).reduce((a, i) => a + i.weight, 0));
@@ -11,7 +11,7 @@ function perTick(items: { slot: { every: number; phase: number }; weight: number
 
 describe('assignPhases', () => {
   it('default: with the default intervals no cycle after start-up asks the node more than 12 times', () => {
-    const items = COLLECTORS.map((c) => ({ slot: { every: c.defaultIntervalSeconds / 15, phase: 0 }, weight: c.requestsPerRun?.(spec, settings) ?? 1 }));
+    const items = COLLECTORS.map((c) => ({ slot: { every: c.interval / 15, phase: 0 }, weight: c.requestsPerRun(spec, defaultOptions(c.options)) }));
     assignPhases(items);
     const load = perTick(items, 240); // one hour of 15 s cycles
     expect(load[0]).toBe(items.reduce((a, i) => a + i.weight, 0)); // start-up runs everything
@@ -26,7 +26,7 @@ describe('assignPhases', () => {
   });
 
   it('behavior: without spreading the same intervals would burst', () => {
-    const items = COLLECTORS.map((c) => ({ slot: { every: c.defaultIntervalSeconds / 15, phase: 0 }, weight: c.requestsPerRun?.(spec, settings) ?? 1 }));
+    const items = COLLECTORS.map((c) => ({ slot: { every: c.interval / 15, phase: 0 }, weight: c.requestsPerRun(spec, defaultOptions(c.options)) }));
     expect(Math.max(...perTick(items, 240).slice(1))).toBeGreaterThan(12);
   });
 

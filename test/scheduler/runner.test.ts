@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { Collector, CollectorContext } from '../../src/collectors/types.js';
-import type { ResolvedTarget } from '../../src/config/resolve.js';
+import { defineCollector, type Collector, type CollectorContext, type CollectorName } from '../../src/collectors/define.js';
+import { targetSamples } from '../../src/metrics/target-samples.js';
 import { HttpError } from '../../src/node-client/errors.js';
-import { TargetRunner } from '../../src/scheduler/target-runner.js';
+import { TargetRunner, type ResolvedTarget } from '../../src/scheduler/target-runner.js';
 import { memoryLogger } from '../helpers/log.js';
 
-const mk = (name: string, collect: (ctx: CollectorContext) => Promise<{ samples: { name: string; labels: Record<string, string>; value: number }[]; errors: Error[] }>, every = 15): Collector => ({
-  name,
-  description: name,
-  needs: '',
-  defaultIntervalSeconds: every,
-  defaultEnabled: true,
-  nodeSpecific: name === 'health',
-  collect,
-});
+type Out = { samples: { name: string; labels: Record<string, string>; value: number }[]; errors: Error[] };
+const mk = (name: string, collect: (ctx: CollectorContext) => Promise<Out>, every = 15, reads: CollectorName[] = []): Collector =>
+  defineCollector({
+    name,
+    description: name,
+    needs: '',
+    interval: every,
+    nodeSpecific: name === 'health',
+    metrics: [],
+    calls: [],
+    reads,
+    collect: collect as never,
+  });
 
 const target = (names: string[], reference = false, intervals: Record<string, number> = {}): ResolvedTarget => ({
   spec: { name: 'n1', reference, validatorNodeIds: [], subnets: [], chains: [] },
@@ -26,14 +30,14 @@ function runner(collectors: Collector[], t: ResolvedTarget, timeout = 1) {
   const log = memoryLogger();
   const r = new TargetRunner(t, {
     collectors,
-    settings: { infoPeersPerPeer: false, infoPeersSilenceSeconds: 60, indexes: [] },
+    options: new Map(),
     baseIntervalSeconds: 15,
     collectorTimeoutSeconds: timeout,
     node: { timeoutSeconds: 1, maxResponseBytes: 1024, connections: 1 },
     logger: log.logger,
     now: () => 1_700_000_000_000,
   });
-  return { r, log };
+  return { r, log, samples: () => targetSamples(r.snapshot(), [], 1_700_000_000), status: () => r.snapshot() };
 }
 
 const get = (samples: { name: string; labels: Record<string, string>; value: number }[], name: string, labels: Record<string, string> = {}) =>
@@ -47,16 +51,16 @@ describe('target runner', () => {
     const throws = mk('chain-height', async () => {
       throw new Error('bug in collector');
     });
-    const { r, log } = runner([good, flaky, throws], target(['node-info', 'info-peers', 'chain-height']));
+    const { r, log, samples, status } = runner([good, flaky, throws], target(['node-info', 'info-peers', 'chain-height']));
     await r.runCycle();
-    let s = r.samples();
+    let s = samples();
     expect(get(s, 'avax_collector_success', { collector: 'node-info' })).toEqual([1]);
     expect(get(s, 'avax_collector_success', { collector: 'info-peers' })).toEqual([1]);
     expect(get(s, 'avax_collector_success', { collector: 'chain-height' })).toEqual([0]);
     expect(get(s, 'avax_peers_silent')).toEqual([2]);
     fail = true;
     await r.runCycle();
-    s = r.samples();
+    s = samples();
     expect(get(s, 'avax_collector_success', { collector: 'info-peers' })).toEqual([0]);
     expect(get(s, 'avax_peers_silent')).toEqual([]); // no value from a bad answer
     expect(get(s, 'avax_peers', { target: 'n1' })).toEqual([7]);
@@ -75,12 +79,12 @@ describe('target runner', () => {
   it('behavior: a collector that ignores its deadline is cut off and the cycle ends', async () => {
     const hang = mk('health', () => new Promise(() => {}));
     const ok = mk('node-info', async () => ({ samples: [], errors: [] }));
-    const { r } = runner([hang, ok], target(['health', 'node-info']), 0.05);
+    const { r, samples, status } = runner([hang, ok], target(['health', 'node-info']), 0.05);
     const t0 = Date.now();
     await r.runCycle();
     expect(Date.now() - t0).toBeLessThan(5000);
-    expect(get(r.samples(), 'avax_collector_success', { collector: 'health' })).toEqual([0]);
-    expect(r.status().collectors.find((c) => c.name === 'health')!.lastError).toContain('did not finish');
+    expect(get(samples(), 'avax_collector_success', { collector: 'health' })).toEqual([0]);
+    expect(status().collectors.find((c) => c.name === 'health')!.errors[0]).toContain('did not finish');
     await r.close();
   });
 
@@ -91,10 +95,10 @@ describe('target runner', () => {
       return { samples: [], errors: [] };
     });
     const health = mk('health', async () => ({ samples: [], errors: [] }));
-    const { r } = runner([slow, health], target(['platform-validators-full', 'health'], true, { 'platform-validators-full': 60 }));
+    const { r, samples, status } = runner([slow, health], target(['platform-validators-full', 'health'], true, { 'platform-validators-full': 60 }));
     for (let i = 0; i < 5; i++) await r.runCycle();
     expect(runs).toBe(2); // ticks 0 and 4
-    expect(r.status().collectors.find((c) => c.name === 'health')!.enabled).toBe(false);
+    expect(status().collectors.find((c) => c.name === 'health')!.enabled).toBe(false);
     await r.close();
   });
 
@@ -103,9 +107,9 @@ describe('target runner', () => {
       samples: [],
       errors: [new Error('failed for http://user:s3cretpass@127.0.0.1:1/prefix-token-abcdef?apikey=qwerty123 with Bearer topsecret-token')],
     }));
-    const { r, log } = runner([leaky], target(['node-info']));
+    const { r, log, samples, status } = runner([leaky], target(['node-info']));
     await r.runCycle();
-    const text = log.raw() + JSON.stringify(r.status());
+    const text = log.raw() + JSON.stringify(status());
     for (const secret of ['s3cretpass', 'topsecret-token', 'qwerty123', 'prefix-token-abcdef']) expect(text).not.toContain(secret);
     expect(text).toContain('<redacted>');
     await r.close();
@@ -116,11 +120,11 @@ describe('target runner', () => {
       await ctx.client.rpc('/ext/info', 'info.getNodeVersion', {}, (await import('zod')).z.unknown(), { signal: ctx.signal }).catch(() => {});
       return { samples: [], errors: [] };
     });
-    const { r } = runner([c], target(['node-info']));
+    const { r, samples, status } = runner([c], target(['node-info']));
     await r.runCycle(); // port 1 refuses: no valid answer
-    expect(get(r.samples(), 'avax_up')).toEqual([0]);
-    expect(get(r.samples(), 'avax_rpc_requests_total', { method: 'info.getNodeVersion', result: 'network_error' })).toEqual([1]);
-    expect(get(r.samples(), 'avax_rpc_requests_total', { method: 'info.getNodeVersion', result: 'ok' })).toEqual([0]);
+    expect(get(samples(), 'avax_up')).toEqual([0]);
+    expect(get(samples(), 'avax_rpc_requests_total', { method: 'info.getNodeVersion', result: 'network_error' })).toEqual([1]);
+    expect(get(samples(), 'avax_rpc_requests_total', { method: 'info.getNodeVersion', result: 'ok' })).toEqual([0]);
     await r.close();
   });
 
@@ -131,9 +135,9 @@ describe('target runner', () => {
       order.push('provider');
       return { samples: [], errors: [] };
     });
-    const reader: Collector = { ...mk('info-peers', async () => (order.push('reader'), { samples: [], errors: [] })), after: ['platform-validators-full'] };
+    const reader = mk('info-peers', async () => (order.push('reader'), { samples: [], errors: [] }), 15, ['platform-validators-full']);
     const other = mk('health', async () => (order.push('other'), { samples: [], errors: [] }));
-    const { r } = runner([reader, provider, other], target(['info-peers', 'platform-validators-full', 'health']));
+    const { r, samples, status } = runner([reader, provider, other], target(['info-peers', 'platform-validators-full', 'health']));
     await r.runCycle();
     expect(order.indexOf('reader')).toBeGreaterThan(order.indexOf('provider'));
     expect(order.indexOf('other')).toBeLessThan(order.indexOf('provider')); // not held back
@@ -142,9 +146,9 @@ describe('target runner', () => {
 
   it('behavior: a cycle that made no request (nothing to ask) leaves avax_up as it was', async () => {
     const idle = mk('platform-validators', async () => ({ samples: [], errors: [] }));
-    const { r } = runner([idle], target(['platform-validators']));
+    const { r, samples, status } = runner([idle], target(['platform-validators']));
     await r.runCycle();
-    expect(get(r.samples(), 'avax_up')).toEqual([]);
+    expect(get(samples(), 'avax_up')).toEqual([]);
     await r.close();
   });
 });

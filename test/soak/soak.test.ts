@@ -6,7 +6,7 @@ import { readdirSync, readlinkSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExporter, type Exporter } from '../../src/app.js';
+import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { Config } from '../../src/config/schema.js';
 import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';

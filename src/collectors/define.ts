@@ -1,0 +1,196 @@
+import type { Logger } from 'pino';
+import type { MetricDescriptor, MetricType, Sample } from '../metrics/model.js';
+import type { NodeClient } from '../node-client/client.js';
+
+/**
+ * `defineCollector`: everything about a collector in its own file (node_exporter's habit): its name,
+ * default interval, flags and YAML options with their defaults, the metric families it emits, the
+ * node calls it makes, and which other collectors' values it reads. collectors/index.ts lists the
+ * collectors; the config schema, the flags and --help, docs/metrics.md, the README tables, the
+ * request budget and the fault-matrix routes are all derived from these declarations.
+ */
+
+/**
+ * The value each collector publishes in its target's snapshot, by collector name. Every collector
+ * file adds its own entry by module augmentation (`declare module './define.js'`), so that
+ * `ctx.read('node-info')` is typed without importing the other collector.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface CollectorValues {}
+export type CollectorName = keyof CollectorValues & string;
+/** The published value type of the collector named N (undefined for a collector that publishes none). */
+export type ValueOf<N extends string> = N extends keyof CollectorValues ? CollectorValues[N] : undefined;
+
+/** What a collector knows about the target it collects from (resolved from the config). */
+export interface TargetSpec {
+  /** Configured name; the `target` label. */
+  readonly name: string;
+  /** A trusted reference node or public API: node-specific collectors are skipped. */
+  readonly reference: boolean;
+  /** Watched validator node IDs; empty = the node's own ID (learned from info.getNodeID). */
+  readonly validatorNodeIds: readonly string[];
+  /** --validator.expect-active: the node's own ID must be an active validator; it is watched beside the named ones. */
+  readonly expectActive?: boolean;
+  /** Subnets besides the primary network whose validators are watched (CB58 subnet IDs). */
+  readonly subnets: readonly string[];
+  /** Chains besides P, X and C checked by info-is-bootstrapped (alias or blockchain ID). */
+  readonly chains: readonly string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options: each becomes `--collector.<name>.<kebab-option>`, YAML `collectors.<name>.<option>`, env
+// AVAX_EXPORTER_COLLECTOR_<NAME>_<OPTION>. The default is written here and nowhere else.
+
+interface OptionBase {
+  /** One line for --help and the README. */
+  readonly help: string;
+}
+export interface BoolOption extends OptionBase {
+  readonly kind: 'bool';
+  readonly default: boolean;
+}
+/** Seconds; written as 500ms, 15s, 5m in flags and YAML. */
+export interface DurationOption extends OptionBase {
+  readonly kind: 'duration';
+  readonly default: number;
+}
+export interface IntOption extends OptionBase {
+  readonly kind: 'int';
+  readonly default: number;
+  readonly min: number;
+  readonly max: number;
+}
+export type OptionSpec = BoolOption | DurationOption | IntOption;
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+export type OptionValues<O extends OptionSpecs> = { readonly [K in keyof O]: O[K] extends BoolOption ? boolean : number };
+
+/** The default value of every option. */
+export function defaultOptions<O extends OptionSpecs>(options: O): OptionValues<O> {
+  return Object.fromEntries(Object.entries(options).map(([k, o]) => [k, o.default])) as OptionValues<O>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Metrics and calls
+
+/** A metric family as a collector declares it: labels without `target` (every per-node series has it). */
+export interface MetricSpec {
+  readonly name: string;
+  readonly type: MetricType;
+  readonly help: string;
+  readonly labels: readonly string[];
+}
+
+/**
+ * A node call the collector makes: the `method` label of avax_rpc_requests_total (the JSON-RPC
+ * method, or `GET <path>`), and, where two collectors share a method, what tells their requests apart.
+ */
+export interface CallSpec {
+  readonly method: string;
+  /** Path prefix of the request when it is not the method's usual endpoint (e.g. /ext/index/). */
+  readonly pathPrefix?: string;
+  /** True for this collector's requests (platform-validators passes nodeIDs, the full list does not). */
+  readonly params?: (params: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/** True when a request (method label, path, JSON-RPC params) is one of these calls. */
+export function matchesCall(calls: readonly CallSpec[], req: { method: string; path: string; params: Readonly<Record<string, unknown>> }): boolean {
+  return calls.some((c) => c.method === req.method && (!c.pathPrefix || req.path.startsWith(c.pathPrefix)) && (!c.params || c.params(req.params)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running
+
+export interface CollectorContext<O extends OptionSpecs = OptionSpecs, V = unknown> {
+  readonly target: TargetSpec;
+  /** This collector's option values (from flags, environment and YAML; defaults above). */
+  readonly options: OptionValues<O>;
+  readonly client: NodeClient;
+  /** Aborted at the collector's deadline or at shutdown; pass it to every client call. */
+  readonly signal: AbortSignal;
+  /** Wall clock in ms (injectable for golden tests). */
+  now(): number;
+  /**
+   * The latest value of a collector this one declared in `reads` (from this cycle when it ran
+   * before, else from the last cycle; undefined when unknown). Reading an undeclared one throws.
+   */
+  read<N extends CollectorName>(name: N): CollectorValues[N] | undefined;
+  /** This collector's own value of its previous run (undefined on the first run). */
+  readonly previous: V | undefined;
+  /** Per-(target, collector) private state kept across runs (e.g. what was already logged). */
+  readonly state: Map<string, unknown>;
+  /** pino child logger with target and collector bound. One line per state change, never per cycle. */
+  readonly log: Logger;
+}
+
+/**
+ * A collector's outcome. Samples from the calls that succeeded are exported even when another call
+ * of the same collector failed; `errors` non-empty means avax_collector_success 0. `value` is what
+ * the collector publishes for its readers and for the derivations (src/derive); undefined = nothing known.
+ */
+export interface CollectResult<V = unknown> {
+  readonly value?: V;
+  readonly samples: readonly Sample[];
+  readonly errors: readonly Error[];
+}
+
+export interface CollectorDef<N extends string, O extends OptionSpecs, V = ValueOf<N>> {
+  /** Spelled like its file; the `collector` label and the `--collector.NAME` flag. */
+  readonly name: N;
+  /** One line for the README and the landing page. */
+  readonly description: string;
+  /** What it needs from the node (README column), e.g. `--index-enabled`. */
+  readonly needs: string;
+  /** Default interval in seconds (a multiple of the base 15 s cycle). */
+  readonly interval: number;
+  /** Default on? (default true) */
+  readonly enabled?: boolean;
+  /** Skipped on `reference` targets (node-specific APIs). Default false. */
+  readonly nodeSpecific?: boolean;
+  readonly options?: O;
+  readonly metrics: readonly MetricSpec[];
+  readonly calls: readonly CallSpec[];
+  /** Collectors whose values this one reads; when both run in a cycle, they run first. */
+  readonly reads?: readonly CollectorName[];
+  /**
+   * Requests one run makes (an estimate; default: one per declared call). The runner spreads
+   * collectors with longer intervals over different cycles with it, so that no cycle bursts.
+   */
+  readonly requestsPerRun?: (target: TargetSpec, options: OptionValues<O>) => number;
+  collect(ctx: CollectorContext<O, V>): Promise<CollectResult<V>>;
+}
+
+/** A collector with its declarations resolved (what the rest of the exporter works with). */
+export interface Collector<V = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly needs: string;
+  readonly interval: number;
+  readonly enabled: boolean;
+  readonly nodeSpecific: boolean;
+  readonly options: OptionSpecs;
+  /** Metric families with `target` first and this collector as their owner. */
+  readonly metrics: readonly MetricDescriptor[];
+  readonly calls: readonly CallSpec[];
+  readonly reads: readonly string[];
+  requestsPerRun(target: TargetSpec, options: Readonly<Record<string, unknown>>): number;
+  collect(ctx: CollectorContext<OptionSpecs, V>): Promise<CollectResult<V>>;
+}
+
+export function defineCollector<const N extends string, const O extends OptionSpecs = Record<never, never>>(def: CollectorDef<N, O, ValueOf<N>>): Collector<ValueOf<N>> & { readonly name: N } {
+  const options = (def.options ?? {}) as O;
+  return Object.freeze({
+    name: def.name,
+    description: def.description,
+    needs: def.needs,
+    interval: def.interval,
+    enabled: def.enabled ?? true,
+    nodeSpecific: def.nodeSpecific ?? false,
+    options,
+    metrics: def.metrics.map((m): MetricDescriptor => ({ ...m, labels: ['target', ...m.labels], collector: def.name })),
+    calls: def.calls,
+    reads: def.reads ?? [],
+    requestsPerRun: (target: TargetSpec, values: Readonly<Record<string, unknown>>) =>
+      def.requestsPerRun ? def.requestsPerRun(target, values as OptionValues<O>) : def.calls.length,
+    collect: def.collect as unknown as Collector<ValueOf<N>>['collect'],
+  });
+}

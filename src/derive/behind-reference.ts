@@ -1,0 +1,52 @@
+import type { Sample } from '../metrics/model.js';
+import { valueOf, type TargetSnapshot } from '../snapshot.js';
+import { defineFleetDerivation } from './define.js';
+
+const CHAINS = ['P', 'C', 'X'] as const;
+
+function heights(s: TargetSnapshot): Map<string, number> {
+  const out = new Map<string, number>();
+  const v = valueOf(s, 'chain-height');
+  if (v?.p !== undefined) out.set('P', Number(v.p));
+  if (v?.c !== undefined) out.set('C', Number(v.c));
+  if (v?.x !== undefined) out.set('X', Number(v.x));
+  return out;
+}
+
+/**
+ * avax_chain_height_behind_reference{target,chain}: for every non-reference target and chain, the
+ * highest height among the reference targets minus the target's height. Targets that do not answer
+ * take no part.
+ */
+export const behindReference = defineFleetDerivation({
+  name: 'behind-reference',
+  reads: ['chain-height'],
+  metrics: [
+    {
+      name: 'avax_chain_height_behind_reference',
+      type: 'gauge',
+      labels: ['chain'],
+      help: 'Blocks this node is behind the reference node(s): highest reference height minus this height (P, C, X).',
+    },
+  ],
+  derive(input): Sample[] {
+    // A target that does not answer (avax_up 0) is neither compared nor a reference.
+    const all = input.filter((s) => s.up !== 0);
+    const best = new Map<string, number>();
+    for (const s of all) {
+      if (!s.target.reference) continue;
+      for (const [chain, h] of heights(s)) best.set(chain, Math.max(best.get(chain) ?? -Infinity, h));
+    }
+    const out: Sample[] = [];
+    if (best.size === 0) return out;
+    for (const s of all) {
+      if (s.target.reference) continue;
+      for (const chain of CHAINS) {
+        const h = heights(s).get(chain);
+        const ref = best.get(chain);
+        if (h !== undefined && ref !== undefined) out.push({ name: 'avax_chain_height_behind_reference', labels: { target: s.target.name, chain }, value: ref - h });
+      }
+    }
+    return out;
+  },
+});

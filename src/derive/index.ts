@@ -1,0 +1,13 @@
+import { acpNodeVote } from './acp-node-vote.js';
+import { behindReference } from './behind-reference.js';
+import { delegationCapacity } from './delegation-capacity.js';
+import type { Derivation, FleetDerivation } from './define.js';
+import { l1Runway } from './l1-runway.js';
+import { maxAchievable } from './max-achievable-uptime.js';
+import { newerVersion } from './newer-version-ratio.js';
+
+/** Every per-target derivation, in exposition order. Adding one = one file + one line here. */
+export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, delegationCapacity, l1Runway];
+
+/** Every fleet derivation (reads the snapshots of all targets). */
+export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote];

@@ -1,0 +1,194 @@
+import type { Server } from 'node:http';
+import cron from 'node-cron';
+import type { Logger } from 'pino';
+import type { Collector } from './collectors/define.js';
+import { COLLECTORS } from './collectors/index.js';
+import { collectorOptions, diffTargets, resolveTargets } from './config/targets.js';
+import type { Config } from './config/schema.js';
+import { DERIVATIONS, FLEET_DERIVATIONS } from './derive/index.js';
+import { DescriptorIndex, descriptorsOf } from './metrics/descriptors.js';
+import type { RenderedExposition } from './metrics/exposition.js';
+import { helpSuffix } from './metrics/help-suffix.js';
+import { processMetrics } from './metrics/process-metrics.js';
+import { Publisher } from './metrics/publisher.js';
+import { redactUrl } from './redact.js';
+import { Scheduler } from './scheduler/scheduler.js';
+import { TargetRunner, type ResolvedTarget } from './scheduler/target-runner.js';
+import { listen } from './server/listen.js';
+import { createExporterServer } from './server/server.js';
+import { targetView } from './server/target-view.js';
+import type { TargetSnapshot } from './snapshot.js';
+import { VERSION } from './version.js';
+
+/**
+ * Wiring only: config → logger → targets → scheduler → exposition → server. Each part lives in its
+ * layer (docs/ARCHITECTURE.md); a snapshot flows one way: runner → publisher (derive, render) → server.
+ */
+export interface ExporterOptions {
+  config: Config;
+  logger: Logger;
+  /** Clock (ms); golden tests fix it. */
+  now?: () => number;
+  /** The collector list (default: COLLECTORS; tests add one to prove the list is the only registration). */
+  collectors?: readonly Collector<any>[];
+  /** Start the HTTP server (default true). */
+  listen?: boolean;
+  /** Start node-cron schedules (default true); tests and benchmarks may drive cycles themselves. */
+  schedule?: boolean;
+  /** Provides a fresh config on SIGHUP or POST /-/reload. */
+  reloadConfig?: () => Config;
+  /** Enables POST /-/reload. */
+  enableReloadEndpoint?: boolean;
+}
+
+export interface Exporter {
+  /** http(s)://host:port of the server, when listening. */
+  readonly url: string;
+  readonly server?: Server;
+  current(): RenderedExposition;
+  /** The latest snapshot of every target. */
+  snapshots(): ReadonlyMap<string, TargetSnapshot>;
+  scheduler: Scheduler;
+  /** Runs one cycle of every target now, then renders (tests, benchmarks). */
+  collectOnce(): Promise<void>;
+  /** Renders now and waits for it. */
+  render(): Promise<RenderedExposition>;
+  reload(cfg?: Config): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
+  const { logger } = opts;
+  let cfg = opts.config;
+  const collectors = opts.collectors ?? COLLECTORS;
+  const now = opts.now ?? Date.now;
+  routeCronLogs(logger);
+
+  const index = new DescriptorIndex(descriptorsOf(collectors));
+  let resolved = resolveTargets(cfg, collectors);
+  let options = collectorOptions(cfg, collectors);
+  let intervals = intervalsOf(resolved);
+  const publisher = new Publisher({
+    index,
+    derivations: DERIVATIONS,
+    fleetDerivations: FLEET_DERIVATIONS,
+    global: [{ name: 'avax_exporter_build_info', labels: { version: VERSION, nodejs_version: process.version }, value: 1 }],
+    helpSuffix: (family) => helpSuffix(index, cfg.collection.interval, intervals)(family),
+    processMetrics: cfg.web.disableExporterMetrics ? undefined : processMetrics(),
+    logger,
+    now,
+  });
+
+  const makeRunners = (targets: readonly ResolvedTarget[]) =>
+    targets.map(
+      (t) =>
+        new TargetRunner(t, {
+          collectors,
+          options,
+          baseIntervalSeconds: cfg.collection.interval,
+          collectorTimeoutSeconds: cfg.collection.timeout,
+          node: { timeoutSeconds: cfg.node.timeout, maxResponseBytes: cfg.node.maxResponseSize, connections: cfg.node.connections },
+          logger,
+          now,
+        }),
+    );
+
+  const scheduler = new Scheduler({
+    intervalSeconds: cfg.collection.interval,
+    maxConcurrentTargets: cfg.collection.maxConcurrentTargets,
+    logger,
+    onCycle: (s) => void publisher.publish(s),
+  });
+  const shouldSchedule = opts.schedule ?? true;
+  const initial = makeRunners(resolved);
+  if (shouldSchedule) scheduler.add(initial);
+  const manual = shouldSchedule ? [] : initial;
+  const runners = () => (shouldSchedule ? scheduler.runners() : manual);
+  for (const t of resolved) logTarget(logger, t);
+
+  const reload = async (next?: Config) => {
+    const newCfg = next ?? opts.reloadConfig?.();
+    if (!newCfg) throw new Error('no configuration source to reload from');
+    const newResolved = resolveTargets(newCfg, collectors);
+    const newOptions = collectorOptions(newCfg, collectors);
+    // Changed collector options restart every target (each runner holds the options it started with).
+    const optionsChanged = JSON.stringify([...newOptions]) !== JSON.stringify([...options]);
+    const { remove, add } = diffTargets(optionsChanged ? [] : resolved, newResolved);
+    const toRemove = optionsChanged ? scheduler.runners().map((r) => r.name) : remove;
+    for (const r of await scheduler.remove(toRemove)) {
+      publisher.remove(r.name);
+      await r.close();
+    }
+    cfg = newCfg;
+    resolved = newResolved;
+    options = newOptions;
+    intervals = intervalsOf(resolved);
+    scheduler.add(makeRunners(optionsChanged ? newResolved : add));
+    logger.info({ event: 'config_reloaded', targets: newResolved.map((t) => t.spec.name), removed: toRemove.filter((n) => !newResolved.some((t) => t.spec.name === n)) }, 'configuration reloaded');
+    await publisher.scheduleRender();
+  };
+
+  let server: Server | undefined;
+  let url = '';
+  if (opts.listen ?? true) {
+    server = createExporterServer({
+      telemetryPath: cfg.web.telemetryPath,
+      version: VERSION,
+      maxConcurrentScrapes: cfg.web.maxConcurrentScrapes,
+      logger,
+      exposition: () => publisher.current(),
+      probe: (name) => publisher.probe(name),
+      targets: () => runners().map((r) => targetView(publisher.latest().get(r.name) ?? r.snapshot(), redactUrl(r.target.url))),
+      reload: opts.enableReloadEndpoint ? () => reload() : undefined,
+      webConfigFile: cfg.web.configFile,
+    });
+    url = await listen(server, cfg.web.listenAddress, cfg.web.telemetryPath, logger);
+  }
+
+  return {
+    url,
+    server,
+    scheduler,
+    current: () => publisher.current(),
+    snapshots: () => publisher.latest(),
+    async collectOnce() {
+      if (shouldSchedule) await scheduler.runAllOnce();
+      else for (const s of await Promise.all(manual.map((r) => r.runCycle()))) void publisher.publish(s);
+      await publisher.scheduleRender();
+    },
+    render: () => publisher.render(),
+    reload,
+    async stop() {
+      await scheduler.stop();
+      if (server) {
+        await new Promise<void>((resolve) => {
+          server!.close(() => resolve());
+          server!.closeIdleConnections();
+          setTimeout(() => server!.closeAllConnections(), 2000).unref();
+        });
+      }
+      await Promise.all([...scheduler.runners(), ...manual].map((r) => r.close()));
+    },
+  };
+}
+
+function intervalsOf(resolved: readonly ResolvedTarget[]): Map<string, number> {
+  return new Map(resolved[0]?.collectors.map((c) => [c.name, c.intervalSeconds]) ?? []);
+}
+
+/** node-cron writes warnings with console by default; route them to the JSON log. */
+function routeCronLogs(logger: Logger): void {
+  cron.setLogger({
+    info: (m) => logger.debug({ component: 'node-cron' }, m),
+    warn: (m) => logger.debug({ component: 'node-cron' }, m),
+    error: (m) => logger.error({ component: 'node-cron' }, String(m)),
+    debug: () => {},
+  });
+}
+
+function logTarget(logger: Logger, t: ResolvedTarget): void {
+  logger.info(
+    { event: 'target_configured', target: t.spec.name, node: redactUrl(t.url), reference: t.spec.reference, collectors: t.collectors.filter((c) => c.enabled).map((c) => c.name) },
+    'watching node',
+  );
+}

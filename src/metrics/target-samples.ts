@@ -1,0 +1,52 @@
+import type { Derivation } from '../derive/define.js';
+import type { TargetSnapshot } from '../snapshot.js';
+import type { Sample } from './model.js';
+
+/**
+ * One target's complete set of samples (each with the `target` label) from its snapshot: avax_up,
+ * the status of every collector that has run, the collectors' samples, the derived series, and the
+ * request counters.
+ */
+export function targetSamples(s: TargetSnapshot, derivations: readonly Derivation[], nowSeconds: number): Sample[] {
+  const target = s.target.name;
+  const out: Sample[] = [];
+  if (s.up !== undefined) out.push({ name: 'avax_up', labels: { target }, value: s.up });
+  for (const c of s.collectors) {
+    if (!c.ran) continue;
+    const labels = { target, collector: c.name };
+    out.push({ name: 'avax_collector_success', labels, value: c.success ? 1 : 0 });
+    out.push({ name: 'avax_collector_duration_seconds', labels, value: round6(c.durationSeconds) });
+    if (c.lastSuccessSeconds !== undefined) out.push({ name: 'avax_collector_last_success_timestamp_seconds', labels, value: Math.round(c.lastSuccessSeconds * 1000) / 1000 });
+    out.push(...wellFormedUnique(c.samples, target));
+  }
+  // A target that does not answer publishes nothing derived from what it said before (stale-value rule).
+  if (s.up !== 0) for (const d of derivations) out.push(...wellFormedUnique(d.derive(s, nowSeconds), target));
+  for (const r of s.requests) out.push({ name: r.name, labels: { target, ...r.labels }, value: r.value });
+  return out;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Samples with the `target` label. Label values come from node answers: lone surrogates (JSON may
+ * carry "\ud800") become U+FFFD here, as they would in the UTF-8 exposition, and a series equal to
+ * an earlier one is dropped: two label values that differ only there would otherwise be a duplicate
+ * series, and a scraper rejects the whole exposition for one.
+ */
+export function wellFormedUnique(samples: readonly Sample[], target: string): Sample[] {
+  const out: Sample[] = [];
+  const seen = new Set<string>();
+  for (const x of samples) {
+    const labels: Record<string, string> = { target };
+    for (const [k, v] of Object.entries(x.labels)) labels[k] = v.replace(LONE_SURROGATE, '\ufffd');
+    const key = JSON.stringify([x.name, labels]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ name: x.name, labels, value: x.value });
+  }
+  return out;
+}
+
+function round6(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

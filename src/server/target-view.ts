@@ -1,0 +1,51 @@
+import type { TargetSnapshot } from '../snapshot.js';
+
+/** A collector's state as the landing page shows it. */
+export interface CollectorStatus {
+  readonly name: string;
+  readonly enabled: boolean;
+  readonly intervalSeconds: number;
+  readonly ran: boolean;
+  readonly success: boolean;
+  readonly durationSeconds: number;
+  readonly lastSuccessSeconds?: number;
+  /** Every error of its last run (credentials scrubbed); [] when it succeeded. */
+  readonly errors: readonly string[];
+}
+
+/** A target as the landing page shows it. */
+export interface TargetView {
+  readonly name: string;
+  /** Already redacted. */
+  readonly url: string;
+  readonly reference: boolean;
+  readonly up: number | undefined;
+  /** The node's own NodeID (info.getNodeID): undefined until known, '' when the API has none (public servers). */
+  readonly nodeId?: string;
+  /** The node's version (info.getNodeVersion), e.g. avalanchego/1.14.2; undefined until known. */
+  readonly nodeVersion?: string;
+  readonly collectors: readonly CollectorStatus[];
+}
+
+/** What the landing page shows of a target, from its latest snapshot; `redactedUrl` is already redacted. */
+export function targetView(s: TargetSnapshot, redactedUrl: string): TargetView {
+  const info = s.collectors.find((c) => c.name === 'node-info')?.value as { nodeId?: string; version?: { version: string } } | undefined;
+  return {
+    name: s.target.name,
+    url: redactedUrl,
+    reference: s.target.reference,
+    up: s.up,
+    nodeId: info?.nodeId,
+    nodeVersion: info?.version?.version,
+    collectors: s.collectors.map((c) => ({
+      name: c.name,
+      enabled: c.enabled,
+      intervalSeconds: c.intervalSeconds,
+      ran: c.ran,
+      success: c.success,
+      durationSeconds: c.durationSeconds,
+      lastSuccessSeconds: c.lastSuccessSeconds,
+      errors: c.errors,
+    })),
+  };
+}

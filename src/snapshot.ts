@@ -1,0 +1,50 @@
+import type { CollectorName, CollectorValues, TargetSpec } from './collectors/define.js';
+import type { Sample } from './metrics/model.js';
+
+/**
+ * What one target's collection cycle yields: an immutable snapshot (values and status per
+ * collector). It flows one way: runner → snapshot → derive → render → serve. Nothing reads rendered
+ * samples back, and collectors see each other only through the values of the snapshot they declared
+ * they read.
+ */
+export interface CollectorOutcome {
+  readonly name: string;
+  /** False when disabled, or skipped on a reference target (node-specific). */
+  readonly enabled: boolean;
+  readonly intervalSeconds: number;
+  /** Ran at least once. */
+  readonly ran: boolean;
+  readonly success: boolean;
+  readonly durationSeconds: number;
+  /** Unix seconds of the last successful run. */
+  readonly lastSuccessSeconds?: number;
+  /** Every error of the last run (scrubbed of credentials); [] when it succeeded. */
+  readonly errors: readonly string[];
+  /** The collector's published value (undefined: nothing known, e.g. after a failure). */
+  readonly value?: unknown;
+  /** Samples of its last run, without the `target` label. */
+  readonly samples: readonly Sample[];
+}
+
+export interface TargetSnapshot {
+  readonly target: TargetSpec;
+  /** Wall clock of the end of the cycle, ms. */
+  readonly at: number;
+  /** avax_up: 1 the node answered in the last cycle, 0 it did not, undefined before the first cycle. */
+  readonly up: 0 | 1 | undefined;
+  readonly collectors: readonly CollectorOutcome[];
+  /** avax_rpc_requests_total and avax_rpc_request_duration_seconds samples, without `target`. */
+  readonly requests: readonly Sample[];
+}
+
+/** The value a collector published in this snapshot (undefined when unknown). */
+export function valueOf<N extends CollectorName>(s: TargetSnapshot, name: N): CollectorValues[N] | undefined {
+  return s.collectors.find((c) => c.name === name)?.value as CollectorValues[N] | undefined;
+}
+
+/** A snapshot and its parts frozen (shallowly per part: values are never mutated by their readers). */
+export function freezeSnapshot(s: TargetSnapshot): TargetSnapshot {
+  for (const c of s.collectors) Object.freeze(c);
+  Object.freeze(s.collectors);
+  return Object.freeze(s);
+}
