@@ -1,207 +1,157 @@
 import { z } from 'zod';
-import { formatDuration, parseBytes, parseDuration } from './duration.js';
+import type { Collector, OptionSpec } from '../collectors/define.js';
+import { COLLECTORS } from '../collectors/index.js';
+import { formatDuration } from './duration.js';
+import {
+  DEFAULT_COLLECTOR_TIMEOUT_SECONDS,
+  DEFAULT_INTERVAL_SECONDS,
+  DEFAULT_NODE_TIMEOUT_SECONDS,
+  DEFAULT_NODE_URL,
+  SETTINGS,
+  type SettingSpec,
+} from './settings.js';
 import { didYouMean } from './suggest.js';
+import { duration } from './value-types.js';
 
 /**
- * The one schema that holds every setting and every default. Flags, environment variables and the
- * YAML file all produce a raw object of this shape; this schema validates it and fills defaults.
+ * The configuration schema, built from the settings table (settings.ts) and the collectors' own
+ * declarations (options and defaults in each collector file). Flags, environment variables and the
+ * YAML file all produce a raw object of this shape; the schema validates it and fills the defaults.
  */
-export const COLLECTOR_NAMES = [
-  'node-info',
-  'health',
-  'info-is-bootstrapped',
-  'info-peers',
-  'info-uptime',
-  'platform-validators',
-  'platform-validators-full',
-  'chain-height',
-  'index-last-accepted',
-  'info-upgrades',
-  'info-acps',
-  'platform-validator-fee',
-] as const;
-export type CollectorName = (typeof COLLECTOR_NAMES)[number];
 
-const duration = (what: string) =>
-  z.union([z.string(), z.number()]).transform((v, ctx) => {
-    const s = parseDuration(v);
-    if (s === undefined) {
-      ctx.addIssue({ code: 'custom', message: `expected a duration such as 500ms, 15s, 5m or 1h for ${what}, got ${JSON.stringify(v)}` });
-      return z.NEVER;
-    }
-    return s;
-  });
+/** A default goes through the setting's own type (prefault), like a value the user wrote. */
+const withDefault = (s: SettingSpec): z.ZodType => (s.default !== undefined ? s.schema!.prefault(s.default as never) : s.schema!.optional());
 
-const bytes = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const b = parseBytes(v);
-  if (b === undefined) {
-    ctx.addIssue({ code: 'custom', message: `expected a size such as 32MiB or 1048576, got ${JSON.stringify(v)}` });
-    return z.NEVER;
-  }
-  return b;
-});
-
-const NODE_ID_RE = /^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$/;
-const CB58_RE = /^[1-9A-HJ-NP-Za-km-z]{30,60}$/;
-
-const nodeUrl = z.string().transform((v, ctx) => {
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'expected an http(s) URL such as http://127.0.0.1:9650' });
-    return z.NEVER;
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    ctx.addIssue({ code: 'custom', message: `expected an http or https URL, got scheme ${u.protocol.replace(':', '')}` });
-    return z.NEVER;
-  }
-  return v;
-});
-
-const listenAddress = z
-  .string()
-  .regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]*):\d+$/, 'expected host:port or :port, e.g. :10650 (every interface) or 127.0.0.1:10650 (loopback only)')
-  .superRefine((v, ctx) => {
-    const port = Number(v.slice(v.lastIndexOf(':') + 1));
-    // Checked here: node's listen() would throw a RangeError with a stack instead of a message.
-    if (!(port <= 65535)) ctx.addIssue({ code: 'custom', message: `expected a port 1-65535 (or 0 for any free port), got ${v.slice(v.lastIndexOf(':') + 1)}` });
-  });
-
-/** Defaults that follow another setting (the rest are in the schema below). */
-export const DEFAULT_INTERVAL_SECONDS = 15;
-/** The collector timeout defaults to the smaller of this and the collection interval. */
-export const DEFAULT_COLLECTOR_TIMEOUT_SECONDS = 10;
-/** The node request timeout defaults to the smaller of this and the collector timeout. */
-export const DEFAULT_NODE_TIMEOUT_SECONDS = 5;
-
-/** `15s`, or `15s, the default; set --collection.interval to change it` for a value the user did not set. */
-function shown(seconds: number, defaulted: boolean, flag: string, how = 'the default'): string {
-  return defaulted ? `${formatDuration(seconds)}, ${how}; set --${flag} to change it` : formatDuration(seconds);
+/** The settings under one top-level key (web, log, collection, node). */
+function group(key: string): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  for (const s of SETTINGS) if (s.path.length === 2 && s.path[0] === key) shape[String(s.path[1])] = withDefault(s);
+  return z.strictObject(shape).prefault({});
 }
+
+const optionSchema = (o: OptionSpec): z.ZodType =>
+  o.kind === 'bool' ? z.boolean() : o.kind === 'duration' ? duration('the option') : z.number().int().min(o.min).max(o.max);
 
 const collectorEntry = z.strictObject({
   enabled: z.boolean().optional(),
   interval: duration('collector interval').optional(),
 });
 
-const collectorsBlock = z
-  .strictObject({
-    'node-info': collectorEntry.optional(),
-    health: collectorEntry.optional(),
-    'info-is-bootstrapped': collectorEntry.optional(),
-    'info-peers': collectorEntry
-      .extend({ perPeer: z.boolean().optional(), silenceWindow: duration('info-peers silence window').optional() })
-      .optional(),
-    'info-uptime': collectorEntry.optional(),
-    'platform-validators': collectorEntry.optional(),
-    'platform-validators-full': collectorEntry.optional(),
-    'chain-height': collectorEntry.optional(),
-    'info-upgrades': collectorEntry.optional(),
-    'info-acps': collectorEntry.optional(),
-    'platform-validator-fee': collectorEntry.optional(),
-    'index-last-accepted': collectorEntry.extend({ xTx: z.boolean().optional(), xVtx: z.boolean().optional() }).optional(),
-  })
-  .default({});
+/** `collectors:` at the top level: per collector its on/off, its interval and its own options. */
+function collectorsBlock(collectors: readonly Collector<any>[]): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  for (const c of collectors) {
+    const opts: Record<string, z.ZodType> = {};
+    for (const [k, o] of Object.entries(c.options)) opts[k] = optionSchema(o).optional();
+    shape[c.name] = collectorEntry.extend(opts).optional();
+  }
+  return z.strictObject(shape).prefault({});
+}
 
-const targetSchema = z.strictObject({
-  name: z
-    .string()
-    .regex(/^[A-Za-z0-9._:\-]{1,64}$/, 'expected 1-64 characters of letters, digits, . _ : -')
-    .optional(),
-  url: nodeUrl,
-  headers: z.record(z.string(), z.string()).default({}),
-  reference: z.boolean().default(false),
-  validatorNodeIds: z.array(z.string().regex(NODE_ID_RE, 'expected NodeID-<CB58>')).default([]),
-  expectActive: z.boolean().default(false),
-  subnets: z.array(z.string().regex(CB58_RE, 'expected a CB58 subnet ID')).default([]),
-  chains: z.array(z.string().regex(/^[A-Za-z0-9]{1,60}$/, 'expected a chain alias or CB58 blockchain ID')).default([]),
-  collectors: z.record(z.string(), collectorEntry).default({}),
-});
+/** One target: the target settings of the table, and per-target collector overrides. */
+function targetSchema(): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  for (const s of SETTINGS) if (s.target) shape[String(s.path[2])] = s.flag === 'node.url' ? s.schema! : withDefault(s);
+  shape['collectors'] = z.record(z.string(), collectorEntry).default({});
+  return z.strictObject(shape);
+}
 
-export const configSchema = z
-  .strictObject({
-    web: z
-      .strictObject({
-        listenAddress: listenAddress.default(':10650'),
-        telemetryPath: z.string().regex(/^\/[A-Za-z0-9._~\/-]*$/, 'expected a path starting with /').default('/metrics'),
-        disableExporterMetrics: z.boolean().default(false),
-        maxConcurrentScrapes: z.number().int().min(1).max(1000).default(16),
-        enableLifecycle: z.boolean().default(false),
-        configFile: z.string().min(1).optional(),
-      })
-      .default({ listenAddress: ':10650', telemetryPath: '/metrics', disableExporterMetrics: false, maxConcurrentScrapes: 16, enableLifecycle: false }),
-    log: z
-      .strictObject({ level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info') })
-      .default({ level: 'info' }),
-    collection: z
-      .strictObject({
-        interval: duration('collection interval').optional(),
-        // Default: the smaller of 10 s and the interval (filled in below, so that a short interval alone is valid).
-        timeout: duration('collector timeout').optional(),
-        maxConcurrentTargets: z.number().int().min(1).max(256).default(8),
-      })
-      .default({ maxConcurrentTargets: 8 }),
-    node: z
-      .strictObject({
-        // Default: the smaller of 5 s and the collector timeout (filled in below).
-        timeout: duration('node request timeout').optional(),
-        maxResponseSize: bytes.default(32 * 1024 * 1024),
-        connections: z.number().int().min(1).max(64).default(4),
-      })
-      .default({ maxResponseSize: 32 * 1024 * 1024, connections: 4 }),
-    collectors: collectorsBlock,
-    targets: z.array(targetSchema).min(1, 'expected at least one target').default([{ url: 'http://127.0.0.1:9650' } as never]),
-  })
-  .superRefine((cfg, ctx) => {
-    // Messages about a value the user did not set say so, and which flag changes it.
-    const intervalDefaulted = cfg.collection.interval === undefined;
-    const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;
-    const intervalText = shown(interval, intervalDefaulted, 'collection.interval');
-    if (!cronFor(interval)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['collection', 'interval'],
-        message: `expected an interval that divides a minute (1s-30s) or an hour (1m-30m, whole minutes), got ${formatDuration(interval)}`,
-      });
-    }
-    if (cfg.collection.timeout !== undefined && cfg.collection.timeout > interval) {
-      ctx.addIssue({ code: 'custom', path: ['collection', 'timeout'], message: `must not exceed collection.interval (${intervalText}), got ${formatDuration(cfg.collection.timeout)}` });
-    }
-    const checkInterval = (v: number | undefined, path: (string | number)[]) => {
-      if (v === undefined) return;
-      const ratio = v / interval;
-      if (!(ratio >= 1 && Math.abs(ratio - Math.round(ratio)) < 1e-9)) {
-        ctx.addIssue({ code: 'custom', path, message: `expected a multiple of collection.interval (${intervalText}), got ${formatDuration(v)}` });
+/** `15s`, or `15s, the default; set --collection.interval to change it` for a value the user did not set. */
+function shown(seconds: number, defaulted: boolean, flag: string): string {
+  return defaulted ? `${formatDuration(seconds)}, the default; set --${flag} to change it` : formatDuration(seconds);
+}
+
+/** The shape the schema produces (the parts the rest of the exporter reads, typed). */
+export interface Config {
+  readonly web: {
+    readonly listenAddress: string;
+    readonly telemetryPath: string;
+    readonly disableExporterMetrics: boolean;
+    readonly maxConcurrentScrapes: number;
+    readonly enableLifecycle: boolean;
+    readonly configFile?: string;
+  };
+  readonly log: { readonly level: string };
+  readonly collection: { readonly interval: number; readonly timeout: number; readonly maxConcurrentTargets: number };
+  readonly node: { readonly timeout: number; readonly maxResponseSize: number; readonly connections: number };
+  /** Per collector: enabled, interval and its options, as given (defaults are the collector's). */
+  readonly collectors: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>;
+  readonly targets: readonly TargetConfig[];
+}
+
+export interface TargetConfig {
+  readonly name?: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly reference: boolean;
+  readonly validatorNodeIds: readonly string[];
+  readonly expectActive: boolean;
+  readonly subnets: readonly string[];
+  readonly chains: readonly string[];
+  readonly collectors: Readonly<Record<string, { readonly enabled?: boolean; readonly interval?: number }>>;
+}
+
+export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLECTORS): z.ZodType<Config> {
+  const names = collectors.map((c) => c.name);
+  return z
+    .strictObject({
+      web: group('web'),
+      log: group('log'),
+      collection: group('collection'),
+      node: group('node'),
+      collectors: collectorsBlock(collectors),
+      targets: z.array(targetSchema()).min(1, 'expected at least one target').default([{ url: DEFAULT_NODE_URL }]),
+    })
+    .superRefine((raw, ctx) => {
+      const cfg = raw as unknown as { collection: { interval?: number; timeout?: number }; collectors: Record<string, { interval?: number } | undefined>; targets: TargetConfig[] };
+      // Messages about a value the user did not set say so, and which flag changes it.
+      const intervalDefaulted = cfg.collection.interval === undefined;
+      const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;
+      const intervalText = shown(interval, intervalDefaulted, 'collection.interval');
+      if (!cronFor(interval)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['collection', 'interval'],
+          message: `expected an interval that divides a minute (1s-30s) or an hour (1m-30m, whole minutes), got ${formatDuration(interval)}`,
+        });
       }
-    };
-    for (const [name, entry] of Object.entries(cfg.collectors)) checkInterval(entry?.interval, ['collectors', name, 'interval']);
-    const names = new Set<string>();
-    cfg.targets.forEach((t, i) => {
-      for (const [name, entry] of Object.entries(t.collectors)) {
-        if (!(COLLECTOR_NAMES as readonly string[]).includes(name)) {
-          ctx.addIssue({ code: 'custom', path: ['targets', i, 'collectors', name], message: `unknown collector (expected one of ${COLLECTOR_NAMES.join(', ')})${didYouMean(name, COLLECTOR_NAMES)}` });
+      if (cfg.collection.timeout !== undefined && cfg.collection.timeout > interval) {
+        ctx.addIssue({ code: 'custom', path: ['collection', 'timeout'], message: `must not exceed collection.interval (${intervalText}), got ${formatDuration(cfg.collection.timeout)}` });
+      }
+      const checkInterval = (v: number | undefined, path: (string | number)[]) => {
+        if (v === undefined) return;
+        const ratio = v / interval;
+        if (!(ratio >= 1 && Math.abs(ratio - Math.round(ratio)) < 1e-9)) {
+          ctx.addIssue({ code: 'custom', path, message: `expected a multiple of collection.interval (${intervalText}), got ${formatDuration(v)}` });
         }
-        checkInterval(entry.interval, ['targets', i, 'collectors', name, 'interval']);
-      }
-      const name = t.name ?? defaultTargetName(t.url);
-      if (names.has(name)) ctx.addIssue({ code: 'custom', path: ['targets', i, 'name'], message: `duplicate target name ${JSON.stringify(name)}` });
-      names.add(name);
-    });
-  })
-  .transform((cfg) => {
-    const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;
-    const timeout = cfg.collection.timeout ?? Math.min(DEFAULT_COLLECTOR_TIMEOUT_SECONDS, interval);
-    return {
-      ...cfg,
-      collection: { ...cfg.collection, interval, timeout },
-      node: { ...cfg.node, timeout: cfg.node.timeout ?? Math.min(DEFAULT_NODE_TIMEOUT_SECONDS, timeout) },
-    };
-  });
+      };
+      for (const [name, entry] of Object.entries(cfg.collectors)) checkInterval(entry?.interval, ['collectors', name, 'interval']);
+      const seen = new Set<string>();
+      cfg.targets.forEach((t, i) => {
+        for (const [name, entry] of Object.entries(t.collectors)) {
+          if (!names.includes(name)) {
+            ctx.addIssue({ code: 'custom', path: ['targets', i, 'collectors', name], message: `unknown collector (expected one of ${names.join(', ')})${didYouMean(name, names)}` });
+          }
+          checkInterval(entry.interval, ['targets', i, 'collectors', name, 'interval']);
+        }
+        const name = t.name ?? defaultTargetName(t.url);
+        if (seen.has(name)) ctx.addIssue({ code: 'custom', path: ['targets', i, 'name'], message: `duplicate target name ${JSON.stringify(name)}` });
+        seen.add(name);
+      });
+    })
+    .transform((raw) => {
+      const cfg = raw as unknown as Config & { collection: { interval?: number; timeout?: number }; node: { timeout?: number } };
+      const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;
+      const timeout = cfg.collection.timeout ?? Math.min(DEFAULT_COLLECTOR_TIMEOUT_SECONDS, interval);
+      return {
+        ...cfg,
+        collection: { ...cfg.collection, interval, timeout },
+        node: { ...cfg.node, timeout: cfg.node.timeout ?? Math.min(DEFAULT_NODE_TIMEOUT_SECONDS, timeout) },
+      } as Config;
+    }) as unknown as z.ZodType<Config>;
+}
 
-export type RawConfig = z.input<typeof configSchema>;
-export type Config = z.output<typeof configSchema>;
-export type TargetConfig = Config['targets'][number];
+export const configSchema = buildConfigSchema();
 
 /** Default target name: host:port of the URL (never credentials or path). */
 export function defaultTargetName(url: string): string {

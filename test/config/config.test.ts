@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/load.js';
-import { resolveTargets } from '../../src/config/resolve.js';
+import { COLLECTORS } from '../../src/collectors/index.js';
+import { resolveTargets } from '../../src/config/targets.js';
 
 const files = (map: Record<string, string>) => (p: string) => {
   if (!(p in map)) throw Object.assign(new Error('nope'), { code: 'ENOENT' });
@@ -44,7 +45,7 @@ describe('config', () => {
     expect(config.collectors['info-peers']).toEqual({ enabled: false, perPeer: true });
     expect(config.collectors.health?.interval).toBe(60);
     expect(config.node.timeout).toBe(2);
-    const [r] = resolveTargets(config, [{ name: 'health', defaultIntervalSeconds: 30, defaultEnabled: true }]);
+    const [r] = resolveTargets(config, COLLECTORS);
     expect(r!.spec.name).toBe('10.0.0.1:9650');
     expect(r!.collectors.find((c) => c.name === 'health')).toEqual({ name: 'health', enabled: true, intervalSeconds: 60 });
     expect(r!.collectors.find((c) => c.name === 'info-peers')!.enabled).toBe(false);
@@ -73,7 +74,7 @@ describe('config', () => {
     const { config } = load(['--config.file', '/f.yaml'], {}, fs);
     expect(config.targets.map((t) => t.name)).toEqual(['validator-1', 'reference']);
     expect(config.targets[1]!.reference).toBe(true);
-    const r = resolveTargets(config, []);
+    const r = resolveTargets(config, COLLECTORS);
     expect(r[0]!.collectors.find((c) => c.name === 'info-peers')!.enabled).toBe(false);
     expect(r[1]!.collectors.find((c) => c.name === 'info-peers')!.enabled).toBe(true);
   });

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { CB58_RE, NODE_ID_RE, bytes, duration, listenAddress, nodeUrl } from './value-types.js';
+
+/**
+ * Every setting that is not a collector's (the collectors declare theirs in their own files), each
+ * once: its flag, its place in the YAML file, its type, its default and its help. The config schema
+ * (schema.ts), the flags and their environment variables (flags.ts), --help and the README flags
+ * table are built from this table; no default is written anywhere else.
+ */
+
+/** How a flag or environment string becomes a value. */
+export type FlagKind = 'string' | 'bool' | 'int' | 'list' | 'duration' | 'bytes';
+
+export interface SettingSpec {
+  /** The flag without `--`; the environment variable is AVAX_EXPORTER_ + it in upper case. */
+  readonly flag: string;
+  /** Where it goes in the configuration (the YAML keys); [] for --config.file. */
+  readonly path: readonly (string | number)[];
+  readonly kind: FlagKind;
+  readonly help: string;
+  /** The value's type, without its default. */
+  readonly schema?: z.ZodType;
+  /** The default, in the form a user would write it (it goes through the schema). */
+  readonly default?: unknown;
+  /** How --help shows a default that is computed or not a plain value. */
+  readonly defaultText?: string;
+  /** Describes the single target built from flags (cannot be combined with targets in a file). */
+  readonly target?: boolean;
+}
+
+/** The collection interval when none is given; the collector timeout follows it (see below). */
+export const DEFAULT_INTERVAL_SECONDS = 15;
+/** The collector timeout defaults to the smaller of this and the collection interval. */
+export const DEFAULT_COLLECTOR_TIMEOUT_SECONDS = 10;
+/** The node request timeout defaults to the smaller of this and the collector timeout. */
+export const DEFAULT_NODE_TIMEOUT_SECONDS = 5;
+export const DEFAULT_NODE_URL = 'http://127.0.0.1:9650';
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+export const SETTINGS: readonly SettingSpec[] = [
+  { flag: 'config.file', path: [], kind: 'string', help: 'YAML configuration file (fleet: a list of targets).' },
+  // The single target built from flags (a file lists its targets instead).
+  { flag: 'node.url', path: ['targets', 0, 'url'], kind: 'string', target: true, schema: nodeUrl, default: DEFAULT_NODE_URL, help: 'URL of the avalanchego node (userinfo, path prefix and query are kept; never logged).' },
+  { flag: 'node.name', path: ['targets', 0, 'name'], kind: 'string', target: true, schema: z.string().regex(/^[A-Za-z0-9._:\-]{1,64}$/, 'expected 1-64 characters of letters, digits, . _ : -'), defaultText: 'host:port of the URL', help: 'Value of the target label.' },
+  { flag: 'node.header', path: ['targets', 0, 'headers'], kind: 'list', target: true, schema: z.record(z.string(), z.string()), default: {}, defaultText: '', help: 'Extra request header "Name: value" (repeatable), e.g. Authorization. Never logged.' },
+  { flag: 'node.reference', path: ['targets', 0, 'reference'], kind: 'bool', target: true, schema: z.boolean(), default: false, help: 'Treat the node as a reference or public API: skip node-specific calls.' },
+  { flag: 'node.subnet', path: ['targets', 0, 'subnets'], kind: 'list', target: true, schema: z.array(z.string().regex(CB58_RE, 'expected a CB58 subnet ID')), default: [], defaultText: '', help: 'Subnet ID whose validators are watched too (repeatable).' },
+  { flag: 'node.chain', path: ['targets', 0, 'chains'], kind: 'list', target: true, schema: z.array(z.string().regex(/^[A-Za-z0-9]{1,60}$/, 'expected a chain alias or CB58 blockchain ID')), default: [], defaultText: '', help: 'Extra chain (alias or ID) checked by info-is-bootstrapped (repeatable).' },
+  { flag: 'validator.node-id', path: ['targets', 0, 'validatorNodeIds'], kind: 'list', target: true, schema: z.array(z.string().regex(NODE_ID_RE, 'expected NodeID-<CB58>')), default: [], defaultText: "the node's own ID", help: 'Validator NodeID to watch (repeatable).' },
+  { flag: 'validator.expect-active', path: ['targets', 0, 'expectActive'], kind: 'bool', target: true, schema: z.boolean(), default: false, help: "The node's own ID must be an active validator (alert AvalancheNodeNotInValidatorSet when it is not: a moved or re-keyed node); it is watched in addition to any --validator.node-id." },
+  // Requests to the node.
+  { flag: 'node.timeout', path: ['node', 'timeout'], kind: 'duration', schema: duration('node request timeout'), defaultText: `${DEFAULT_NODE_TIMEOUT_SECONDS}s, or --collection.timeout if shorter`, help: 'Deadline of each request to the node.' },
+  { flag: 'node.max-response-size', path: ['node', 'maxResponseSize'], kind: 'bytes', schema: bytes, default: '32MiB', help: 'Largest response body accepted from the node.' },
+  { flag: 'node.connections', path: ['node', 'connections'], kind: 'int', schema: z.number().int().min(1).max(64), default: 4, help: 'Keep-alive connections per node.' },
+  // The HTTP server.
+  { flag: 'web.listen-address', path: ['web', 'listenAddress'], kind: 'string', schema: listenAddress, default: ':10650', help: 'Address to serve /metrics on (`:10650` is every interface, see Security; `127.0.0.1:10650` loopback only).' },
+  { flag: 'web.telemetry-path', path: ['web', 'telemetryPath'], kind: 'string', schema: z.string().regex(/^\/[A-Za-z0-9._~\/-]*$/, 'expected a path starting with /'), default: '/metrics', help: 'Path of the metrics endpoint.' },
+  { flag: 'web.disable-exporter-metrics', path: ['web', 'disableExporterMetrics'], kind: 'bool', schema: z.boolean(), default: false, help: 'Leave out process_* and nodejs_* metrics of the exporter process.' },
+  { flag: 'web.max-concurrent-scrapes', path: ['web', 'maxConcurrentScrapes'], kind: 'int', schema: z.number().int().min(1).max(1000), default: 16, help: 'Scrapes served at once; more get HTTP 503.' },
+  { flag: 'web.enable-lifecycle', path: ['web', 'enableLifecycle'], kind: 'bool', schema: z.boolean(), default: false, help: 'Enable POST /-/reload (reload the configuration like SIGHUP).' },
+  { flag: 'web.config.file', path: ['web', 'configFile'], kind: 'string', schema: z.string().min(1), help: 'Web configuration file (Prometheus exporter-toolkit format): TLS, mTLS, basic auth, response headers. Re-read on change.' },
+  // The collection cycle.
+  { flag: 'collection.interval', path: ['collection', 'interval'], kind: 'duration', schema: duration('collection interval'), defaultText: `${DEFAULT_INTERVAL_SECONDS}s`, help: 'Base collection cycle (divides a minute or an hour).' },
+  { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', schema: duration('collector timeout'), defaultText: `${DEFAULT_COLLECTOR_TIMEOUT_SECONDS}s, or --collection.interval if shorter`, help: 'Deadline of one collector run.' },
+  { flag: 'collection.max-concurrent-targets', path: ['collection', 'maxConcurrentTargets'], kind: 'int', schema: z.number().int().min(1).max(256), default: 8, help: 'Targets collected at once.' },
+  { flag: 'log.level', path: ['log', 'level'], kind: 'string', schema: z.enum(LOG_LEVELS), default: 'info', help: `${LOG_LEVELS.join(', ')}.` },
+];
+
+/** How --help and the README show a setting's default ('' when it has none). */
+export function defaultShown(s: { default?: unknown; defaultText?: string }): string {
+  if (s.defaultText !== undefined) return s.defaultText;
+  if (s.default === undefined) return '';
+  return typeof s.default === 'string' ? s.default : JSON.stringify(s.default);
+}

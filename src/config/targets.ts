@@ -1,0 +1,57 @@
+import { defaultOptions, type Collector } from '../collectors/define.js';
+import type { ResolvedTarget } from '../scheduler/target-runner.js';
+import { defaultTargetName, type Config } from './schema.js';
+
+/** Turns the validated config into per-target plans (global collector settings, then per-target overrides). */
+export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[]): ResolvedTarget[] {
+  const base = cfg.collection.interval;
+  const globals = cfg.collectors as Record<string, { enabled?: boolean; interval?: number } | undefined>;
+  return cfg.targets.map((t) => {
+    const plans = collectors.map((c) => {
+      const global = globals[c.name];
+      const local = (t.collectors as Record<string, { enabled?: boolean; interval?: number } | undefined>)[c.name];
+      const enabled = local?.enabled ?? global?.enabled ?? c.enabled;
+      let interval = local?.interval ?? global?.interval ?? c.interval;
+      // Defaults are multiples of 15 s; with another base interval round up to a multiple of it.
+      interval = Math.max(base, Math.ceil(interval / base - 1e-9) * base);
+      return { name: c.name, enabled, intervalSeconds: interval };
+    });
+    return {
+      spec: {
+        name: t.name ?? defaultTargetName(t.url),
+        reference: t.reference,
+        validatorNodeIds: t.validatorNodeIds,
+        expectActive: t.expectActive,
+        subnets: t.subnets,
+        chains: t.chains,
+      },
+      url: t.url,
+      headers: t.headers,
+      collectors: plans,
+    };
+  });
+}
+
+/** Every collector's option values: its defaults, overridden by flags, environment and YAML. */
+export function collectorOptions(cfg: Config, collectors: readonly Collector<any>[]): Map<string, Readonly<Record<string, unknown>>> {
+  const globals = cfg.collectors as Record<string, Record<string, unknown> | undefined>;
+  return new Map(
+    collectors.map((c) => {
+      const given = globals[c.name] ?? {};
+      const values: Record<string, unknown> = { ...defaultOptions(c.options) };
+      for (const k of Object.keys(c.options)) if (given[k] !== undefined) values[k] = given[k];
+      return [c.name, values] as const;
+    }),
+  );
+}
+
+/**
+ * What a reload changes: the targets to stop (gone, or changed in any way) and the ones to start
+ * (new, or changed); unchanged targets keep running with their state.
+ */
+export function diffTargets(before: readonly ResolvedTarget[], after: readonly ResolvedTarget[]): { remove: string[]; add: ResolvedTarget[] } {
+  const key = (t: ResolvedTarget) => JSON.stringify([t.url, t.headers, t.spec, t.collectors]);
+  const old = new Map(before.map((t) => [t.spec.name, key(t)]));
+  const keep = new Set(after.filter((t) => old.get(t.spec.name) === key(t)).map((t) => t.spec.name));
+  return { remove: before.map((t) => t.spec.name).filter((n) => !keep.has(n)), add: after.filter((t) => !keep.has(t.spec.name)) };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { parseBytes, parseDuration } from './duration.js';
+
+/**
+ * The zod types of configuration values that are more than a string or a number: durations, sizes,
+ * node URLs, listen addresses, IDs. Each error says what was expected, with an example.
+ */
+
+/** A duration such as 500ms, 15s, 5m, 1h, or a number of seconds → seconds. */
+export const duration = (what: string) =>
+  z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const s = parseDuration(v);
+    if (s === undefined) {
+      ctx.addIssue({ code: 'custom', message: `expected a duration such as 500ms, 15s, 5m or 1h for ${what}, got ${JSON.stringify(v)}` });
+      return z.NEVER;
+    }
+    return s;
+  });
+
+/** A size such as 32MiB or a number of bytes → bytes. */
+export const bytes = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const b = parseBytes(v);
+  if (b === undefined) {
+    ctx.addIssue({ code: 'custom', message: `expected a size such as 32MiB or 1048576, got ${JSON.stringify(v)}` });
+    return z.NEVER;
+  }
+  return b;
+});
+
+export const NODE_ID_RE = /^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$/;
+export const CB58_RE = /^[1-9A-HJ-NP-Za-km-z]{30,60}$/;
+
+/** An http(s) URL (userinfo, path prefix and query are kept). */
+export const nodeUrl = z.string().transform((v, ctx) => {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'expected an http(s) URL such as http://127.0.0.1:9650' });
+    return z.NEVER;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    ctx.addIssue({ code: 'custom', message: `expected an http or https URL, got scheme ${u.protocol.replace(':', '')}` });
+    return z.NEVER;
+  }
+  return v;
+});
+
+/** host:port, :port or [v6]:port. */
+export const listenAddress = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]*):\d+$/, 'expected host:port or :port, e.g. :10650 (every interface) or 127.0.0.1:10650 (loopback only)')
+  .superRefine((v, ctx) => {
+    const port = Number(v.slice(v.lastIndexOf(':') + 1));
+    // Checked here: node's listen() would throw a RangeError with a stack instead of a message.
+    if (!(port <= 65535)) ctx.addIssue({ code: 'custom', message: `expected a port 1-65535 (or 0 for any free port), got ${v.slice(v.lastIndexOf(':') + 1)}` });
+  });
