@@ -1,11 +1,13 @@
-// The metric contract is docs/metrics.md, generated from src/metrics/descriptors.ts (`npm run docs`).
+// The metric contract is docs/metrics.md, generated from the metric declarations (`npm run docs`).
 // These tests keep the document, the code and what the exporter really emits (the golden output) in
 // step; alerts and dashboards are checked against the same document in test/consistency/promql.test.ts.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
-import { renderMetricsDoc } from '../../src/metrics/docs.js';
+import { COLLECTORS } from '../../src/collectors/index.js';
+import { renderMetricsDoc } from '../../src/docs/metrics-md.js';
+import { renderReadme } from '../../src/docs/readme-tables.js';
 import { METRICS_DOC, documentedFamilies, parseMetricsDoc } from '../helpers/metrics-doc.js';
 
 const GOLDEN = resolve(import.meta.dirname, '../golden/metrics.txt');
@@ -38,7 +40,12 @@ function familyOf(series: string, documented: ReadonlyMap<string, unknown>): str
 describe('metric contract (docs/metrics.md)', () => {
   it('default: docs/metrics.md is what the code generates', () => {
     const onDisk = readFileSync(METRICS_DOC, 'utf8');
-    expect(onDisk === renderMetricsDoc(), 'docs/metrics.md is out of date with src/metrics/descriptors.ts: run `npm run docs` and commit the result').toBe(true);
+    expect(onDisk === renderMetricsDoc(DESCRIPTORS), 'docs/metrics.md is out of date with the metric declarations: run `npm run docs` and commit the result').toBe(true);
+  });
+
+  it('default: the README flags and collectors tables are what the code generates', () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    expect(readme === renderReadme(readme, COLLECTORS), 'README.md tables are out of date with the collectors and settings: run `npm run docs` and commit the result').toBe(true);
   });
 
   it('default: the document lists every descriptor once, with its type, labels and collector', () => {
@@ -95,7 +102,7 @@ describe('metric contract (docs/metrics.md)', () => {
   });
 
   it('error: the document parser finds rows and rejects a name listed twice (sanity check of the harness)', () => {
-    const row = '| `avax_up` | gauge | target | runner | x |';
+    const row = '| `avax_up` | gauge | target | count or state | runner | x |';
     expect(parseMetricsDoc(`# t\n${row}\n`).get('avax_up')).toEqual({ name: 'avax_up', type: 'gauge', labels: ['target'], collector: 'runner' });
     expect(() => parseMetricsDoc(`${row}\n${row}\n`)).toThrow(/twice/);
     expect(parseMetricsDoc('no table').size).toBe(0);
