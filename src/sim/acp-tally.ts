@@ -5,9 +5,8 @@
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { sortByJson } from './go-format.js';
-import type { NodeModel } from './node-model.js';
-import { connectedPeers } from './peers.js';
-import { primaryEntries } from './primary-validator-set.js';
+import type { PeerInfo } from './peers.js';
+import { primaryEntries, type PrimarySetModel } from './primary-validator-set.js';
 
 export interface AcpTally {
   supportWeight: string;
@@ -15,6 +14,17 @@ export interface AcpTally {
   objectWeight: string;
   objectors: string[];
   abstainWeight: string;
+}
+
+/**
+ * What this file needs of the node model. NodeModel (node-model.ts) satisfies it structurally; this
+ * file does not import node-model.ts, so that no import cycle (not even of types) ties the two.
+ */
+export interface AcpTallyModel extends PrimarySetModel {
+  /** info.peers (connected peers, peers.ts) */
+  peers(): PeerInfo[];
+  /** constants.CurrentACPs of this node */
+  currentAcps(): number[];
 }
 
 interface Acc {
@@ -31,7 +41,7 @@ interface Acc {
  * supporters / objectors of the ACPs in its sets with its weight; every ACP of CurrentACPs gets
  * abstainWeight = total weight - support - object. The node itself is never counted (not a peer).
  */
-export function acpTally(m: NodeModel): Record<string, AcpTally> {
+export function acpTally(m: AcpTallyModel): Record<string, AcpTally> {
   const nowS = Math.floor(m.now() / 1000);
   const weights = new Map<string, bigint>();
   let total = 0n;
@@ -48,7 +58,7 @@ export function acpTally(m: NodeModel): Record<string, AcpTally> {
     }
     return t;
   };
-  for (const p of connectedPeers(m)) {
+  for (const p of m.peers()) {
     const w = weights.get(p.nodeID) ?? 0n;
     if (w === 0n) continue;
     for (const n of p.supportedACPs) {

@@ -6,15 +6,25 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { goDuration, rfc3339 } from './go-format.js';
 import { DAY } from './mainnet-constants.js';
-import type { NodeModel } from './node-model.js';
-import { connectedPeers } from './peers.js';
-import { primaryEntries } from './primary-validator-set.js';
+import type { PeerInfo } from './peers.js';
+import { primaryEntries, type PrimarySetModel } from './primary-validator-set.js';
+
+/**
+ * What this file needs of the node model. NodeModel (node-model.ts) satisfies it structurally; this
+ * file does not import node-model.ts, so that no import cycle (not even of types) ties the two.
+ */
+export interface FutureUpgradeModel extends PrimarySetModel {
+  /** info.peers (connected peers with their announced upgrade times, peers.ts) */
+  peers(): PeerInfo[];
+  /** the upgrade time this node announces and compares */
+  localUpgradeUnix(): number;
+}
 
 /**
  * The futureupgrade health check (node/node.go): stake-weighted mode of the upgrade times
  * announced by connected validator peers, against the node's own upgrade time.
  */
-export function futureUpgradeCheck(m: NodeModel): { message?: Record<string, unknown>; error?: string } {
+export function futureUpgradeCheck(m: FutureUpgradeModel): { message?: Record<string, unknown>; error?: string } {
   const nowMs = m.now();
   const nowS = Math.floor(nowMs / 1000);
   const weights = new Map<string, bigint>();
@@ -27,7 +37,7 @@ export function futureUpgradeCheck(m: NodeModel): { message?: Record<string, unk
   const times = new Map<number, bigint>();
   let mode = 0;
   let modeW = 0n;
-  for (const p of connectedPeers(m)) {
+  for (const p of m.peers()) {
     const w = weights.get(p.nodeID);
     if (w === undefined) continue; // PeerInfo(validator IDs): validators only
     const t = p.upgradeTime ?? 0;

@@ -9,7 +9,7 @@ import { blsPublicKeyHex, cb58Encode, nodeIdFromBytes, pAddress } from './avalan
 import { derivedBytes, type Rng } from './deterministic-random.js';
 import { sortByJson } from './go-format.js';
 import { DAY, L1_FEE_PRICE } from './mainnet-constants.js';
-import type { NodeModel } from './node-model.js';
+import type { ScenarioName } from './scenarios.js';
 
 export interface L1ValidatorDef {
   nodeId: string;
@@ -22,6 +22,23 @@ export interface L1ValidatorDef {
   minNonce: number;
   initialBalance: bigint; // nAVAX at t0
   self: boolean;
+}
+
+/**
+ * What this file needs of the node model. NodeModel (node-model.ts) satisfies it structurally; this
+ * file does not import node-model.ts, so that no import cycle (not even of types) ties the two.
+ */
+export interface L1ValidatorsModel {
+  now(): number;
+  readonly seed: number;
+  /** start of the simulation (unix s) */
+  readonly t0s: number;
+  readonly nodeId: string;
+  readonly l1: readonly L1ValidatorDef[];
+  readonly isValidator: boolean;
+  readonly scenario: ScenarioName;
+  /** unix second of the last scenario switch */
+  readonly switchS: number;
 }
 
 /** The own L1 validator is topped up (by 60 days of fees) before its runway drops below 20 days. */
@@ -54,7 +71,7 @@ export function makeL1Validators(seed: number, t0s: number, nodeId: string, node
 }
 
 /** platform.getCurrentValidators for the L1 (L1 validator shape; inactive ones with balance "0"). */
-export function l1Validators(m: NodeModel, nodeIDs: string[] | null): Record<string, unknown>[] {
+export function l1Validators(m: L1ValidatorsModel, nodeIDs: string[] | null): Record<string, unknown>[] {
   const nowS = Math.floor(m.now() / 1000);
   const elapsed = Math.max(0, nowS - m.t0s);
   const want = nodeIDs ? new Set(nodeIDs) : null;
@@ -80,7 +97,7 @@ export function l1Validators(m: NodeModel, nodeIDs: string[] | null): Record<str
 }
 
 /** The own L1 validator's balance (nAVAX); fees drain L1_FEE_PRICE per second. */
-function ownL1Balance(m: NodeModel, v: L1ValidatorDef, nowS: number, elapsed: number): bigint {
+function ownL1Balance(m: L1ValidatorsModel, v: L1ValidatorDef, nowS: number, elapsed: number): bigint {
   const price = BigInt(L1_FEE_PRICE);
   switch (m.scenario) {
     case 'l1-inactive':
@@ -101,12 +118,12 @@ function ownL1Balance(m: NodeModel, v: L1ValidatorDef, nowS: number, elapsed: nu
   }
 }
 
-export function l1BlockId(m: NodeModel, height: number): string {
+export function l1BlockId(m: L1ValidatorsModel, height: number): string {
   return cb58Encode(derivedBytes(`l1blk/${m.seed}/${height}`, 32));
 }
 
 /** Chain-health networking of the L1 chain (active L1 validators only). */
-export function l1Networking(m: NodeModel): { disconnectedValidators: string[]; percentConnected: number } {
+export function l1Networking(m: L1ValidatorsModel): { disconnectedValidators: string[]; percentConnected: number } {
   let total = 0;
   let connected = 0;
   const disconnected: string[] = [];
@@ -121,7 +138,7 @@ export function l1Networking(m: NodeModel): { disconnectedValidators: string[]; 
   return { disconnectedValidators: sortByJson(disconnected), percentConnected: total === 0 ? 1 : connected / total };
 }
 
-export function l1TotalWeight(m: NodeModel): bigint {
+export function l1TotalWeight(m: L1ValidatorsModel): bigint {
   let t = 0n;
   for (const v of l1Validators(m, null)) t += BigInt(v['weight'] as string);
   return t;

@@ -3,7 +3,9 @@
 // windows, validators' end times are fixed and renew when they pass, uptimes drift smoothly.
 // This class holds the state and the scenario; each concern is computed in its own file
 // (validator-registry, primary-validator-set, l1-validators, chain-heights, index-containers,
-// peers, uptime, acp-tally, future-upgrade-check), which read the state below.
+// peers, uptime, acp-tally, future-upgrade-check). Those files declare the narrow interface they
+// need of the model (ValidatorRegistryModel, PeersModel, …) and never import this file: NodeModel
+// satisfies them structurally, so no import cycle (not even of types) ties them to it.
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
@@ -227,12 +229,12 @@ export class NodeModel {
    * symmetric: it is gone when either side is down, vantage-isolated or in unhealthy-network
    * (3 peers only).
    */
-  linkedTo(other: NodeModel): boolean {
-    return !CUT_OFF.has(this.scenarioName) && !CUT_OFF.has(other.scenarioName);
+  linkedTo(other: { readonly scenario: ScenarioName }): boolean {
+    return !CUT_OFF.has(this.scenarioName) && !CUT_OFF.has(other.scenario);
   }
 
   /** The peer key of a sibling (for its seeded peer values on this node). */
-  siblingKey(sib: NodeModel): number {
+  siblingKey(sib: { readonly seed: number }): number {
     return SIBLING_KEY_BASE + sib.seed;
   }
 

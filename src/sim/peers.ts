@@ -8,10 +8,10 @@
 import { PRIMARY_SUBNET_ID, cb58Encode, nodeIdFromBytes } from './avalanche-ids.js';
 import { derivedBytes, h32, hf } from './deterministic-random.js';
 import { rfc3339, sortByJson } from './go-format.js';
-import type { NodeModel } from './node-model.js';
-import { observedUptime } from './uptime.js';
-import { stakeOrderPos, validatorConnected } from './validator-registry.js';
-import { GRANITE_UNIX, announcesUpgradeTime, releaseSupportedAcps } from './versions.js';
+import type { ScenarioName } from './scenarios.js';
+import { observedUptime, type ObservedUptimeModel } from './uptime.js';
+import { stakeOrderPos, validatorConnected, type ValidatorRegistryModel } from './validator-registry.js';
+import { GRANITE_UNIX, announcesUpgradeTime, releaseSupportedAcps, type VersionProfile } from './versions.js';
 
 export interface PeerInfo {
   ip: string;
@@ -41,11 +41,54 @@ export interface PeerAttrs {
   key: number;
 }
 
+/** A sibling node (multi-node mode) as this file needs it to show it as a peer. */
+export interface PeerSibling {
+  readonly seed: number;
+  /** whether it is linked to this node depends on both scenarios (NodeModel.linkedTo) */
+  readonly scenario: ScenarioName;
+  readonly nodeId: string;
+  readonly nodeIp: string;
+  readonly l1SubnetId: string;
+  readonly profile: VersionProfile;
+  announcedAcps(): { supported: number[]; objected: number[] };
+  localUpgradeUnix(): number;
+}
+
+/** The memo tables this file keeps on the node (NodeModel.caches). */
+export interface PeerCaches {
+  readonly txId: Map<string, string>;
+  /** non-validator peer IDs by "slot/generation" */
+  readonly nvId: Map<string, string>;
+  /** seeded peer attributes by NodeID */
+  readonly peerAttrs: Map<string, PeerAttrs>;
+  /** info.peers of the current second */
+  peers: { key: string; peers: PeerInfo[] } | null;
+}
+
+/**
+ * What this file needs of the node model. NodeModel (node-model.ts) satisfies it structurally; this
+ * file does not import node-model.ts, so that no import cycle (not even of types) ties the two.
+ */
+export interface PeersModel extends ValidatorRegistryModel, ObservedUptimeModel {
+  readonly caches: PeerCaches;
+  /** non-validator peer slots */
+  readonly nvSlots: number;
+  readonly l1SubnetId: string;
+  readonly profile: VersionProfile;
+  readonly siblings: readonly PeerSibling[];
+  linkedTo(sib: PeerSibling): boolean;
+  siblingKey(sib: PeerSibling): number;
+  /** changes whenever a sibling switches scenario (part of the cache key) */
+  siblingsKey(): string;
+  nextUpgradeUnix(): number | null;
+  currentAcps(): number[];
+}
+
 /** Peer keys of sibling nodes (above every validator and non-validator peer key). */
 export const SIBLING_KEY_BASE = 5_000_000_000;
 
 /** Version and announced upgrade time of a peer in the current scenario. */
-function peerVersion(m: NodeModel, a: PeerAttrs): { version: string; upgradeTime: number } {
+function peerVersion(m: PeersModel, a: PeerAttrs): { version: string; upgradeTime: number } {
   if (a.key < SIBLING_KEY_BASE && stakeOrderPos(m, a.key) < 0.7) {
     switch (m.scenario) {
       case 'upgrade-pending':
@@ -68,7 +111,7 @@ function peerVersion(m: NodeModel, a: PeerAttrs): { version: string; upgradeTime
  * 236) and those in [0.6, 0.75) object to 236; other peers keep their seeded stance; siblings
  * their own announced one.
  */
-function peerAcps(m: NodeModel, a: PeerAttrs, version: string): { supported: number[]; objected: number[] } {
+function peerAcps(m: PeersModel, a: PeerAttrs, version: string): { supported: number[]; objected: number[] } {
   const current = m.currentAcps();
   if (current.length === 0) return { supported: [], objected: [] };
   let sup: number[];
@@ -91,7 +134,7 @@ function peerAcps(m: NodeModel, a: PeerAttrs, version: string): { supported: num
 }
 
 /** A sibling node as a peer of this one. */
-function siblingPeer(m: NodeModel, sib: NodeModel, nowMs: number, nowS: number): PeerInfo {
+function siblingPeer(m: PeersModel, sib: PeerSibling, nowMs: number, nowS: number): PeerInfo {
   const key = m.siblingKey(sib);
   const host = sib.nodeIp.slice(0, sib.nodeIp.lastIndexOf(':'));
   const inbound = hf(m.seed, key, 8) < 0.5;
@@ -111,7 +154,7 @@ function siblingPeer(m: NodeModel, sib: NodeModel, nowMs: number, nowS: number):
 }
 
 /** The seeded attributes of peer `key`. */
-function peerAttrs(m: NodeModel, key: number): PeerAttrs {
+function peerAttrs(m: PeersModel, key: number): PeerAttrs {
   const r = (n: number): number => hf(m.seed, key, n);
   const host = `${[23, 34, 35, 44, 52, 54, 65, 78, 89, 95, 104, 136, 139, 142, 145, 157, 159, 164, 167, 178, 185, 188, 195, 213][Math.floor(r(1) * 24)]}.${Math.floor(r(2) * 256)}.${Math.floor(r(3) * 256)}.${1 + Math.floor(r(4) * 254)}`;
   const stakingPort = r(5) < 0.93 ? 9651 : 9000 + Math.floor(r(6) * 1000);
@@ -141,7 +184,7 @@ function peerAttrs(m: NodeModel, key: number): PeerAttrs {
 }
 
 /** The info.peers entry of a peer now (fields in avalanchego's order). */
-function peerJson(m: NodeModel, a: PeerAttrs, nodeId: string, nowMs: number, nowS: number): PeerInfo {
+function peerJson(m: PeersModel, a: PeerAttrs, nodeId: string, nowMs: number, nowS: number): PeerInfo {
   const key = a.key;
   const minute = Math.floor(nowS / 60);
   const silent = hf(m.seed, key, minute, 61) < 0.01;
@@ -169,7 +212,7 @@ function peerJson(m: NodeModel, a: PeerAttrs, nodeId: string, nowMs: number, now
 }
 
 /** All connected peers (cached per second). */
-export function connectedPeers(m: NodeModel): PeerInfo[] {
+export function connectedPeers(m: PeersModel): PeerInfo[] {
   const nowMs = m.now();
   const nowS = Math.floor(nowMs / 1000);
   const key = `${m.scenario}/${nowS}/${m.siblingsKey()}`;
@@ -212,7 +255,7 @@ export function connectedPeers(m: NodeModel): PeerInfo[] {
 }
 
 /** Inbound connections (for the network health check). */
-export function ingressConnections(m: NodeModel): number {
+export function ingressConnections(m: PeersModel): number {
   if (m.scenario === 'validator-disconnected') return 0;
   return connectedPeers(m).filter((p) => !p.ip.endsWith(':9651')).length;
 }

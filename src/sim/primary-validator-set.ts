@@ -7,8 +7,15 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { fixed4, sortByJson } from './go-format.js';
 import { hf } from './deterministic-random.js';
-import type { NodeModel } from './node-model.js';
-import { validatorConnected, validatorJson, validatorPeriod, validatorTxId, type ValidatorDef } from './validator-registry.js';
+import type { ScenarioName } from './scenarios.js';
+import {
+  validatorConnected,
+  validatorJson,
+  validatorPeriod,
+  validatorTxId,
+  type ValidatorDef,
+  type ValidatorRegistryModel,
+} from './validator-registry.js';
 
 /** One primary-network validator as this node's P-chain state has it (local validators and siblings). */
 export interface PrimaryEntry {
@@ -33,11 +40,37 @@ export interface OwnRegistration {
   json: (withDelegators: boolean) => Record<string, unknown>;
 }
 
+/** A sibling node (multi-node mode) as this file needs it: its seed and its own registration. */
+export interface RegisteredSibling {
+  readonly seed: number;
+  /** whether it is linked to this node depends on both scenarios (NodeModel.linkedTo) */
+  readonly scenario: ScenarioName;
+  ownRegistration(nowS: number): OwnRegistration | null;
+}
+
+/**
+ * What this file needs of the node model. NodeModel (node-model.ts) satisfies it structurally; this
+ * file does not import node-model.ts, so that no import cycle (not even of types) ties the two.
+ */
+export interface PrimarySetModel extends ValidatorRegistryModel {
+  now(): number;
+  readonly isValidator: boolean;
+  /** the own validator as registered in the current scenario */
+  readonly selfNow: ValidatorDef;
+  readonly siblings: readonly RegisteredSibling[];
+  linkedTo(sib: RegisteredSibling): boolean;
+  siblingKey(sib: RegisteredSibling): number;
+  /** changes whenever a sibling switches scenario (part of the cache key) */
+  siblingsKey(): string;
+  /** txIDs (validator-registry) and the full getCurrentValidators of the current second */
+  readonly caches: { readonly txId: Map<string, string>; validators: { key: string; json: string } | null };
+}
+
 /** Fixed in every sibling's order after the local validators (ties on end time). */
 const SIBLING_ORDER_BASE = 1_000_000_000;
 
 /** Local validators in the current set, sorted like the staker iterator (end time, then tx id). */
-function currentValidators(m: NodeModel, nowS: number): ValidatorDef[] {
+function currentValidators(m: PrimarySetModel, nowS: number): ValidatorDef[] {
   const list = m.isValidator ? [...m.others, m.selfNow] : [...m.others];
   const withEnd = list.map((v) => ({ v, end: validatorPeriod(m, v, nowS).end }));
   withEnd.sort((a, b) => a.end - b.end || a.v.idx - b.v.idx);
@@ -48,7 +81,7 @@ function currentValidators(m: NodeModel, nowS: number): ValidatorDef[] {
  * This node's own primary-network registration as the P-chain has it, the same on every node
  * (txID, times, weights, delegations, signer); connected/uptime are each observer's own view.
  */
-export function ownRegistration(m: NodeModel, nowS: number): OwnRegistration | null {
+export function ownRegistration(m: PrimarySetModel, nowS: number): OwnRegistration | null {
   if (!m.isValidator) return null;
   const v = m.selfNow;
   const p = validatorPeriod(m, v, nowS);
@@ -56,7 +89,7 @@ export function ownRegistration(m: NodeModel, nowS: number): OwnRegistration | n
 }
 
 /** How this node sees a sibling validator's uptime (getCurrentValidators `uptime`). */
-function siblingUptime(m: NodeModel, sib: NodeModel, nowS: number, linked: boolean): number {
+function siblingUptime(m: PrimarySetModel, sib: RegisteredSibling, nowS: number, linked: boolean): number {
   const r = hf(m.seed, sib.seed, 34);
   const drift = 0.4 * Math.sin(nowS / 5400 + r * 6.28);
   const u = linked ? 99.2 + r * 0.6 + drift : 31 + r * 8 + drift * 5;
@@ -64,7 +97,7 @@ function siblingUptime(m: NodeModel, sib: NodeModel, nowS: number, linked: boole
 }
 
 /** The primary-network validator set: local validators plus sibling nodes, in staker order. */
-export function primaryEntries(m: NodeModel, nowS: number): PrimaryEntry[] {
+export function primaryEntries(m: PrimarySetModel, nowS: number): PrimaryEntry[] {
   const out: PrimaryEntry[] = currentValidators(m, nowS).map((v) => ({
     nodeId: v.nodeId,
     end: validatorPeriod(m, v, nowS).end,
@@ -103,7 +136,7 @@ export function primaryEntries(m: NodeModel, nowS: number): PrimaryEntry[] {
 }
 
 /** platform.getCurrentValidators for the primary network, serialized (cached per second). */
-export function primaryValidatorsJson(m: NodeModel, nodeIDs: string[] | null): string {
+export function primaryValidatorsJson(m: PrimarySetModel, nodeIDs: string[] | null): string {
   const nowS = Math.floor(m.now() / 1000);
   if (nodeIDs === null) {
     const key = `${m.scenario}/${nowS}/${m.siblingsKey()}`;
@@ -121,21 +154,21 @@ export function primaryValidatorsJson(m: NodeModel, nodeIDs: string[] | null): s
   return JSON.stringify({ validators: list });
 }
 
-export function primaryTotalStake(m: NodeModel): bigint {
+export function primaryTotalStake(m: PrimarySetModel): bigint {
   let t = 0n;
   for (const e of primaryEntries(m, Math.floor(m.now() / 1000))) t += e.weight;
   return t;
 }
 
 /** Whether `txId` is the AddValidatorTx of a current primary-network validator. */
-export function hasValidatorTx(m: NodeModel, txId: string): boolean {
+export function hasValidatorTx(m: PrimarySetModel, txId: string): boolean {
   const nowS = Math.floor(m.now() / 1000);
   for (const e of primaryEntries(m, nowS)) if (e.txID() === txId) return true;
   return false;
 }
 
 /** Fraction of primary-network stake this node is connected to, and the disconnected validators. */
-export function primaryNetworking(m: NodeModel): { percentConnected: number; disconnected: string[] } {
+export function primaryNetworking(m: PrimarySetModel): { percentConnected: number; disconnected: string[] } {
   const nowS = Math.floor(m.now() / 1000);
   let total = 0n;
   let connected = 0n;

@@ -6,12 +6,29 @@
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { hf } from './deterministic-random.js';
-import type { NodeModel } from './node-model.js';
-import { primaryEntries } from './primary-validator-set.js';
-import { stakeOrderPos } from './validator-registry.js';
+import { primaryEntries, type PrimarySetModel } from './primary-validator-set.js';
+import type { ScenarioName } from './scenarios.js';
+import { stakeOrderPos, type StakeOrderModel } from './validator-registry.js';
+
+// What this file needs of the node model. NodeModel (node-model.ts) satisfies these interfaces
+// structurally; this file does not import node-model.ts, so that no import cycle ties the two.
+
+/** What observedUptime needs (peers.ts calls it too). */
+export interface ObservedUptimeModel extends StakeOrderModel {
+  now(): number;
+  readonly scenario: ScenarioName;
+  /** when the current scenario started (ms) */
+  readonly scenarioSinceMs: number;
+}
+
+/** What info.uptime needs: the primary validator set and how peers see this node. */
+export interface UptimeModel extends PrimarySetModel, ObservedUptimeModel {
+  /** --sybil-protection-enabled */
+  readonly sybilProtection: boolean;
+}
 
 /** info.uptime as avalanchego computes it from its peers' observed uptimes; null for a non-validator. */
-export function nodeUptime(m: NodeModel): { rewarding: number; weighted: number } | null {
+export function nodeUptime(m: UptimeModel): { rewarding: number; weighted: number } | null {
   if (!m.isValidator) return null;
   const nowS = Math.floor(m.now() / 1000);
   const list = primaryEntries(m, nowS);
@@ -44,14 +61,14 @@ export function nodeUptime(m: NodeModel): { rewarding: number; weighted: number 
  * as "error while fetching local validator start time %w". The wrapping site was not found in
  * the searchable avalanchego source; the text is the one a real v1.14.2 node answers (issue 11).
  */
-export function uptimeError(m: NodeModel): string {
+export function uptimeError(m: UptimeModel): string {
   return m.sybilProtection
     ? "couldn't get node uptime: node is not a validator"
     : "couldn't get node uptime: error while fetching local validator start time not found";
 }
 
 /** How peer `key` sees this node's uptime (integer 0-100; a peer's observedUptime). */
-export function observedUptime(m: NodeModel, key: number, nowS: number): number {
+export function observedUptime(m: ObservedUptimeModel, key: number, nowS: number): number {
   const r = hf(m.seed, key, 51);
   const drift = Math.sin(nowS / 3600 + r * 6.28);
   let u: number;

@@ -9,7 +9,7 @@ import { blsPopHex, blsPublicKeyHex, cb58Encode, nodeIdFromBytes, pAddress } fro
 import { Rng, derivedBytes, h32, hf } from './deterministic-random.js';
 import { fixed4 } from './go-format.js';
 import { DAY, NAVAX } from './mainnet-constants.js';
-import type { NodeModel } from './node-model.js';
+import type { ScenarioName } from './scenarios.js';
 
 export interface ValidatorDef {
   idx: number; // -1 = this node
@@ -27,6 +27,33 @@ export interface ValidatorDef {
   uptimeBase: number;
   uptimePhase: number;
   peerCandidate: boolean;
+}
+
+/** What stakeOrderPos needs of the node model: the seeded stake order of the other validators. */
+export interface StakeOrderModel {
+  readonly seed: number;
+  readonly others: readonly ValidatorDef[];
+  /** seeded stake-weighted order of `others` (stakePositions) */
+  readonly stakePos: Float64Array;
+}
+
+/**
+ * What this file needs of the node model. NodeModel (node-model.ts) satisfies it structurally; this
+ * file does not import node-model.ts, so that no import cycle (not even of types) ties the two.
+ */
+export interface ValidatorRegistryModel extends StakeOrderModel {
+  readonly scenario: ScenarioName;
+  /** unix second of the last scenario switch */
+  readonly switchS: number;
+  /** validator-expiring: the fixed end of the own validation (unix s), else null */
+  readonly expiringEnd: number | null;
+  /** validator peers: the first vpCount of `others` */
+  readonly vpCount: number;
+  /** the BLS key registered for this node */
+  readonly nodeBlsPub: string;
+  readonly nodeBlsPop: string;
+  /** AddValidatorTx IDs by "idx/period" */
+  readonly caches: { readonly txId: Map<string, string> };
 }
 
 /** One validation period: the k-th renewal, start and end (unix s). */
@@ -113,13 +140,13 @@ export function stakePositions(seed: number, others: ValidatorDef[]): Float64Arr
  * "pos < 0.7" selects ~70 % of the stake and ~70 % of the validators), or a seeded fraction for
  * other peers.
  */
-export function stakeOrderPos(m: NodeModel, key: number): number {
+export function stakeOrderPos(m: StakeOrderModel, key: number): number {
   if (key >= 1 && key <= m.others.length) return m.stakePos[key - 1] as number;
   return hf(m.seed, key, 17);
 }
 
 /** The validation period of `v` at `nowS`, as the scenario has it for the own validator. */
-export function validatorPeriod(m: NodeModel, v: ValidatorDef, nowS: number): Period {
+export function validatorPeriod(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): Period {
   if (v.idx === -1 && m.expiringEnd !== null) {
     const p = basePeriod(v, nowS);
     return { k: p.k, start: Math.min(p.start, m.expiringEnd - 14 * DAY), end: m.expiringEnd };
@@ -150,7 +177,7 @@ function basePeriod(v: ValidatorDef, nowS: number): Period {
 }
 
 /** The AddValidatorTx ID of period `k` of `v`. */
-export function validatorTxId(m: NodeModel, v: ValidatorDef, k: number): string {
+export function validatorTxId(m: ValidatorRegistryModel, v: ValidatorDef, k: number): string {
   const key = `${v.idx}/${k}`;
   let id = m.caches.txId.get(key);
   if (!id) {
@@ -161,7 +188,7 @@ export function validatorTxId(m: NodeModel, v: ValidatorDef, k: number): string 
 }
 
 /** Whether validator `v` (another node) is currently connected to this node. */
-export function validatorConnected(m: NodeModel, v: ValidatorDef, nowS: number): boolean {
+export function validatorConnected(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): boolean {
   if (v.idx === -1) return true;
   if (v.idx >= m.vpCount) return false;
   if (m.scenario === 'unhealthy-network') return v.idx < 3;
@@ -184,7 +211,7 @@ function localUptime(v: ValidatorDef, nowS: number, connected: boolean): number 
 }
 
 /** platform.getCurrentValidators entry of `v` (fields in avalanchego's order). */
-export function validatorJson(m: NodeModel, v: ValidatorDef, nowS: number, withDelegators: boolean): Record<string, unknown> {
+export function validatorJson(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number, withDelegators: boolean): Record<string, unknown> {
   const p = validatorPeriod(m, v, nowS);
   let connected = validatorConnected(m, v, nowS);
   // A real node always counts itself as connected. The 'validator-disconnected'
@@ -222,7 +249,7 @@ export function validatorJson(m: NodeModel, v: ValidatorDef, nowS: number, withD
 }
 
 /** The delegators of `v` in period `p` (listed when exactly one nodeID is asked for). */
-function delegators(m: NodeModel, v: ValidatorDef, p: Period): Record<string, unknown>[] {
+function delegators(m: ValidatorRegistryModel, v: ValidatorDef, p: Period): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const n = v.delegatorCount;
   if (n === 0) return out;
