@@ -189,6 +189,13 @@ export type Thresholds = MonitoringSettings['thresholds'];
 /** The settings of the committed alerts/ and dashboards/. */
 export const DEFAULT_SETTINGS: MonitoringSettings = settingsSchema.parse({});
 
+/** The value at `path` of the document (what the user wrote there). */
+function valueAt(doc: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = doc;
+  for (const p of path) cur = cur !== null && typeof cur === 'object' ? (cur as Record<PropertyKey, unknown>)[p] : undefined;
+  return cur;
+}
+
 function formatPath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
 }
@@ -206,7 +213,11 @@ export function parseSettings(doc: unknown, source = 'monitoring settings'): Mon
       return i.keys.map((k) => `  ${path ? `${path}.` : ''}${k}: unknown key${didYouMean(k, valid)}${valid.length ? ` (valid here: ${valid.join(', ')})` : ''}`);
     }
     if (i.code === 'invalid_key') return [`  ${path}: ${i.issues.map((x) => x.message).join('; ')}`];
-    if (i.code === 'invalid_type') return [`  ${path || '(top level)'}: expected ${i.expected}, got ${i.input === null ? 'null' : Array.isArray(i.input) ? 'a list' : typeof i.input}`];
+    if (i.code === 'invalid_type') {
+      const v = valueAt(doc, i.path);
+      const got = v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : `${typeof v} ${JSON.stringify(v)}`;
+      return [`  ${path || '(top level)'}: expected ${i.expected === 'record' || i.expected === 'object' ? 'a mapping' : i.expected === 'array' ? 'a list' : i.expected}, got ${got}`];
+    }
     return [`  ${path || '(top level)'}: ${i.message}`];
   });
   throw new MonitoringSettingsError(`invalid monitoring settings (${source}):\n${lines.join('\n')}`);
