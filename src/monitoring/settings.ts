@@ -88,11 +88,14 @@ const labelName = z.string().superRefine((k, ctx) => {
   }
 });
 
-/** A label value: any text except a backtick and a line break (the annotations quote queries in Go template raw strings). */
+/**
+ * A label value: any text except a backtick, `{{`, `}}` and a line break. The annotations are Go
+ * templates that quote queries in backtick raw strings (and the selector in text).
+ */
 const labelValue = z.unknown().transform((v, ctx) => {
   const s = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
-  if (typeof s !== 'string' || s === '' || /[`\r\n]/.test(s)) {
-    ctx.addIssue({ code: 'custom', message: `expected a label value (text without backticks or line breaks), got ${shown(v)}` });
+  if (typeof s !== 'string' || s === '' || /[`\r\n]|\{\{|\}\}/.test(s)) {
+    ctx.addIssue({ code: 'custom', message: `expected a label value (text without backticks, {{, }} or line breaks), got ${shown(v)}` });
     return z.NEVER;
   }
   return s;

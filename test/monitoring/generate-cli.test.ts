@@ -201,6 +201,49 @@ tests:
   });
 });
 
+describe.skipIf(!PROMTOOL && !CI)('generate with awkward selector values', () => {
+  it('edge: quotes, a backslash, % and $ in values survive PromQL quoting and the printf of annotation queries (promtool test rules)', () => {
+    ensureBuilt();
+    const dir = tmp();
+    const out = join(dir, 'out');
+    // YAML single quotes: the value is a"b%c\d (a quote, a percent sign, a backslash).
+    writeFileSync(join(dir, 'm.yaml'), `selector:\n  job: 'a"b%c\\d'\n  env: "$prod { x }"\ngroups: [validator]\n`);
+    const r = generate(['--config', join(dir, 'm.yaml'), '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(promtool(['check', 'rules', 'alerts/validator.rules.yaml'], out).status).toBe(0);
+    // The uptime alert's description looks up the potential reward with a template query that carries the selector.
+    const labels = 'job="a\\"b%c\\\\d", env="$prod { x }"';
+    writeFileSync(
+      join(out, 'awkward.test.yaml'),
+      `rule_files: [alerts/validator.rules.yaml]
+evaluation_interval: 1m
+tests:
+  - interval: 1m
+    input_series:
+      - series: 'avax_uptime_weighted_average_ratio{target="n1", ${labels}}'
+        values: '0.5x30'
+      - series: 'avax_validator_potential_reward_avax{target="n1", subnet="11111111111111111111111111111111LpoYY", node_id="NodeID-A", ${labels}}'
+        values: '123x30'
+      - series: 'avax_node_info{target="n1", node_id="NodeID-A", ${labels}}'
+        values: '1x30'
+      - series: 'avax_uptime_weighted_average_ratio{target="n2", job="other"}'
+        values: '0.5x30'
+    alert_rule_test:
+      - eval_time: 20m
+        alertname: AvalancheUptimeBelowRequirement
+        exp_alerts:
+          - exp_labels: { severity: critical, target: n1, job: 'a"b%c\\d', env: '$prod { x }' }
+            exp_annotations:
+              summary: "n1: uptime 50% is below the reward requirement"
+              description: "The stake-weighted average uptime of n1 as seen by the network is 50%, below the validation's reward requirement (avax_validator_uptime_requirement_ratio, 80% or 90%). If it stays there until the validation ends, the node gets no staking reward. Potential reward at stake: 123.00 AVAX."
+              runbook_url: "https://github.com/avalanche-exporter/avalanche-exporter/blob/main/docs/runbook.md#avalancheuptimebelowrequirement"
+`,
+    );
+    const t = promtool(['test', 'rules', 'awkward.test.yaml'], out);
+    expect(t.status, t.stdout + t.stderr).toBe(0);
+  });
+});
+
 describe('generate with the default settings', () => {
   it('default: without --config the files are the committed ones (but for the header)', () => {
     ensureBuilt();

@@ -111,7 +111,8 @@ describe('monitoring settings: errors name the key', () => {
   it('error: selector label names and values', () => {
     expect(err('selector: { bad-name: x }')).toContain('selector.bad-name: "bad-name" is not a label name (letters, digits and _, not starting with a digit or __)');
     expect(err('selector: { __name__: avax_up }')).toContain('selector.__name__: "__name__" is not a label name');
-    expect(err('selector: { job: "a`b" }')).toContain('selector.job: expected a label value (text without backticks or line breaks), got "a`b"');
+    expect(err('selector: { job: "a`b" }')).toContain('selector.job: expected a label value (text without backticks, {{, }} or line breaks), got "a`b"');
+    expect(err('selector: { env: "{{ x }}" }')).toContain('selector.env: expected a label value');
     expect(err('selector: { job: "" }')).toContain('selector.job: expected a label value');
     expect(err('selector: [job]')).toContain('selector: expected a mapping, got a list');
     expect(err('thresholds: 3')).toContain('thresholds: expected a mapping, got number 3');
