@@ -29,7 +29,8 @@ export type DashboardName = (typeof DASHBOARD_NAMES)[number];
 export const SEVERITIES = ['critical', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
-const shown = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : v === undefined ? 'nothing' : JSON.stringify(v) ?? String(v));
+/** What the user wrote, for messages: `"x"`, `1.5`, `nothing`. */
+const shown = (v: unknown): string => (v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v)));
 
 /** A number in [min, max] (whole with `int`), with a message that says what was expected and what came. */
 function num(o: { min: number; max?: number; int?: boolean; minExclusive?: boolean; what?: string }) {
@@ -118,7 +119,7 @@ const thresholdsSchema = z
     indexStallWindow: duration(60).default(900),
     indexUnavailableLookback: duration(60).default(6 * 3600),
     uptimeRequirementFallback: ratio().default(0.8),
-    uptimeAtRiskMargin: num({ min: 0, max: 1, minExclusive: false, what: 'a ratio' }).default(0.05),
+    uptimeAtRiskMargin: num({ min: 0, max: 1, what: 'a ratio' }).default(0.05),
     rewardingStakeLow: ratio().default(0.9),
     validationEndingInfo: duration().default(14 * 86400),
     validationEndingWarning: duration().default(7 * 86400),
