@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * avalanche-exporter command line: `run` (default), `demo`, `sim`, `check-config`, `healthcheck`.
+ * avalanche-exporter command line: `run` (default), `demo`, `sim`, `check-config`, `healthcheck`, `generate`.
  * Exit codes: 0 clean stop, 1 runtime failure (e.g. address in use), 2 invalid configuration or usage.
  *
  * Only the Node.js version check is imported statically: the exporter's modules (undici 7 among them)
@@ -9,12 +9,13 @@
 import type { Exporter } from './main.js';
 import { nodeVersionProblem } from './runtime-check.js';
 
-const SUBCOMMANDS = ['run', 'demo', 'sim', 'check-config', 'healthcheck'] as const;
+const SUBCOMMANDS = ['run', 'demo', 'sim', 'check-config', 'healthcheck', 'generate'] as const;
 
 const SUBCOMMAND_HELP: Record<string, string> = {
   run: 'Watches the node(s) and serves /metrics (the default when no subcommand is given).',
   demo: 'Starts the simulated avalanchego node and the exporter against it (loopback only: 127.0.0.1:10650 unless\n--web.listen-address says otherwise). Stops on SIGTERM, SIGINT, or when the process that started it exits.',
   'check-config': 'Validates the configuration (flags, environment, --config.file, --web.config.file) and exits:\n0 valid, 2 invalid. Nothing is started and no node is called.',
+  generate: 'Writes alert rules and Grafana dashboards fitted to monitoring.yaml (selector, thresholds, ...). See: generate --help.',
   healthcheck:
     'GETs /healthz of the exporter configured by the same flags, environment and files (listen address, TLS\nfrom --web.config.file) and exits 0 if it answers 200, 1 otherwise. With --pid N, the flags of the running\nexporter N come first (the Docker HEALTHCHECK runs `healthcheck --pid 1`).',
 };
@@ -32,6 +33,8 @@ ${intro}Usage:
   avalanche-exporter sim [flags]            start the simulated node alone (see: sim --help)
   avalanche-exporter check-config [flags]   validate the configuration and exit (0 valid, 2 invalid)
   avalanche-exporter healthcheck [flags]    GET /healthz of the configured exporter (exit 0 healthy, 1 not)
+  avalanche-exporter generate --out DIR [--config monitoring.yaml]
+                                            write alert rules and dashboards fitted to your setup (see: generate --help)
   avalanche-exporter --version | --help     (--help also works after every subcommand)
 
 ${flagHelp(COLLECTORS)}
@@ -165,6 +168,21 @@ async function checkConfig(argv: string[]): Promise<void> {
   process.stdout.write(`configuration OK${configFile ? ` (${configFile})` : ''}: ${config.targets.length} target(s)\n${lines.join('\n')}\n`);
 }
 
+/**
+ * `generate`: alert rules and dashboards from src/monitoring. Loaded only here (lazily), so `run` never
+ * loads the Grafana SDK they are built with; their problems exit 2 like a configuration error.
+ */
+async function generate(argv: string[]): Promise<void> {
+  const { ConfigError } = await import('./config/load.js');
+  const { generateCommand, MonitoringSettingsError } = await import('./monitoring/command.js');
+  try {
+    generateCommand(argv);
+  } catch (err) {
+    if (err instanceof MonitoringSettingsError) throw new ConfigError(err.message);
+    throw err;
+  }
+}
+
 async function healthcheck(argv: string[]): Promise<void> {
   const { ConfigError, loadConfig } = await import('./config/load.js');
   const { exporterArgsOfPid, probeHealth } = await import('./server/healthcheck.js');
@@ -215,6 +233,7 @@ export async function main(argv: string[]): Promise<void> {
       const { simMain } = await import('./sim/cli.js');
       return await simMain(rest);
     }
+    if (sub === 'generate') return await generate(rest); // has its own --help
     // `--help` anywhere after the subcommand (or among run's flags) prints the help, never "unknown flag".
     if (wantsHelp(sub ? rest : argv)) {
       process.stdout.write(await help(sub ?? 'run'));

@@ -40,6 +40,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   config: ['collectors', 'scheduler', 'server'],
   server: ['metrics', 'snapshot', 'config', 'project-links', 'version'],
   docs: ['collectors', 'config', 'metrics'],
+  monitoring: ['metrics', 'config', 'project-links', 'version'],
   sim: [],
 };
 

@@ -5,7 +5,9 @@
 // durations so that it runs in about a minute: every `for:` becomes 2-5 s (5m → 3s, 10m → 4s,
 // 15m → 5s; the day-long ones of issue 7, 1h and 1d, → 5s too) and the stall
 // windows shrink ([15m] → [20s], [5m] → [10s]; [6h] stays). See helpers/rules.ts. Expressions,
-// labels and annotations are otherwise the shipped ones.
+// labels and annotations are otherwise the shipped ones. The shipped files are generated from
+// src/monitoring (`npm run monitoring`); test 5b also runs the queries `avalanche-exporter generate`
+// writes with a label selector against this Prometheus.
 //
 // Needs `prometheus` and `prometheus-alertmanager` on PATH (Debian packages). Without them the
 // test is skipped with a warning, except under CI (process.env.CI), where it fails.
@@ -19,9 +21,13 @@ import { loadConfig } from '../../src/config/load.js';
 import { startSimNode, type SimNode, type ScenarioName } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
 import { ROOT, freePort, metric, scrape, waitFor } from '../helpers/proc.js';
-import { dashboardQueries } from './helpers/dashboards.js';
+import { buildNamedDashboard } from '../../src/monitoring/dashboards/index.js';
+import { RULE_GROUPS } from '../../src/monitoring/rules/index.js';
+import { groupRules } from '../../src/monitoring/rules/render.js';
+import { DASHBOARD_NAMES, DEFAULT_SETTINGS, GROUP_NAMES, parseSettings, type MonitoringSettings } from '../../src/monitoring/settings.js';
+import { dashboardQueries, substitute } from './helpers/dashboards.js';
 import { onPath, startProgram, waitHttpOk, type Program } from './helpers/programs.js';
-import { alertmanagerConfig, promAlerts, prometheusConfig, promQuery, resultSize } from './helpers/prometheus.js';
+import { alertmanagerConfig, promAlerts, prometheusConfig, promQuery, resultSize, type PromResult } from './helpers/prometheus.js';
 import { summarize, writeShortenedRules } from './helpers/rules.js';
 import { startWebhook, type WebhookAlert, type WebhookReceiver } from './helpers/webhook.js';
 
@@ -263,6 +269,37 @@ describe.skipIf(MISSING.length > 0 && !CI)('real Prometheus + Alertmanager with 
     step(`${queries.length - empty.length - emptyAllowed.length}/${queries.length} dashboard queries return data, ${emptyAllowed.length} allowed empty`);
     expect(empty).toEqual([]);
   }, 20_000);
+
+  it('5b. generate with a selector (issue 18): with job="avalanche-exporter" every rule expression and panel query returns what the default one does; with another job, nothing', async () => {
+    // The queries of the rules and dashboards as `avalanche-exporter generate` writes them for these settings.
+    const queriesOf = (s: MonitoringSettings): string[] => [
+      ...GROUP_NAMES.flatMap((g) => groupRules(RULE_GROUPS[g], s).map((r) => r.expr)),
+      ...DASHBOARD_NAMES.flatMap((d) => (buildNamedDashboard(d, s).panels ?? []).flatMap((p) => ((p as { targets?: { expr?: string }[] }).targets ?? []).map((t) => substitute(t.expr ?? '')))),
+    ];
+    const plain = queriesOf(DEFAULT_SETTINGS);
+    const ours = queriesOf(parseSettings({ selector: { job: 'avalanche-exporter' } }));
+    const other = queriesOf(parseSettings({ selector: { job: 'some-other-job' } }));
+    expect(ours.length).toBe(plain.length);
+    expect(plain.length).toBeGreaterThan(100);
+    // One evaluation time for every pair: time() and the data are the same on both sides.
+    const at = Math.floor(Date.now() / 1000) - 1;
+    const canonical = (r: PromResult): string =>
+      JSON.stringify(Array.isArray(r.result) ? [...(r.result as { metric: Record<string, string> }[])].map((x) => JSON.stringify(x)).sort() : r.result);
+    const differ: string[] = [];
+    let withData = 0;
+    for (let i = 0; i < plain.length; i++) {
+      const [a, b, c] = await Promise.all([promQuery(prom, plain[i]!, at), promQuery(prom, ours[i]!, at), promQuery(prom, other[i]!, at)]);
+      if (canonical(a) !== canonical(b)) differ.push(`${ours[i]}\n  default:  ${canonical(a).slice(0, 300)}\n  selector: ${canonical(b).slice(0, 300)}`);
+      if (resultSize(a) > 0 && Array.isArray(a.result)) {
+        withData++;
+        // Another job's selector selects nothing (absent() of nothing is 1: the one exception).
+        if (resultSize(c) > 0 && !other[i]!.startsWith('absent(')) differ.push(`${other[i]}: data for another job`);
+      }
+    }
+    step(`${plain.length} generated queries with job="avalanche-exporter" return the same as without (${withData} with data); none returns data for another job`);
+    expect(withData).toBeGreaterThan(60);
+    expect(differ).toEqual([]);
+  }, 30_000);
 
   it('6. rewards-lost (issue 7): AvalancheValidatorRewardsLost arrives with the reward at stake in its text', async () => {
     const since = await switchTo('rewards-lost');

@@ -97,6 +97,11 @@ describe('npm package contents', () => {
     const check = spawnSync(bin, ['check-config', '--config.file', join(installed, 'examples', 'config.yaml')], { encoding: 'utf8', timeout: 15_000 });
     expect(check.status, check.stderr).toBe(0);
     expect(existsSync(join(installed, 'alerts', 'tests'))).toBe(false);
+    // `generate` works where the package is installed: the Grafana SDK is a runtime dependency (issue 18).
+    const gen = spawnSync(bin, ['generate', '--config', join(installed, 'examples', 'monitoring.yaml'), '--out', join(stage, 'generated')], { encoding: 'utf8', timeout: 30_000 });
+    expect(gen.status, gen.stderr).toBe(0);
+    expect(readdirSync(join(stage, 'generated', 'dashboards')).sort()).toEqual(['avalanche-node.json', 'avalanche-overview.json', 'avalanche-validator.json']);
+    expect(readdirSync(join(stage, 'generated', 'alerts'))).toHaveLength(6);
   }, 240_000);
 });
 

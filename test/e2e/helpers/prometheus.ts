@@ -39,8 +39,10 @@ export interface PromResult {
   result: unknown;
 }
 
-export async function promQuery(base: string, query: string): Promise<PromResult> {
-  const r = await fetch(`${base}/api/v1/query?${new URLSearchParams({ query })}`, { signal: AbortSignal.timeout(5_000) });
+/** An instant query, at `time` (Unix seconds) when given, so that two queries can see the same data. */
+export async function promQuery(base: string, query: string, time?: number): Promise<PromResult> {
+  const params = new URLSearchParams({ query, ...(time === undefined ? {} : { time: String(time) }) });
+  const r = await fetch(`${base}/api/v1/query?${params}`, { signal: AbortSignal.timeout(5_000) });
   const j = (await r.json()) as { status: string; data?: PromResult; error?: string };
   if (j.status !== 'success' || !j.data) throw new Error(`query ${query}: ${j.error ?? `HTTP ${r.status}`}`);
   return j.data;

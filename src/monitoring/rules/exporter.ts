@@ -1,0 +1,89 @@
+// The exporter itself and its collectors.
+import { durationWords, promDuration } from '../duration.js';
+import type { RuleGroupDef } from './types.js';
+
+/**
+ * Collectors that run every 5 minutes by default (src/config: platform-validators-full, info-upgrades,
+ * info-acps): their data is older between runs, so AvalancheExporterDataStale gives them
+ * thresholds.dataStaleSlowCollectors instead of thresholds.dataStale.
+ */
+export const SLOW_COLLECTORS = ['platform-validators-full', 'info-upgrades', 'info-acps'] as const;
+
+/**
+ * Collectors that call chain routes (/ext/bc/P, /ext/bc/C/rpc, /ext/bc/X, /ext/index/...): those
+ * answer 503 until the chain is bootstrapped, which AvalancheChainNotBootstrapped already pages for.
+ */
+export const CHAIN_ROUTE_COLLECTORS = ['chain-height', 'platform-validators', 'platform-validators-full', 'platform-validator-fee', 'index-last-accepted'] as const;
+
+export const exporterRules: RuleGroupDef = {
+  name: 'exporter',
+  group: 'avalanche-exporter',
+  header: 'The exporter itself and its collectors.',
+  rules: ({ t, q }) => {
+    const slow = SLOW_COLLECTORS.join('|');
+    return [
+      {
+        alert: 'AvalancheTargetDown',
+        expr: `${q.sel('avax_up')} == 0`,
+        for: '5m',
+        severity: 'critical',
+        summary: '{{ $labels.target }}: node does not answer the exporter',
+        description:
+          'The exporter has had no valid answer from {{ $labels.target }} (avax_up = {{ $value }}) for more than 5 minutes. The node is down, unreachable, or its HTTP API is not listening where the exporter expects.',
+      },
+      {
+        alert: 'AvalancheCollectorFailing',
+        comment: `Silent while the whole target is down (AvalancheTargetDown covers that), and for the
+collectors that use chain routes while a chain is still bootstrapping: those routes answer
+503 until then, and AvalancheChainNotBootstrapped already pages for that one cause
+(platform-validator-fee also uses the P-Chain route). for: thresholds.collectorFailingFor.`,
+        expr: `(
+  ${q.sel('avax_collector_success')} == 0
+    unless on(target)
+  (${q.sel('avax_up')} == 0)
+)
+unless on(target, collector)
+(
+  ${q.sel('avax_collector_success', `collector=~"${CHAIN_ROUTE_COLLECTORS.join('|')}"`)}
+    and on(target)
+  (min by (target) (${q.sel('avax_chain_bootstrapped')}) == 0)
+)
+`,
+        for: promDuration(t.collectorFailingFor),
+        severity: 'warning',
+        summary: '{{ $labels.target }}: collector {{ $labels.collector }} is failing',
+        description: `Collector {{ $labels.collector }} for {{ $labels.target }} has failed (success = {{ $value }}) for more than ${durationWords(t.collectorFailingFor)} while the node itself answers. Its metrics are missing or stale.`,
+      },
+      {
+        alert: 'AvalancheExporterDataStale',
+        comment: `Value: seconds since the collector's last success. By default 3 collection intervals:
+platform-validators-full, info-upgrades and info-acps run every 5m (3 x 300 s,
+thresholds.dataStaleSlowCollectors); node-info, info-uptime and platform-validator-fee every
+60 s (3 x 60 s, thresholds.dataStale); the others every 15-30 s, for which 180 s is also safe.`,
+        expr: `(
+  (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector=~"${slow}"`)} > ${t.dataStaleSlowCollectors})
+  or
+  (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector!~"${slow}"`)} > ${t.dataStale})
+)
+unless on(target)
+(${q.sel('avax_up')} == 0)
+`,
+        for: '5m',
+        severity: 'warning',
+        summary: '{{ $labels.target }}: {{ $labels.collector }} data is {{ $value | humanizeDuration }} old',
+        description:
+          'Collector {{ $labels.collector }} for {{ $labels.target }} last succeeded {{ $value | humanizeDuration }} ago, more than 3 collection intervals. The exporter may be stuck or overloaded.',
+      },
+      {
+        alert: 'AvalancheExporterAbsent',
+        comment: `avax_exporter_build_info is always exported, so this works whatever the scrape job is
+called; it fires when no avalanche-exporter${Object.keys(q.selector).length ? ' matching the selector' : ''} is scraped successfully at all.`,
+        expr: `absent(${q.sel('avax_exporter_build_info')})`,
+        for: '5m',
+        severity: 'critical',
+        summary: 'avalanche-exporter metrics are absent',
+        description: `No series ${q.sel('avax_exporter_build_info')} in Prometheus for more than 5 minutes (absent = {{ $value }}): the exporter is down, not scraped, or failing every scrape. None of the other Avalanche alerts can fire meanwhile.`,
+      },
+    ];
+  },
+};

@@ -1,0 +1,65 @@
+// Node health, bootstrap, chain progress and peers (health, info.isBootstrapped, chain heights, info.peers).
+import { durationWords, promDuration } from '../duration.js';
+import type { RuleGroupDef } from './types.js';
+
+export const nodeRules: RuleGroupDef = {
+  name: 'node',
+  group: 'avalanche-node',
+  header: 'Node health, bootstrap, chain progress and peers.\nThresholds operators tune are listed in alerts/README.md (monitoring.yaml `thresholds`).',
+  rules: ({ t, q }) => [
+    {
+      alert: 'AvalancheChainNotBootstrapped',
+      comment: 'Per chain. A freshly started node is expected to fire this until bootstrap completes\n(hours on mainnet); silence it during planned resyncs.',
+      expr: `${q.sel('avax_chain_bootstrapped')} == 0`,
+      for: '10m',
+      severity: 'critical',
+      summary: '{{ $labels.target }}: chain {{ $labels.chain }} is not bootstrapped',
+      description:
+        'Node {{ $labels.target }} reports chain {{ $labels.chain }} as not bootstrapped (info.isBootstrapped = {{ $value }}) for more than 10 minutes. The chain does not accept new blocks or serve current state until bootstrap finishes.',
+    },
+    {
+      alert: 'AvalancheNodeUnhealthy',
+      expr: `${q.sel('avax_node_healthy')} == 0`,
+      for: '5m',
+      severity: 'critical',
+      summary: '{{ $labels.target }}: node health check is failing',
+      description:
+        '/ext/health on {{ $labels.target }} has reported unhealthy (avax_node_healthy = {{ $value }}) for more than 5 minutes. See AvalancheHealthCheckFailing for the individual checks.',
+    },
+    {
+      alert: 'AvalancheHealthCheckFailing',
+      comment: 'The futureupgrade check pages as AvalancheFutureUpgradeUnknown (critical, upgrades.rules.yaml).',
+      expr: `${q.sel('avax_health_check_healthy', 'check!="futureupgrade"')} == 0`,
+      for: '5m',
+      severity: 'warning',
+      summary: '{{ $labels.target }}: health check {{ $labels.check }} is failing',
+      description:
+        'Health check {{ $labels.check }} on {{ $labels.target }} has reported an error (healthy = {{ $value }}) for more than 5 minutes. Read the check\'s error with: curl -s http://<node>:9650/ext/health | jq \'.checks["{{ $labels.check }}"]\'',
+    },
+    {
+      alert: 'AvalancheChainHeightStalled',
+      comment: `Value: the current C-Chain height. The C-Chain builds blocks every few seconds, so ${promDuration(t.chainStallWindow)}
+without a new block means the chain is stuck (thresholds.chainStallWindow). Silent while the chain
+is not bootstrapped (AvalancheChainNotBootstrapped covers that).`,
+      expr: `(
+  ${q.sel('avax_chain_height', 'chain="C"')}
+    and on(target, chain) (delta(${q.sel('avax_chain_height', 'chain="C"')}[${promDuration(t.chainStallWindow)}]) <= 0)
+)
+unless on(target, chain) (${q.sel('avax_chain_bootstrapped')} == 0)
+`,
+      for: '5m',
+      severity: 'critical',
+      summary: '{{ $labels.target }}: C-Chain height is not increasing',
+      description: `The C-Chain height on {{ $labels.target }} has stayed at {{ $value }} for more than ${durationWords(t.chainStallWindow + 300)} (no increase over a ${promDuration(t.chainStallWindow)} window, for 5m). The node is not accepting C-Chain blocks.`,
+    },
+    {
+      alert: 'AvalanchePeersLow',
+      comment: 'thresholds.peersLow: mainnet nodes normally have 1.5k-2.5k peers; Fuji and local networks far fewer.',
+      expr: `${q.sel('avax_peers')} < ${t.peersLow}`,
+      for: '10m',
+      severity: 'warning',
+      summary: '{{ $labels.target }}: only {{ $value }} peers',
+      description: `Node {{ $labels.target }} has been connected to {{ $value }} peers (threshold ${t.peersLow}) for more than 10 minutes.`,
+    },
+  ],
+};

@@ -1,0 +1,222 @@
+// Uptime as the network sees this node, and the watched validations (info.uptime,
+// platform.getCurrentValidators, ACP-77 L1 validators).
+import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
+import { num } from '../text.js';
+import { PRIMARY_NETWORK, type AlertRule, type RuleGroupDef } from './types.js';
+
+const P = `subnet="${PRIMARY_NETWORK}"`;
+
+export const validatorRules: RuleGroupDef = {
+  name: 'validator',
+  group: 'avalanche-validator',
+  header: `Uptime as the network sees this node, and the watched validations.\nThe primary network subnet ID is ${PRIMARY_NETWORK}.`,
+  rules: ({ t, q }) => {
+    const requirement = q.sel('avax_validator_uptime_requirement_ratio', P);
+    const weighted = q.sel('avax_uptime_weighted_average_ratio');
+    const rewardAtStake = `{{ with printf \`max(${q.tsel('avax_validator_potential_reward_avax', 'target=%q', P)} and on(target, node_id) ${q.tsel('avax_node_info', 'target=%q')})\` $labels.target $labels.target | query }}{{ . | first | value | printf "%.2f" }} AVAX{{ else }}unknown (no avax_validator_potential_reward_avax for the node's own primary-network validation){{ end }}`;
+    const ending = (severity: AlertRule['severity'], seconds: number, comment?: string): AlertRule => ({
+      alert: 'AvalancheValidationEndingSoon',
+      ...(comment ? { comment } : {}),
+      expr: `${q.sel('avax_validator_end_timestamp_seconds')} - time() < ${secondsExpr(seconds)}`,
+      for: '10m',
+      severity,
+      summary: '{{ $labels.target }}: validation of {{ $labels.node_id }} ends in {{ $value | humanizeDuration }}',
+      description:
+        'The validation of {{ $labels.node_id }} on subnet {{ $labels.subnet }} (watched by {{ $labels.target }}) ends in {{ $value | humanizeDuration }}. Plan the re-stake so the node does not drop out of the validator set.',
+    });
+    const balanceLow = (severity: AlertRule['severity'], seconds: number, comment?: string): AlertRule => ({
+      alert: 'AvalancheL1ValidatorBalanceLow',
+      ...(comment ? { comment } : {}),
+      expr: `${q.sel('avax_l1_validator_balance_runway_seconds')} < ${secondsExpr(seconds)} > 0`,
+      for: '10m',
+      severity,
+      summary: '{{ $labels.target }}: L1 validator {{ $labels.node_id }} runs out of balance in {{ $value | humanizeDuration }}',
+      description: `The balance of L1 validator {{ $labels.node_id }} on {{ $labels.subnet }} ({{ with printf \`max(${q.tsel('avax_l1_validator_balance_avax', 'target=%q', 'subnet=%q', 'node_id=%q')})\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | printf "%.4f" }}{{ else }}?{{ end }} AVAX, watched by {{ $labels.target }}) pays the continuous fee for {{ $value | humanizeDuration }} more at the current price. At 0 the validator becomes inactive and stops validating. Top it up with an IncreaseL1ValidatorBalanceTx.`,
+    });
+    const capacity = t.delegationCapacityLowAvax;
+    return [
+      {
+        alert: 'AvalancheUptimeBelowRequirement',
+        comment: `Requirement = the primary-network validation's avax_validator_uptime_requirement_ratio
+(0.8, or 0.9 for validations started after Helicon); ${num(t.uptimeRequirementFallback)} when the target exports none
+(thresholds.uptimeRequirementFallback).`,
+        expr: `(
+  ${weighted}
+    < on(target) group_left()
+  max by (target) (${requirement})
+)
+or
+(
+  ${weighted} < ${num(t.uptimeRequirementFallback)}
+    unless on(target)
+  ${requirement}
+)
+`,
+        for: '15m',
+        severity: 'critical',
+        summary: '{{ $labels.target }}: uptime {{ $value | humanizePercentage }} is below the reward requirement',
+        description: `The stake-weighted average uptime of {{ $labels.target }} as seen by the network is {{ $value | humanizePercentage }}, below the validation's reward requirement (avax_validator_uptime_requirement_ratio, 80% or 90%). If it stays there until the validation ends, the node gets no staking reward. Potential reward at stake: ${rewardAtStake}.`,
+      },
+      {
+        alert: 'AvalancheUptimeAtRisk',
+        comment: `Within ${num(t.uptimeAtRiskMargin)} above the requirement (thresholds.uptimeAtRiskMargin); disjoint from
+AvalancheUptimeBelowRequirement.`,
+        expr: `(
+  (
+    ${weighted}
+      < on(target) group_left()
+    (max by (target) (${requirement}) + ${num(t.uptimeAtRiskMargin)})
+  )
+    >= on(target) group_left()
+  max by (target) (${requirement})
+)
+or
+(
+  ${weighted} < ${num(t.uptimeRequirementFallback + t.uptimeAtRiskMargin)} >= ${num(t.uptimeRequirementFallback)}
+    unless on(target)
+  ${requirement}
+)
+`,
+        for: '15m',
+        severity: 'warning',
+        summary: '{{ $labels.target }}: uptime {{ $value | humanizePercentage }} is close to the reward requirement',
+        description: `The stake-weighted average uptime of {{ $labels.target }} is {{ $value | humanizePercentage }}, less than ${percent(t.uptimeAtRiskMargin)} points above the validation's reward requirement (80% or 90%). A few more hours offline can cost the staking reward. Potential reward at stake: ${rewardAtStake}.`,
+      },
+      {
+        alert: 'AvalancheValidatorRewardsLost',
+        comment: `The best uptime still reachable if the node stays up until the end of the validation is
+below the requirement: the reward of this validation is gone whatever happens now.
+avax_validator_uptime_max_achievable_ratio exists only for the node's own primary-network
+validation, so API nodes and L1 entries never match.`,
+        expr: `${q.sel('avax_validator_uptime_max_achievable_ratio')}
+  < on(target, subnet, node_id) group_left()
+max by (target, subnet, node_id) (${q.sel('avax_validator_uptime_requirement_ratio')})
+`,
+        for: '15m',
+        severity: 'critical',
+        summary: '{{ $labels.target }}: the staking reward of {{ $labels.node_id }} is lost (best reachable uptime {{ $value | humanizePercentage }})',
+        description: `Even if {{ $labels.target }} stays up until the validation of {{ $labels.node_id }} ends, its uptime can reach at most {{ $value | humanizePercentage }}, below the reward requirement of {{ with printf \`${q.tsel('avax_validator_uptime_requirement_ratio', 'target=%q', 'subnet=%q', 'node_id=%q')}\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | humanizePercentage }}{{ else }}80% or 90%{{ end }}. The potential reward of this validation is lost: {{ with printf \`max(${q.tsel('avax_validator_potential_reward_avax', 'target=%q', 'subnet=%q', 'node_id=%q')})\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | printf "%.2f" }} AVAX{{ else }}unknown (no avax_validator_potential_reward_avax){{ end }}. Delegators lose their reward too.`,
+      },
+      {
+        alert: 'AvalancheRewardingStakeLow',
+        comment: 'Share of stake that currently considers this node above the requirement (thresholds.rewardingStakeLow).',
+        expr: `${q.sel('avax_uptime_rewarding_stake_ratio')} < ${num(t.rewardingStakeLow)}`,
+        for: '15m',
+        severity: 'warning',
+        summary: '{{ $labels.target }}: only {{ $value | humanizePercentage }} of stake would reward this node',
+        description: `Only {{ $value | humanizePercentage }} of the stake currently sees {{ $labels.target }} above its uptime requirement (threshold ${percent(t.rewardingStakeLow)}%). Rewards are at risk once this drops below about 80%.`,
+      },
+      {
+        alert: 'AvalancheValidatorNotActive',
+        comment: `Only IDs that must be validators (avax_validator_expected_active == 1: every ID given with
+--validator.node-id). The node's own ID is left to AvalancheNodeNotInValidatorSet, so an
+API node (not a validator) watching its own ID by default never fires.`,
+        expr: `(
+  ${q.sel('avax_validator_active')} == 0
+    and on(target, subnet, node_id)
+  ${q.sel('avax_validator_expected_active')} == 1
+)
+unless on(target, node_id)
+${q.sel('avax_node_info')}
+`,
+        for: '10m',
+        severity: 'critical',
+        summary: '{{ $labels.target }}: {{ $labels.node_id }} is not a current validator of {{ $labels.subnet }}',
+        description:
+          'Watched node {{ $labels.node_id }} is not in platform.getCurrentValidators for subnet {{ $labels.subnet }} as seen by {{ $labels.target }} (active = {{ $value }}) for more than 10 minutes.',
+      },
+      {
+        alert: 'AvalancheValidatorDisconnected',
+        expr: `${q.sel('avax_validator_connected')} == 0`,
+        for: '10m',
+        severity: 'warning',
+        summary: '{{ $labels.target }}: validator {{ $labels.node_id }} is disconnected',
+        description:
+          '{{ $labels.target }} has reported validator {{ $labels.node_id }} (subnet {{ $labels.subnet }}) as not connected (connected = {{ $value }}) for more than 10 minutes. Disconnected time counts against its uptime.',
+      },
+      ending(
+        'info',
+        t.validationEndingInfo,
+        `Three tiers (thresholds.validationEnding*): info < ${durationWords(t.validationEndingInfo)}, warning < ${durationWords(t.validationEndingWarning)}, critical < ${durationWords(t.validationEndingCritical)}.
+Below ${durationWords(t.validationEndingCritical)} all three fire; alerts/README.md has the inhibit rules that keep only the highest one.
+L1 validators (ACP-77) have no endTime, so no series and no alert.`,
+      ),
+      ending('warning', t.validationEndingWarning),
+      ending('critical', t.validationEndingCritical),
+      {
+        alert: 'AvalancheNodeNotInValidatorSet',
+        comment: `The node's own ID (avax_node_info) is expected to validate (--validator.expect-active or
+YAML expectActive: true) but is not in platform.getCurrentValidators: the node was moved
+to another machine with other staking keys, or re-keyed, or its validation ended.
+Without expect-active the own ID is never expected (API nodes stay silent).`,
+        expr: `(
+  ${q.sel('avax_validator_active')} == 0
+    and on(target, subnet, node_id)
+  ${q.sel('avax_validator_expected_active')} == 1
+)
+and on(target, node_id)
+${q.sel('avax_node_info')}
+`,
+        for: '10m',
+        severity: 'critical',
+        summary: '{{ $labels.target }}: its own node ID {{ $labels.node_id }} is not a validator of {{ $labels.subnet }}',
+        description:
+          '{{ $labels.target }} runs as {{ $labels.node_id }} (info.getNodeID) and is expected to validate, but that ID has not been in platform.getCurrentValidators for subnet {{ $labels.subnet }} (active = {{ $value }}) for more than 10 minutes. The node was moved or re-keyed (its staking certificate is not the registered one), or its validation ended.',
+      },
+      {
+        alert: 'AvalancheValidatorBLSKeyMismatch',
+        comment: `Own node ID only: the BLS key of info.getNodeID (nodePOP) differs from the signer key
+registered on the P-Chain (or the registration has none). Only while that ID is an active
+primary-network validator, so API nodes never fire.`,
+        expr: `${q.sel('avax_validator_bls_key_matches')} == 0
+  and on(target, node_id)
+(${q.sel('avax_validator_active', P)} == 1)
+`,
+        for: '10m',
+        severity: 'critical',
+        summary: '{{ $labels.target }}: BLS key of {{ $labels.node_id }} does not match the P-Chain registration',
+        description:
+          "The BLS public key that {{ $labels.target }} uses (info.getNodeID nodePOP) differs from the signer key registered for validator {{ $labels.node_id }} on the P-Chain (bls_key_matches = {{ $value }}) for more than 10 minutes. The node's signatures (Warp messages, L1 and P-Chain features that need BLS) are rejected; the signer.key file was lost or replaced.",
+      },
+      capacity === 0
+        ? {
+            alert: 'AvalancheDelegationCapacityFull',
+            comment: 'Primary network: min(5 x own stake, 3,000,000 AVAX) - own stake - delegated stake is 0\n(the exporter reports 0, never less; thresholds.delegationCapacityLowAvax: 0).',
+            expr: `${q.sel('avax_validator_delegation_capacity_avax')} == 0`,
+            for: '15m',
+            severity: 'info',
+            summary: '{{ $labels.target }}: validator {{ $labels.node_id }} accepts no more delegations',
+            description:
+              'Validator {{ $labels.node_id }} (subnet {{ $labels.subnet }}, watched by {{ $labels.target }}) has no delegation capacity left (capacity = {{ $value }} AVAX): its own stake plus delegations reached 5 times its own stake or 3,000,000 AVAX. New delegations to it fail until a delegation ends or the own stake grows at the next re-stake.',
+          }
+        : {
+            alert: 'AvalancheDelegationCapacityFull',
+            comment: `Primary network: min(5 x own stake, 3,000,000 AVAX) - own stake - delegated stake is below
+${num(capacity)} AVAX (thresholds.delegationCapacityLowAvax).`,
+            expr: `${q.sel('avax_validator_delegation_capacity_avax')} < ${num(capacity)}`,
+            for: '15m',
+            severity: 'info',
+            summary: '{{ $labels.target }}: validator {{ $labels.node_id }} accepts few more delegations',
+            description: `Validator {{ $labels.node_id }} (subnet {{ $labels.subnet }}, watched by {{ $labels.target }}) has {{ $value }} AVAX of delegation capacity left (threshold ${num(capacity)} AVAX): its own stake plus delegations approach 5 times its own stake or 3,000,000 AVAX. Larger delegations to it fail until a delegation ends or the own stake grows at the next re-stake.`,
+          },
+      balanceLow(
+        'warning',
+        t.l1RunwayWarning,
+        `Runway = L1 validator balance / the P-Chain's current fee price (getValidatorFeeState).
+Tiers: thresholds.l1RunwayWarning (${promDuration(t.l1RunwayWarning)}) and thresholds.l1RunwayCritical (${promDuration(t.l1RunwayCritical)}).
+0 means the validator is already inactive (AvalancheL1ValidatorInactive).`,
+      ),
+      balanceLow('critical', t.l1RunwayCritical),
+      {
+        alert: 'AvalancheL1ValidatorInactive',
+        comment: 'ACP-77: an L1 validator whose balance reached 0 stays listed but is inactive (no weight in\nconsensus) until its balance is increased.',
+        expr: `${q.sel('avax_l1_validator_balance_avax')} == 0`,
+        for: '5m',
+        severity: 'critical',
+        summary: '{{ $labels.target }}: L1 validator {{ $labels.node_id }} is inactive (balance 0)',
+        description:
+          'L1 validator {{ $labels.node_id }} on {{ $labels.subnet }} (watched by {{ $labels.target }}) has a balance of {{ $value }} AVAX for more than 5 minutes: it is inactive and does not take part in the L1\'s consensus. Top it up with an IncreaseL1ValidatorBalanceTx to reactivate it.',
+      },
+    ];
+  },
+};

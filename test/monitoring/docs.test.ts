@@ -1,0 +1,102 @@
+// The documentation of the settings says what the code does (issue 18): alerts/README.md lists every
+// threshold with its default, examples/monitoring.yaml has every setting (and works with the other
+// examples), and the README's settings table names every top-level key.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { promDuration } from '../../src/monitoring/duration.js';
+import { GENERATED_MARK, generateHeader, renderFiles, writeFiles } from '../../src/monitoring/generate.js';
+import { DEFAULT_SETTINGS, parseSettingsYaml, settingsSchema, type Thresholds } from '../../src/monitoring/settings.js';
+import { onPath } from '../e2e/helpers/programs.js';
+import { ROOT } from '../helpers/proc.js';
+
+const CI = !['', '0', 'false'].includes((process.env['CI'] ?? '').toLowerCase());
+const PROMTOOL = onPath('promtool');
+const DURATIONS = new Set<keyof Thresholds>([
+  'chainStallWindow',
+  'indexStallWindow',
+  'indexUnavailableLookback',
+  'validationEndingInfo',
+  'validationEndingWarning',
+  'validationEndingCritical',
+  'l1RunwayWarning',
+  'l1RunwayCritical',
+  'upgradeWindow',
+  'versionBehindFor',
+  'collectorFailingFor',
+  'dataStaleSlowCollectors',
+  'dataStale',
+]);
+const shown = (k: keyof Thresholds): string => (DURATIONS.has(k) ? promDuration(DEFAULT_SETTINGS.thresholds[k]) : String(DEFAULT_SETTINGS.thresholds[k]));
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('alerts/README.md', () => {
+  const readme = readFileSync(join(ROOT, 'alerts', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Thresholds operators tune'), readme.indexOf('\n## ', readme.indexOf('## Thresholds operators tune') + 5));
+  const rows = [...section.matchAll(/^\| `(\w+)` \| `([^`]+)` \| ([^|]+) \|/gm)].map((m) => ({ key: m[1]!, def: m[2]!, alerts: m[3]!.trim() }));
+
+  it('default: the thresholds table lists every threshold setting once, with its default and the alert it feeds', () => {
+    expect(rows.map((r) => r.key)).toEqual(Object.keys(DEFAULT_SETTINGS.thresholds));
+    for (const r of rows) {
+      expect(r.def, r.key).toBe(shown(r.key as keyof Thresholds));
+      expect(r.alerts, r.key).toMatch(/^Avalanche[A-Za-z]+/);
+    }
+  });
+
+  it('default: it tells operators to generate, not to edit the files', () => {
+    expect(readme).toContain('avalanche-exporter generate --config monitoring.yaml --out');
+    expect(readme).not.toMatch(/Edit the number in the expression/);
+  });
+});
+
+describe('examples/monitoring.yaml', () => {
+  const text = readFileSync(join(ROOT, 'examples', 'monitoring.yaml'), 'utf8');
+  const settings = parseSettingsYaml(text, 'examples/monitoring.yaml');
+
+  it('default: every setting is written out; the values are the defaults but for the selector and the data source of the other examples', () => {
+    const doc = YAML.parse(text) as Record<string, unknown>;
+    expect(Object.keys(doc).sort()).toEqual(Object.keys(settingsSchema.shape).sort());
+    expect(Object.keys(doc['thresholds'] as object)).toEqual(Object.keys(DEFAULT_SETTINGS.thresholds));
+    expect({ ...settings, selector: {}, datasource: undefined }).toEqual(DEFAULT_SETTINGS);
+    // The job of examples/prometheus.yml and the data source of examples/grafana/provisioning.
+    const prom = YAML.parse(readFileSync(join(ROOT, 'examples', 'prometheus.yml'), 'utf8')) as { scrape_configs: { job_name: string }[] };
+    expect(settings.selector).toEqual({ job: prom.scrape_configs[0]!.job_name });
+    const dsDir = join(ROOT, 'examples', 'grafana', 'provisioning', 'datasources');
+    const ds = YAML.parse(readFileSync(join(dsDir, readdirSync(dsDir)[0]!), 'utf8')) as { datasources: { name: string }[] };
+    expect(settings.datasource).toBe(ds.datasources[0]!.name);
+  });
+
+  it.skipIf(!PROMTOOL && !CI)('behavior: the rules generated from it pass promtool check rules', () => {
+    if (!PROMTOOL) throw new Error('promtool is not on PATH but CI is set: install the Debian package `prometheus`');
+    const out = mkdtempSync(join(tmpdir(), 'avax-monitoring-example-'));
+    dirs.push(out);
+    const files = renderFiles(settings, generateHeader('test', 'examples/monitoring.yaml'));
+    writeFiles(out, files, { protect: true });
+    expect(files.every((f) => GENERATED_MARK.test(f.text))).toBe(true);
+    const rules = readdirSync(join(out, 'alerts')).map((f) => `alerts/${f}`);
+    expect(rules).toHaveLength(6);
+    const r = spawnSync(PROMTOOL, ['check', 'rules', ...rules], { cwd: out, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(readFileSync(join(out, 'alerts', 'node.rules.yaml'), 'utf8')).toContain('expr: avax_peers{job="avalanche-exporter"} < 20');
+  });
+});
+
+describe('README.md', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Fitting the rules and dashboards to your setup'), readme.indexOf('\n## ', readme.indexOf('## Fitting the rules and dashboards to your setup') + 5));
+
+  it('default: the settings table names every top-level setting; the section says why the SDK is a runtime dependency', () => {
+    const keys = [...section.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+    expect(keys.sort()).toEqual(Object.keys(settingsSchema.shape).sort());
+    expect(section).toContain(`${Object.keys(DEFAULT_SETTINGS.thresholds).length} tunable numbers`);
+    expect(section).toContain('runtime dependency');
+    expect(readme).not.toContain('dashboards/provisioning');
+  });
+});
