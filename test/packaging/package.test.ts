@@ -58,7 +58,7 @@ describe('npm package contents', () => {
     ensureBuilt();
     const files = packList(ROOT);
     const has = (p: string) => files.includes(p);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/cli.js', 'dist/app.js', 'docs/runbook.md', 'docs/metrics.md', 'alerts/README.md', 'examples/prometheus.yml', 'examples/alertmanager.yml', 'examples/systemd/avalanche-exporter.service']) {
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/cli.js', 'dist/main.js', 'docs/runbook.md', 'docs/metrics.md', 'alerts/README.md', 'examples/prometheus.yml', 'examples/alertmanager.yml', 'examples/systemd/avalanche-exporter.service']) {
       expect(has(p), `${p} missing from the package`).toBe(true);
     }
     for (const f of readdirSync(join(ROOT, 'alerts')).filter((f) => f.endsWith('.rules.yaml'))) expect(has(`alerts/${f}`), f).toBe(true);
