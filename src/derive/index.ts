@@ -1,3 +1,4 @@
+import { acpActivatedDerivation } from './acp-activated.js';
 import { acpNodeVote } from './acp-node-vote.js';
 import { behindReference } from './behind-reference.js';
 import { delegationCapacity } from './delegation-capacity.js';
@@ -7,7 +8,7 @@ import { maxAchievable } from './max-achievable-uptime.js';
 import { newerVersion } from './newer-version-ratio.js';
 
 /** Every per-target derivation, in exposition order. Adding one = one file + one line here. */
-export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, delegationCapacity, l1Runway];
+export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, delegationCapacity, l1Runway, acpActivatedDerivation];
 
 /** Every fleet derivation (reads the snapshots of all targets). */
 export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote];

@@ -10,6 +10,21 @@ import { memoryLogger } from '../helpers/log.js';
 import { result } from '../fixtures/load.js';
 
 export const GOLDEN = resolve(import.meta.dirname, 'metrics.txt');
+
+/**
+ * The supported node versions (README "Tested against"): v1.14.2 answers are the fixtures' defaults;
+ * v1.13.5 swaps in the answers that differ on a real v1.13.5 node (test/fixtures/README.md).
+ */
+const VERSIONS = [
+  { version: '1.14.2', file: GOLDEN, variants: {} as Record<string, string>, acps: 'open' },
+  {
+    version: '1.13.5',
+    file: resolve(import.meta.dirname, 'metrics-v1.13.5.txt'),
+    variants: { 'info.getNodeVersion': 'v1.13.5', 'info.upgrades': 'v1.13.5', 'health.health': 'v1.13.5' } as Record<string, string>,
+    // as recorded: ACP-176 (Fortuna, activated) still listed; avax_acp_activated marks it
+    acps: 'v1.13.5',
+  },
+] as const;
 /** Fixed clock of the golden run. */
 export const GOLDEN_NOW = Date.parse('2026-05-14T09:22:00Z'); // just after the fixtures' timestamps
 export const L1_SUBNET = cb58Id('golden-l1');
@@ -24,24 +39,24 @@ export function normalize(text: string): string {
 
 const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
 
-describe('golden /metrics', () => {
+describe.each(VERSIONS)('golden /metrics, avalanchego v$version', ({ version, file, variants, acps }) => {
   let node: FixtureNode;
   let refNode: FixtureNode;
   let exporter: Exporter;
   let text = '';
 
   beforeAll(async () => {
-    node = await startFixtureNode();
-    // Two open ACPs on the watched node (v1.14.2 has none; the shape is AVALANCHEGO.md's).
-    node.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', 'open'), id: '__ID__' }) }));
+    node = await startFixtureNode(0, variants);
+    // v1.14.2: two open ACPs on the watched node (a mainnet v1.14.2 node has none; the shape is AVALANCHEGO.md's).
+    node.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', acps), id: '__ID__' }) }));
     // Two targets: the node, and a reference node (node-specific calls skipped) that has the watched node
     // among its peers, so that the cross-target series (blocks behind, the node's own ACP vote) exist too.
-    refNode = await startFixtureNode();
+    refNode = await startFixtureNode(0, variants);
     const peers = result('info.peers', 'default');
     peers.peers.push({ ...peers.peers[0], nodeID: result('info.getNodeID', 'default').nodeID, ip: '198.51.100.99:9651', publicIP: '198.51.100.99:9651', supportedACPs: [247], objectedACPs: [236] });
     peers.numPeers = String(peers.peers.length);
     // Same version, same open ACPs: a node keeps peers' votes only for the ACPs it has open itself.
-    refNode.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', 'open'), id: '__ID__' }) }));
+    refNode.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', acps), id: '__ID__' }) }));
     refNode.override.set('info.peers', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: peers, id: '__ID__' }) }));
     const yaml = `web: { disableExporterMetrics: true }
 collectors: { info-peers: { perPeer: true } }
@@ -63,16 +78,17 @@ targets:
     await refNode?.close();
   });
 
-  it('default: matches test/golden/metrics.txt byte for byte (refresh: npm run golden:update)', () => {
-    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(GOLDEN, text);
-    expect(existsSync(GOLDEN), 'golden file missing: run npm run golden:update').toBe(true);
-    expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
+  it(`default: matches test/golden/${file.split('/').pop()} byte for byte (refresh: npm run golden:update)`, () => {
+    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(file, text);
+    expect(existsSync(file), 'golden file missing: run npm run golden:update').toBe(true);
+    expect(text).toBe(readFileSync(file, 'utf8'));
   });
 
   it('default: every collector succeeded against real-shaped answers', () => {
     const failed = text.split('\n').filter((l) => l.startsWith('avax_collector_success{') && l.endsWith(' 0'));
     expect(failed).toEqual([]);
     expect(text).toContain('avax_up{target="golden"} 1');
+    expect(text).toContain(`version="avalanchego/${version}"`);
   });
 
   it.skipIf(!hasPromtool && !process.env['CI'])('default: promtool check metrics is clean', () => {

@@ -51,7 +51,7 @@ export async function startFixtureNode(port = 0, variants: Readonly<Record<strin
           const r = o();
           return send(r.status, r.body, r.contentType);
         }
-        const report = result(which, 'default') as { healthy: boolean };
+        const report = result(which, variants[which] ?? 'default') as { healthy: boolean };
         return send(report.healthy ? 200 : 503, `${JSON.stringify(report)}\n`, 'application/json');
       }
       if (req.method !== 'POST') return send(405, `rpc: POST method required, received ${req.method}`, 'text/plain; charset=utf-8');

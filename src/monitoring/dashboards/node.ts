@@ -185,7 +185,7 @@ export function nodeDashboard(ctx: DashboardContext): dashboard.DashboardBuilder
           .height(5)
           .span(24)
           .description(
-            "The node's futureupgrade health check (avalanchego v1.14.1+): fails when most of the stake announces an upgrade time this version does not know (AvalancheFutureUpgradeUnknown).",
+            "The node's futureupgrade health check (avalanchego v1.14.1+): fails when most of the stake announces an upgrade time this version does not know (AvalancheFutureUpgradeUnknown). No data on nodes before v1.14.1 (v1.13.x has no such check): that is neither healthy nor failing.",
           )
           .withTarget(range(q.sel('avax_health_check_healthy', 'check="futureupgrade"'), '{{target}}').refId('A'))
           .mappings(valueText([0, 'UNKNOWN UPGRADE', 'red'], [1, 'ok', 'green']))

@@ -116,13 +116,13 @@ export function overviewDashboard(ctx: DashboardContext): dashboard.DashboardBui
         .height(8)
         .span(12)
         .description(
-          `info.acps: open Avalanche Community Proposals with the share of the weight that supports, objects or abstains (green: majority support, AvalancheACPMajoritySupport). The node's own vote is known only when another target of the exporter has it as a peer. Empty when no ACP is open (mainnet v1.14.2).`,
+          `info.acps: open Avalanche Community Proposals with the share of the weight that supports, objects or abstains (green: majority support, AvalancheACPMajoritySupport). The node's own vote is known only when another target of the exporter has it as a peer. Empty when no ACP is open (mainnet v1.14.2). ACPs of an upgrade that has already activated (v1.13.x still lists ACP-176 after Fortuna; avax_acp_activated 1) are left out: they are no open vote.`,
         )
         .targets(
           refs(
             ...(['support', 'object', 'abstain'] as const).map((w) =>
               tableQuery(
-                `max by (target, acp) (${q.sel(`avax_acp_${w}_weight`)} / (${q.sel('avax_acp_support_weight')} + ${q.sel('avax_acp_object_weight')} + ${q.sel('avax_acp_abstain_weight')}))`,
+                `max by (target, acp) (${q.sel(`avax_acp_${w}_weight`)} / (${q.sel('avax_acp_support_weight')} + ${q.sel('avax_acp_object_weight')} + ${q.sel('avax_acp_abstain_weight')}) unless on(target, acp) ${q.sel('avax_acp_activated')} == 1)`,
               ),
             ),
             tableQuery(`max by (target, acp, vote) (${q.sel('avax_acp_node_vote')} == 1)`),

@@ -56,11 +56,16 @@ over days, so the first day is normal. Prometheus keeps the pending state over r
       {
         alert: 'AvalancheACPMajoritySupport',
         comment: `Value: support weight / (support + object + abstain) of an open ACP (info.acps), above
-thresholds.acpMajority. Only ACPs the node lists (open proposals); none on mainnet v1.14.2.`,
-        expr: `${q.sel('avax_acp_support_weight')}
-  /
-(${q.sel('avax_acp_support_weight')} + ${q.sel('avax_acp_object_weight')} + ${q.sel('avax_acp_abstain_weight')})
-> ${num(t.acpMajority)}
+thresholds.acpMajority. Only ACPs the node lists; none on mainnet v1.14.2. v1.13.x lists ACPs of
+its release that an activated upgrade already carries (ACP-176, Fortuna): avax_acp_activated 1
+marks them, and they are no vote to tell anyone about.`,
+        expr: `(
+  ${q.sel('avax_acp_support_weight')}
+    /
+  (${q.sel('avax_acp_support_weight')} + ${q.sel('avax_acp_object_weight')} + ${q.sel('avax_acp_abstain_weight')})
+  > ${num(t.acpMajority)}
+)
+unless on(target, acp) ${q.sel('avax_acp_activated')} == 1
 `,
         for: '1h',
         severity: 'info',
