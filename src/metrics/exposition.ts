@@ -38,18 +38,22 @@ export class TargetSegment {
 
 export interface RenderedExposition {
   readonly text: Buffer;
-  /** gzip of `text`, computed on first use and kept with this snapshot. */
+  /** gzip of `text`: made with the render (the full exposition) or on first use (a probe), then kept. */
   gzip(): Buffer;
   readonly seriesCount: number;
   readonly renderedAt: number;
 }
 
-export function makeRendered(text: string, seriesCount: number, renderedAt: number): RenderedExposition {
-  const buf = Buffer.from(text, 'utf8');
-  let gz: Buffer | undefined;
+/** zlib level of the exposition's gzip: 6 (zlib's default, what Go's gzip writer uses too). */
+export const GZIP_LEVEL = 6;
+
+/** A rendered exposition; `gz` when its gzip was made beforehand (off the event loop, see Publisher.render). */
+export function makeRendered(text: string | Buffer, seriesCount: number, renderedAt: number, gz?: Buffer): RenderedExposition {
+  const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  let zipped = gz;
   return {
     text: buf,
-    gzip: () => (gz ??= gzipSync(buf, { level: 6 })),
+    gzip: () => (zipped ??= gzipSync(buf, { level: GZIP_LEVEL })),
     seriesCount,
     renderedAt,
   };

@@ -1,13 +1,26 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { Derivation, FleetDerivation } from '../derive/define.js';
 import type { TargetSnapshot } from '../snapshot.js';
 import type { DescriptorIndex } from './descriptors.js';
-import { Exposition, TargetSegment, makeRendered, type RenderedExposition } from './exposition.js';
+import { Exposition, GZIP_LEVEL, TargetSegment, makeRendered, type RenderedExposition } from './exposition.js';
 import type { Sample } from './model.js';
 import { targetSamples } from './target-samples.js';
 
 /** Segment name of the fleet-derived series (they carry the target they are about); not a target name. */
 const FLEET_SEGMENT = '\u0000fleet';
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * Renders are spaced by RENDER_SPACING × the last render's cost (capped at MAX_RENDER_GAP_MS): with one
+ * target a render costs about a millisecond and follows every cycle at once; with 1,000 targets, which
+ * finish one after the other across the interval, a render (about 100 ms for 500,000 series) happens at
+ * most about once a second instead of after each target, and rendering stays a small share of the CPU.
+ */
+const RENDER_SPACING = 4;
+const MAX_RENDER_GAP_MS = 1000;
 
 export interface PublisherOptions {
   readonly index: DescriptorIndex;
@@ -35,7 +48,11 @@ export class Publisher {
   private readonly probeCache = new Map<string, RenderedExposition>();
   private rendered: RenderedExposition;
   private renderSeq = 0;
+  /** The render that will include every publication so far (cleared when it starts assembling). */
   private renderPending: Promise<RenderedExposition> | undefined;
+  private lastRenderEnd = 0;
+  private lastRenderCostMs = 0;
+  private fleetDirty = false;
 
   constructor(private readonly o: PublisherOptions) {
     this.exposition = new Exposition(o.helpSuffix, o.index);
@@ -49,7 +66,7 @@ export class Publisher {
     const seg = new TargetSegment(targetSamples(s, this.o.derivations, this.o.now() / 1000), this.o.index);
     if (seg.unknown.length > 0) this.o.logger.error({ target: s.target.name, samples: [...new Set(seg.unknown)].slice(0, 5) }, 'samples without a metric descriptor were dropped');
     this.exposition.setTarget(s.target.name, seg);
-    this.refreshFleet();
+    this.fleetDirty = true;
     return this.scheduleRender();
   }
 
@@ -57,7 +74,7 @@ export class Publisher {
   remove(name: string): void {
     this.snapshots.delete(name);
     this.exposition.removeTarget(name);
-    this.refreshFleet();
+    this.fleetDirty = true;
   }
 
   /** The snapshots as last published (landing page, fleet views). */
@@ -81,22 +98,49 @@ export class Publisher {
     return r;
   }
 
-  /** Renders now and waits for it. */
+  /**
+   * Renders now and waits for it: the fleet derivations (once per render, not per publication), the
+   * text, and its gzip, made off the event loop (zlib's thread pool) before the render is swapped in.
+   * Prometheus always asks for gzip; a scrape then only writes ready bytes, whatever the size of the
+   * fleet. Until the swap, scrapes get the previous render.
+   */
   async render(): Promise<RenderedExposition> {
     const seq = ++this.renderSeq;
+    const started = performance.now();
+    if (this.fleetDirty) {
+      this.fleetDirty = false;
+      this.refreshFleet();
+    }
     const { text, seriesCount } = this.exposition.assemble();
     const extra = this.o.processMetrics ? await this.o.processMetrics() : '';
-    const r = makeRendered(text + extra, seriesCount, this.o.now());
-    if (seq === this.renderSeq) this.rendered = r;
-    this.probeCache.clear();
+    const buf = Buffer.from(text + extra, 'utf8');
+    const gz = await gzipAsync(buf, { level: GZIP_LEVEL });
+    const r = makeRendered(buf, seriesCount, this.o.now(), gz);
+    if (seq === this.renderSeq) {
+      this.rendered = r;
+      this.probeCache.clear();
+    }
+    this.lastRenderEnd = performance.now();
+    this.lastRenderCostMs = this.lastRenderEnd - started;
     return r;
   }
 
+  /** The render that includes everything published so far (coalesced and spaced, see RENDER_SPACING). */
   scheduleRender(): Promise<RenderedExposition> {
-    this.renderPending ??= new Promise<RenderedExposition>((resolve) => setImmediate(() => resolve(this.render()))).finally(() => {
-      this.renderPending = undefined;
+    if (this.renderPending) return this.renderPending;
+    const gap = Math.min(MAX_RENDER_GAP_MS, RENDER_SPACING * this.lastRenderCostMs);
+    const wait = Math.max(0, this.lastRenderEnd + gap - performance.now());
+    const p = new Promise<RenderedExposition>((resolve, reject) => {
+      const start = () => {
+        // From here on, a new publication needs a new render.
+        if (this.renderPending === p) this.renderPending = undefined;
+        this.render().then(resolve, reject);
+      };
+      if (wait < 1) setImmediate(start);
+      else setTimeout(start, wait);
     });
-    return this.renderPending;
+    this.renderPending = p;
+    return p;
   }
 
   private refreshFleet(): void {
