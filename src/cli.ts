@@ -48,6 +48,9 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
   const { startExporter } = await import('./main.js');
   const { allInterfacesNotice } = await import('./server/listen-notice.js');
   const { config } = loadConfig({ argv });
+  // Process-wide, so here and not in startExporter (tests run many exporters in one process). Set
+  // before the first collection, it takes effect for the heap that holds the answers.
+  if (config.runtime.optimizeForSize) (await import('node:v8')).setFlagsFromString('--optimize-for-size');
   const logger = createLogger(config.log.level);
   const exporter = await startExporter({
     config,

@@ -72,6 +72,7 @@ export interface Config {
     readonly configFile?: string;
   };
   readonly log: { readonly level: string };
+  readonly runtime: { readonly optimizeForSize: boolean };
   readonly collection: { readonly interval: number; readonly timeout: number; readonly maxConcurrentTargets: number };
   readonly node: { readonly timeout: number; readonly maxResponseSize: number; readonly connections: number };
   /** Per collector: enabled, interval and its options, as given (defaults are the collector's). */
@@ -97,6 +98,7 @@ export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLEC
     .strictObject({
       web: group('web'),
       log: group('log'),
+      runtime: group('runtime'),
       collection: group('collection'),
       node: group('node'),
       collectors: collectorsBlock(collectors),

@@ -64,6 +64,15 @@ export const SETTINGS: readonly SettingSpec[] = [
   { flag: 'collection.interval', path: ['collection', 'interval'], kind: 'duration', schema: duration('collection interval'), defaultText: `${DEFAULT_INTERVAL_SECONDS}s`, help: 'Base collection cycle (divides a minute or an hour).' },
   { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', schema: duration('collector timeout'), defaultText: `${DEFAULT_COLLECTOR_TIMEOUT_SECONDS}s, or --collection.interval if shorter`, help: 'Deadline of one collector run.' },
   { flag: 'collection.max-concurrent-targets', path: ['collection', 'maxConcurrentTargets'], kind: 'int', schema: z.number().int().min(1).max(256), default: 8, help: 'Targets collected at once.' },
+  // The Node.js process.
+  {
+    flag: 'runtime.optimize-for-size',
+    path: ['runtime', 'optimizeForSize'],
+    kind: 'bool',
+    schema: z.boolean(),
+    default: true,
+    help: "Tell V8 to favour memory over speed (its --optimize-for-size, set when `run` starts): it keeps the young generation small instead of leaving tens of MB reserved after each multi-megabyte answer. Measured in the README's Performance section; turn it off only where CPU, not memory, is what a large fleet runs out of.",
+  },
   { flag: 'log.level', path: ['log', 'level'], kind: 'string', schema: z.enum(LOG_LEVELS), default: 'info', help: `${LOG_LEVELS.join(', ')}.` },
 ];
 
