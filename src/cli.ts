@@ -167,8 +167,16 @@ async function checkConfig(argv: string[]): Promise<void> {
   const { loadConfig } = await import('./config/load.js');
   const { redactUrl } = await import('./redact.js');
   const { config, configFile } = loadConfig({ argv });
-  const lines = config.targets.map((t) => `  - ${t.name ?? '(default name)'}: ${redactUrl(t.url)}${t.reference ? ' (reference)' : ''}`);
-  process.stdout.write(`configuration OK${configFile ? ` (${configFile})` : ''}: ${config.targets.length} target(s)\n${lines.join('\n')}\n`);
+  const { inShard } = await import('./config/shard.js');
+  const { defaultTargetName } = await import('./config/schema.js');
+  const sharded = config.shard.total > 1;
+  const lines = config.targets.map((t) => {
+    const other = sharded && !inShard(t.name ?? defaultTargetName(t.url), config.shard) ? ' (another shard)' : '';
+    return `  - ${t.name ?? '(default name)'}: ${redactUrl(t.url)}${t.reference ? ' (reference)' : ''}${other}`;
+  });
+  const mine = sharded ? config.targets.filter((t) => inShard(t.name ?? defaultTargetName(t.url), config.shard)).length : config.targets.length;
+  const shardText = sharded ? `; shard ${config.shard.index} of ${config.shard.total} collects ${mine}` : '';
+  process.stdout.write(`configuration OK${configFile ? ` (${configFile})` : ''}: ${config.targets.length} target(s)${shardText}\n${lines.join('\n')}\n`);
 }
 
 /**

@@ -14,6 +14,7 @@ import { Publisher } from './metrics/publisher.js';
 import { redactUrl } from './redact.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { TargetRunner, type ResolvedTarget } from './scheduler/target-runner.js';
+import { otherShardText } from './config/shard.js';
 import { listen } from './server/listen.js';
 import { createExporterServer } from './server/server.js';
 import { targetView } from './server/target-view.js';
@@ -138,6 +139,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
       logger,
       exposition: () => publisher.current(),
       probe: (name) => publisher.probe(name),
+      otherShard: (name) => otherShardText(cfg, name),
       targets: () => runners().map((r) => targetView(publisher.latest().get(r.name) ?? r.snapshot(), redactUrl(r.target.url))),
       reload: opts.enableReloadEndpoint ? () => reload() : undefined,
       webConfigFile: cfg.web.configFile,

@@ -73,6 +73,7 @@ export interface Config {
   };
   readonly log: { readonly level: string };
   readonly runtime: { readonly optimizeForSize: boolean };
+  readonly shard: { readonly total: number; readonly index: number };
   readonly collection: { readonly interval: number; readonly timeout: number; readonly maxConcurrentTargets: number };
   readonly node: { readonly timeout: number; readonly maxResponseSize: number; readonly connections: number };
   /** Per collector: enabled, interval and its options, as given (defaults are the collector's). */
@@ -99,13 +100,17 @@ export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLEC
       web: group('web'),
       log: group('log'),
       runtime: group('runtime'),
+      shard: group('shard'),
       collection: group('collection'),
       node: group('node'),
       collectors: collectorsBlock(collectors),
       targets: z.array(targetSchema()).min(1, 'expected at least one target').default([{ url: DEFAULT_NODE_URL }]),
     })
     .superRefine((raw, ctx) => {
-      const cfg = raw as unknown as { collection: { interval?: number; timeout?: number }; collectors: Record<string, { interval?: number } | undefined>; targets: TargetConfig[] };
+      const cfg = raw as unknown as { collection: { interval?: number; timeout?: number }; collectors: Record<string, { interval?: number } | undefined>; targets: TargetConfig[]; shard: { total: number; index: number } };
+      if (cfg.shard.index >= cfg.shard.total) {
+        ctx.addIssue({ code: 'custom', path: ['shard', 'index'], message: `expected a shard index from 0 to ${cfg.shard.total - 1} (--shard.total is ${cfg.shard.total}), got ${cfg.shard.index}` });
+      }
       // Messages about a value the user did not set say so, and which flag changes it.
       const intervalDefaulted = cfg.collection.interval === undefined;
       const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;

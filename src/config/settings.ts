@@ -64,6 +64,9 @@ export const SETTINGS: readonly SettingSpec[] = [
   { flag: 'collection.interval', path: ['collection', 'interval'], kind: 'duration', schema: duration('collection interval'), defaultText: `${DEFAULT_INTERVAL_SECONDS}s`, help: 'Base collection cycle (divides a minute or an hour).' },
   { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', schema: duration('collector timeout'), defaultText: `${DEFAULT_COLLECTOR_TIMEOUT_SECONDS}s, or --collection.interval if shorter`, help: 'Deadline of one collector run.' },
   { flag: 'collection.max-concurrent-targets', path: ['collection', 'maxConcurrentTargets'], kind: 'int', schema: z.number().int().min(1).max(256), default: 8, help: 'Targets collected at once.' },
+  // Sharding a large fleet over exporter replicas (README "Sharding").
+  { flag: 'shard.total', path: ['shard', 'total'], kind: 'int', schema: z.number().int().min(1).max(1024), default: 1, help: 'Number of exporter replicas sharing the fleet; 1 = this process collects every target.' },
+  { flag: 'shard.index', path: ['shard', 'index'], kind: 'int', schema: z.number().int().min(0).max(1023), default: 0, help: "This replica's shard, 0 to shard.total - 1: it collects the targets whose name Prometheus's hashmod (MD5) puts in this shard, the same rule as the relabeling of examples/prometheus-sharded.yml." },
   // The Node.js process.
   {
     flag: 'runtime.optimize-for-size',

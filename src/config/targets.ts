@@ -1,12 +1,13 @@
 import { defaultOptions, type Collector } from '../collectors/define.js';
 import type { ResolvedTarget } from '../scheduler/target-runner.js';
 import { defaultTargetName, type Config } from './schema.js';
+import { inShard } from './shard.js';
 
-/** Turns the validated config into per-target plans (global collector settings, then per-target overrides). */
+/** Turns the validated config into per-target plans (global collector settings, then per-target overrides); with --shard.total > 1 only this replica's targets. */
 export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[]): ResolvedTarget[] {
   const base = cfg.collection.interval;
   const globals = cfg.collectors as Record<string, { enabled?: boolean; interval?: number } | undefined>;
-  return cfg.targets.map((t) => {
+  return cfg.targets.filter((t) => inShard(t.name ?? defaultTargetName(t.url), cfg.shard)).map((t) => {
     const plans = collectors.map((c) => {
       const global = globals[c.name];
       const local = (t.collectors as Record<string, { enabled?: boolean; interval?: number } | undefined>)[c.name];

@@ -18,6 +18,8 @@ export interface ServerDeps {
   exposition(): RenderedExposition;
   /** One target's snapshot, or undefined for a name that is not configured. */
   probe(target: string): RenderedExposition | undefined;
+  /** For a configured name another replica collects (--shard.*): why this one does not have it. */
+  otherShard?(target: string): string | undefined;
   targets(): TargetView[];
   /** POST /-/reload, when enabled. */
   reload?: () => Promise<void>;
@@ -152,6 +154,8 @@ export function createExporterServer(deps: ServerDeps): Server {
       if (!snap) {
         // Echo the name only when it looks like a target name: a URL (perhaps with credentials) is not repeated.
         const shown = /^[A-Za-z0-9._:\-]{1,64}$/.test(name) ? ` ${JSON.stringify(name)}` : '';
+        const elsewhere = deps.otherShard?.(name);
+        if (elsewhere) return text(res, 404, `target${shown}: ${elsewhere}\n`);
         return text(res, 400, `unknown target${shown}; only configured target names are accepted (never URLs)\n`);
       }
     } else {
