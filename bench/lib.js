@@ -13,7 +13,9 @@ export function ensureGc() {
   if (typeof globalThis.gc === 'function') return false;
   if (process.env.BENCH_NO_RESPAWN === '1') return false;
   const child = fork(process.argv[1], process.argv.slice(2), {
-    execArgv: [...process.execArgv, '--expose-gc'],
+    // --optimize-for-size as `run` sets it (runtime.optimize-for-size, default on), so that the
+    // in-process memory rows measure the heap the shipped command gets.
+    execArgv: [...process.execArgv, '--expose-gc', ...(process.env.BENCH_V8_DEFAULTS === '1' ? [] : ['--optimize-for-size'])],
     env: { ...process.env, BENCH_NO_RESPAWN: '1' },
     stdio: 'inherit',
   });

@@ -210,6 +210,10 @@ async function main() {
   }
 
   // -------------------------------------------------------------------------------------------
+  // 6. The exporter as operators run it: its own process, the real scheduler, 1 / 100 / 1,000 targets.
+  await (await import('./fleet-process.js')).processRows({ row, notes, say, quick: QUICK });
+
+  // -------------------------------------------------------------------------------------------
   const load1 = os.loadavg();
   const out = [];
   out.push(`Machine: ${machineLine(m)}`);

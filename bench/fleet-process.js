@@ -1,0 +1,266 @@
+// The exporter as operators run it: its own process (`node dist/cli.js run --config.file …`), the real
+// scheduler (default 15 s interval, bounded concurrency), N targets on simulated nodes served by
+// several simulator processes, everything on 127.0.0.1. Measures what issue 17 asks of a fleet:
+//   - start-up: seconds until every target has been collected once (avax_up 1 for all), and whether
+//     every later cycle of every target still fits the 15 s interval (no overrun: cycles skipped);
+//   - memory: RSS of the exporter process from /proc/<pid>/status (VmRSS sampled every 250 ms, VmHWM
+//     = peak), the process's own figure whatever the simulators use;
+//   - scrapes while it collects: /metrics with Accept-Encoding: gzip (as Prometheus asks) and
+//     /probe?target= (one target), p50/p99 from a scrape client in its own process;
+//   - CPU: the exporter's utime+stime (/proc/<pid>/stat) apart from the simulators'.
+// Used by bench/run.js (rows 6); runnable alone:  node bench/fleet-process.js <targets> [validators] [peers]
+// Every loop is bounded in count and time; the exporter and the simulators are killed at the end.
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { startSimChild, targetName, sleep, MB } from './lib.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** VmRSS and VmHWM (peak) of a process, bytes; undefined when it is gone. */
+function procMem(pid) {
+  try {
+    const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, 'm').exec(s)?.[1] ?? NaN) * 1024;
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** utime + stime of a process in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks). */
+function procCpuMs(pid) {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+function getGzip(url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const buf = Buffer.concat(chunks);
+        resolve(res.headers['content-encoding'] === 'gzip' ? gunzipSync(buf).toString('utf8') : buf.toString('utf8'));
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(30_000, () => req.destroy(new Error('no answer within 30 s')));
+  });
+}
+
+/** Targets with avax_up 1. */
+function upCount(text) {
+  let up = 0;
+  for (const m of text.matchAll(/^avax_up\{[^}]*\} (\S+)$/gm)) if (m[1] === '1') up++;
+  return up;
+}
+
+function scrape(endpoints, maxMs) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./scraper.js', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+    const kill = setTimeout(() => child.kill('SIGKILL'), maxMs + 120_000);
+    child.once('message', (m) => {
+      clearTimeout(kill);
+      child.kill();
+      if (m.error) reject(new Error(m.error));
+      else resolve(m.results);
+    });
+    child.once('exit', (code) => code && reject(new Error(`scraper exited with ${code}`)));
+    child.send({ endpoints, maxMs, warmup: 3 });
+  });
+}
+
+const q = (v, p) => {
+  if (v.length === 0) return NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+};
+
+/**
+ * Runs N targets for `runMs` after start-up. Returns the figures; never throws for a slow run
+ * (a target not collected in time is a figure, not an error).
+ */
+export async function runFleetProcess({ targets: n, validators = 1500, peers = 1700, simProcesses = Math.min(4, Math.ceil(n / 250)), runMs = Number(process.env["FLEET_RUN_MS"] ?? 75_000), startupMaxMs = 180_000, say = () => {} }) {
+  const perSim = Math.ceil(n / simProcesses);
+  say(`fleet process: ${n} targets on ${simProcesses} simulator process(es) × ${perSim} nodes (${validators} validators, ${peers} peers each)`);
+  const sims = [];
+  const dir = mkdtempSync(join(tmpdir(), 'avax-fleet-'));
+  let exporter;
+  try {
+    for (let s = 0; s < simProcesses; s++) sims.push(await startSimChild({ nodes: Math.min(perSim, n - s * perSim), validators, peers, healthIntervalMs: 3_600_000, seed: 100 + s }));
+    const port = await freePort();
+    const list = Array.from({ length: n }, (_, i) => ({ name: targetName(i), url: sims[Math.floor(i / perSim)].nodeUrl(i % perSim) }));
+    const yaml = `web: { listenAddress: "127.0.0.1:${port}" }
+log: { level: warn }
+targets:
+${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(t.url)} }`).join('\n')}
+`;
+    const cfg = join(dir, 'fleet.yaml');
+    writeFileSync(cfg, yaml);
+    const t0 = performance.now();
+    exporter = spawn(process.execPath, [CLI, 'run', '--config.file', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    exporter.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+    // pino lines (warn and above): a target whose previous cycle still runs at the next tick logs cycle_overlap once.
+    let overlaps = 0;
+    let logTail = '';
+    exporter.stdout.on('data', (d) => {
+      const text = logTail + d;
+      const lines = text.split('\n');
+      logTail = lines.pop() ?? '';
+      for (const l of lines) if (l.includes('"cycle_overlap"')) overlaps++;
+      if (process.env['FLEET_LOG']) for (const l of lines) process.stderr.write(`${l}\n`);
+    });
+    const pid = exporter.pid;
+    const rssSamples = [];
+    const sampler = setInterval(() => {
+      const m = procMem(pid);
+      if (m) rssSamples.push({ t: performance.now() - t0, rss: m.rss });
+    }, 250);
+    const base = `http://127.0.0.1:${port}`;
+    // Start-up: every target collected once.
+    let allUpMs = NaN;
+    let lastUp = 0;
+    for (let i = 0; i < 10_000 && performance.now() - t0 < startupMaxMs; i++) {
+      await sleep(500);
+      if (exporter.exitCode !== null) throw new Error(`exporter exited with ${exporter.exitCode}: ${stderr}`);
+      try {
+        lastUp = upCount(await getGzip(`${base}/metrics`));
+      } catch {
+        continue; // not listening yet
+      }
+      if (lastUp >= n) {
+        allUpMs = performance.now() - t0;
+        break;
+      }
+    }
+    say(`fleet process: ${Number.isFinite(allUpMs) ? `all ${n} collected after ${(allUpMs / 1000).toFixed(1)} s` : `${lastUp} of ${n} collected after ${(startupMaxMs / 1000).toFixed(0)} s`}`);
+    const cpu0 = procCpuMs(pid);
+    const simCpu0 = sims.map((s) => procCpuMs(s.pid));
+    const tRun = performance.now();
+    // Steady state: scrape while it collects.
+    const scrapes = await scrape(
+      [
+        { name: 'metrics', url: `${base}/metrics`, count: 200, headers: { 'accept-encoding': 'gzip' } },
+        { name: 'probe', url: `${base}/probe?target=${targetName(0)}`, count: 2000, headers: { 'accept-encoding': 'gzip' } },
+      ],
+      runMs,
+    );
+    const remaining = runMs - (performance.now() - tRun);
+    if (remaining > 0) await sleep(remaining);
+    const runS = (performance.now() - tRun) / 1000;
+    const cpuMs = procCpuMs(pid) - cpu0;
+    const simCpuMs = sims.reduce((a, s, i) => a + (procCpuMs(s.pid) - simCpu0[i]), 0);
+    const finalText = await getGzip(`${base}/metrics`);
+    const mem = procMem(pid);
+    clearInterval(sampler);
+    return {
+      targets: n,
+      validators,
+      peers,
+      simProcesses,
+      allUpMs,
+      upAtEnd: upCount(finalText),
+      series: [...finalText.matchAll(/^[a-z_]+[{ ]/gm)].length,
+      rssPeak: mem?.hwm ?? NaN,
+      rssEnd: mem?.rss ?? NaN,
+      rssSteadyMax: Math.max(...rssSamples.filter((x) => x.t > allUpMs).map((x) => x.rss)),
+      metrics: { p50: q(scrapes.metrics.lat, 0.5), p99: q(scrapes.metrics.lat, 0.99), n: scrapes.metrics.lat.length, bytes: scrapes.metrics.size },
+      probe: { p50: q(scrapes.probe.lat, 0.5), p99: q(scrapes.probe.lat, 0.99), n: scrapes.probe.lat.length, bytes: scrapes.probe.size },
+      cpuShare: cpuMs / 1000 / runS,
+      simCpuShare: simCpuMs / 1000 / runS,
+      runS,
+      overlaps,
+    };
+  } finally {
+    if (exporter && exporter.exitCode === null) {
+      exporter.kill('SIGTERM');
+      await Promise.race([new Promise((r) => exporter.once('exit', r)), sleep(10_000)]);
+      if (exporter.exitCode === null) exporter.kill('SIGKILL');
+    }
+    await Promise.all(sims.map((s) => s.close()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [n = '100', v = '1500', p = '1700'] = process.argv.slice(2);
+  const r = await runFleetProcess({ targets: Number(n), validators: Number(v), peers: Number(p), say: (s) => console.error(s) });
+  console.log(JSON.stringify({ ...r, rssPeakMB: r.rssPeak / MB, rssEndMB: r.rssEnd / MB }, null, 1));
+}
+
+const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+/**
+ * Rows "6." of bench/run.js: the exporter as its own process for 1, 100 and 1,000 targets (quick: 20),
+ * each figure beside its target (issue 17).
+ */
+export async function processRows({ row, notes, say, quick }) {
+  const specs = quick
+    ? [{ targets: 20, rssLimitMB: 250, runMs: 20_000 }]
+    : [
+        { targets: 1, rssLimitMB: 100, runMs: 45_000 },
+        { targets: 100, rssLimitMB: 250, runMs: 60_000 },
+        { targets: 1000, rssLimitMB: 1024, runMs: 75_000, metricsP99: 50 },
+      ];
+  for (const spec of specs) {
+    const r = await runFleetProcess({ ...spec, validators: 1500, peers: 1700, say });
+    const label = `6. process, ${r.targets.toLocaleString('en-US')} target${r.targets > 1 ? 's' : ''} (mainnet-scale simulated nodes on ${r.simProcesses} simulator process${r.simProcesses > 1 ? 'es' : ''}, real scheduler)`;
+    row(
+      `${label}: every target collected once after start-up`,
+      Number.isFinite(r.allUpMs) ? `${fmt(r.allUpMs / 1000)} s; ${r.overlaps} target(s) logged a skipped tick (cycle still running) during the ${fmt(r.runS)} s run` : `not within the time bound`,
+      '≤ 15 s',
+      r.series,
+      Number.isFinite(r.allUpMs) && r.allUpMs <= 15_000,
+      Number.isFinite(r.allUpMs) && r.allUpMs > 15_000 ? `exporter CPU ${fmt(r.cpuShare * 100)} % of a core, simulators ${fmt(r.simCpuShare * 100)} % on this ${(await import('node:os')).cpus().length}-core machine` : '',
+    );
+    row(
+      `${label}: RSS of the exporter process`,
+      `peak ${fmt(r.rssPeak / MB)} MB (VmHWM), ${fmt(r.rssSteadyMax / MB)} MB highest after start-up, ${fmt(r.rssEnd / MB)} MB at the end`,
+      `≤ ${spec.rssLimitMB >= 1024 ? '1 GB' : `${spec.rssLimitMB} MB`}`,
+      r.series,
+      r.rssPeak <= spec.rssLimitMB * MB,
+    );
+    row(
+      `${label}: /metrics with Accept-Encoding: gzip while collecting`,
+      `p50 ${fmt(r.metrics.p50)} ms, p99 ${fmt(r.metrics.p99)} ms over ${r.metrics.n} scrapes; ${fmt(r.metrics.bytes / 1024)} KB gzip`,
+      spec.metricsP99 ? `p99 ≤ ${spec.metricsP99} ms` : '—',
+      r.series,
+      spec.metricsP99 ? r.metrics.p99 <= spec.metricsP99 : null,
+    );
+    row(
+      `${label}: /probe?target= (one target) while collecting`,
+      `p50 ${fmt(r.probe.p50)} ms, p99 ${fmt(r.probe.p99)} ms over ${r.probe.n} scrapes`,
+      'p99 ≤ 2 ms',
+      r.series,
+      r.probe.p99 <= 2,
+    );
+    row(`${label}: CPU`, `exporter ${fmt(r.cpuShare * 100)} % of one core, simulators ${fmt(r.simCpuShare * 100)} %`, '—', r.series, null);
+    notes.push(`process run, ${r.targets} targets: ${r.upAtEnd} of ${r.targets} up at the end; ${r.overlaps} cycle_overlap warning(s).`);
+  }
+}
