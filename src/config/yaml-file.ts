@@ -1,5 +1,9 @@
-import YAML from 'yaml';
+import type YAMLModule from 'yaml';
+import { lazyRequire } from '../lazy-require.js';
 import { ConfigError } from './errors.js';
+
+/** The yaml package, loaded with the first file read. */
+export const yaml = lazyRequire<typeof YAMLModule>('yaml');
 
 /** Reads a YAML configuration file into a mapping; every problem is a ConfigError naming the file. */
 export function readYaml(path: string, read: (p: string) => string): Record<string, unknown> {
@@ -12,7 +16,7 @@ export function readYaml(path: string, read: (p: string) => string): Record<stri
   }
   let doc: unknown;
   try {
-    doc = YAML.parse(text);
+    doc = yaml().parse(text);
   } catch (err) {
     throw new ConfigError(`--config.file ${path}: ${yamlErrorText(err, text)}`);
   }

@@ -2,13 +2,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createSecureContext, type SecureContextOptions } from 'node:tls';
-import bcrypt from 'bcryptjs';
+import type bcryptModule from 'bcryptjs';
 import type { Logger } from 'pino';
-import YAML from 'yaml';
 import { z } from 'zod';
 import { ConfigError } from '../config/errors.js';
-import { yamlErrorText } from '../config/yaml-file.js';
+import { yaml, yamlErrorText } from '../config/yaml-file.js';
+import { lazyRequire } from '../lazy-require.js';
 import { didYouMean, schemaKeysAt } from '../config/suggest.js';
+
+/** bcryptjs, loaded with the first basic-auth check (see lazy-require.ts). */
+const bcrypt = lazyRequire<typeof bcryptModule>('bcryptjs');
 
 /**
  * `--web.config.file`: the Prometheus exporter-toolkit web configuration (YAML), the subset that
@@ -134,7 +137,7 @@ export function loadWebConfig(file: string): WebConfig {
   }
   let doc: unknown;
   try {
-    doc = YAML.parse(text);
+    doc = yaml().parse(text);
   } catch (err) {
     throw new ConfigError(`${where}: ${yamlErrorText(err, text)}`);
   }
@@ -305,7 +308,7 @@ export class WebConfigWatcher {
     for (const [u, h] of users) if (timingSafeEqual(sha256(u), userHash)) hash = h;
     const cacheKey = createHash('sha256').update(user).update('\0').update(password).update('\0').update(hash ?? '').digest('base64');
     if (hash !== undefined && this.verified.has(cacheKey)) return true;
-    const ok = await bcrypt.compare(password, hash ?? DUMMY_HASH).catch(() => false);
+    const ok = await bcrypt().compare(password, hash ?? DUMMY_HASH).catch(() => false);
     if (!ok || hash === undefined) return false;
     if (this.verified.size >= 1024) this.verified.clear();
     this.verified.add(cacheKey);
