@@ -123,7 +123,9 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     const cfg = join(dir, 'fleet.yaml');
     writeFileSync(cfg, yaml);
     const t0 = performance.now();
-    exporter = spawn(process.execPath, [CLI, 'run', '--config.file', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // One node is watched with flags, as a single validator's operator does (no YAML file); a fleet with a file.
+    const args = n === 1 ? ['--node.url', list[0].url, '--node.name', list[0].name, '--web.listen-address', `127.0.0.1:${port}`, '--log.level', 'warn'] : ['--config.file', cfg];
+    exporter = spawn(process.execPath, [CLI, 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     exporter.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
     // pino lines (warn and above): a target whose previous cycle still runs at the next tick logs cycle_overlap once.
