@@ -57,7 +57,7 @@ export class Publisher {
   constructor(private readonly o: PublisherOptions) {
     this.exposition = new Exposition(o.helpSuffix, o.index);
     this.exposition.setGlobal(o.global);
-    this.rendered = makeRendered(this.exposition.assemble().text, 0, o.now());
+    this.rendered = makeRendered(this.exposition.assembleBytes().bytes, 0, o.now());
   }
 
   /** A target's new snapshot; the render that follows is coalesced with other publications. */
@@ -91,8 +91,8 @@ export class Publisher {
     if (!this.snapshots.has(name)) return undefined;
     let r = this.probeCache.get(name);
     if (!r) {
-      const { text, seriesCount } = this.exposition.assemble(name, false);
-      r = makeRendered(text, seriesCount, this.o.now());
+      const { bytes, seriesCount } = this.exposition.assembleBytes(name, false);
+      r = makeRendered(bytes, seriesCount, this.o.now());
       this.probeCache.set(name, r);
     }
     return r;
@@ -111,9 +111,9 @@ export class Publisher {
       this.fleetDirty = false;
       this.refreshFleet();
     }
-    const { text, seriesCount } = this.exposition.assemble();
+    const { bytes, seriesCount } = this.exposition.assembleBytes();
     const extra = this.o.processMetrics ? await this.o.processMetrics() : '';
-    const buf = Buffer.from(text + extra, 'utf8');
+    const buf = extra === '' ? bytes : Buffer.concat([bytes, Buffer.from(extra, 'utf8')]);
     const gz = await gzipAsync(buf, { level: GZIP_LEVEL });
     const r = makeRendered(buf, seriesCount, this.o.now(), gz);
     if (seq === this.renderSeq) {
