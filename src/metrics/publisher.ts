@@ -14,13 +14,15 @@ const FLEET_SEGMENT = '\u0000fleet';
 const gzipAsync = promisify(gzip);
 
 /**
- * Renders are spaced by RENDER_SPACING × the last render's cost (capped at MAX_RENDER_GAP_MS): with one
- * target a render costs about a millisecond and follows every cycle at once; with 1,000 targets, which
- * finish one after the other across the interval, a render (about 100 ms for 500,000 series) happens at
- * most about once a second instead of after each target, and rendering stays a small share of the CPU.
+ * Renders are spaced by RENDER_SPACING × the last render's cost (capped at MAX_RENDER_GAP_MS), so that
+ * rendering takes at most a tenth of the event loop: with one target a render costs about a
+ * millisecond and follows every cycle at once; with 1,000 targets, which finish one after the other
+ * across the interval, a render (a few hundred ms for 500,000 series) happens every few seconds
+ * instead of after each target. A scrape still gets data at most a few seconds older than the last
+ * cycle, well within a 15 s scrape interval.
  */
-const RENDER_SPACING = 4;
-const MAX_RENDER_GAP_MS = 1000;
+const RENDER_SPACING = 9;
+const MAX_RENDER_GAP_MS = 5000;
 
 export interface PublisherOptions {
   readonly index: DescriptorIndex;
