@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { networkEconomics } from '../../src/collectors/network-economics.js';
+import { RpcError } from '../../src/node-client/index.js';
+import { result } from '../fixtures/load.js';
+import { assertContract, fakeClient, lines, makeCtx } from './fake.js';
+
+const answers = () => ({
+  'platform.getCurrentSupply': result('platform.getCurrentSupply', 'default'),
+  'platform.getTotalStake': result('platform.getTotalStake', 'default'),
+  'platform.getMinStake': result('platform.getMinStake', 'default'),
+  'platform.getFeeState': result('platform.getFeeState', 'default'),
+});
+
+describe('network-economics', () => {
+  it('default: every series from real-shaped answers, nAVAX → AVAX, gas price in nAVAX', async () => {
+    const { client, calls } = fakeClient(answers());
+    const r = await networkEconomics.collect(makeCtx(client).ctx);
+    assertContract('network-economics', r.samples);
+    expect(r.errors).toEqual([]);
+    expect(lines(r.samples)).toEqual([
+      'avax_network_supply_avax 460512345.1234568',
+      'avax_network_total_stake_avax 240123456.78901234',
+      'avax_network_min_validator_stake_avax 2000',
+      'avax_network_min_delegator_stake_avax 25',
+      'avax_pchain_gas_price_navax 1',
+      'avax_pchain_gas_capacity 1000000',
+      'avax_pchain_gas_excess 0',
+    ]);
+    expect(calls.map((c) => [c.endpoint, c.params])).toEqual(Array(4).fill(['/ext/bc/P', {}]));
+  });
+  it('behavior: getFeeState absent (older node) → its series missing, no failure', async () => {
+    const { client } = fakeClient({ ...answers(), 'platform.getFeeState': new RpcError('platform.getFeeState', -32000, 'rpc: can\'t find method "platform.GetFeeState"') });
+    const { ctx, lines: log } = makeCtx(client);
+    const r = await networkEconomics.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect(lines(r.samples).some((l) => l.startsWith('avax_pchain_'))).toBe(false);
+    expect(lines(r.samples)).toHaveLength(4);
+    // logged once per state change
+    await networkEconomics.collect({ ...ctx });
+    expect(log).toHaveLength(1);
+  });
+  it('error: one bad answer fails the collector, the others are exported', async () => {
+    const { client } = fakeClient({ ...answers(), 'platform.getMinStake': { minValidatorStake: 'lots' } });
+    const r = await networkEconomics.collect(makeCtx(client).ctx);
+    expect(r.errors).toHaveLength(1);
+    expect(lines(r.samples).some((l) => l.startsWith('avax_network_min_'))).toBe(false);
+    expect(lines(r.samples)).toHaveLength(5);
+  });
+  it('behavior: declared as a 5-minute collector of four requests', () => {
+    expect(networkEconomics.interval).toBe(300);
+    expect(networkEconomics.requestsPerRun({ name: 'n', reference: false, validatorNodeIds: [], subnets: [], chains: [] }, {})).toBe(4);
+  });
+});
