@@ -69,8 +69,8 @@ export function seenNow(set: WatchedSet): SeenValidation[] {
 
 /**
  * Updates the remembered validations with this cycle's primary set; returns those that ended (gone,
- * end passed) for a reward lookup. Validations of IDs no longer watched are forgotten; one gone
- * before its end stays remembered until its end passes (it cannot leave early on the primary network).
+ * end passed) for a reward lookup. Validations of IDs no longer watched are forgotten, and so is one
+ * gone before its end (a primary-network validation cannot leave early: no verdict is drawn from it).
  */
 export function track(seen: Map<string, SeenValidation>, set: WatchedSet, nowS: number): SeenValidation[] {
   const current = seenNow(set);
@@ -78,8 +78,9 @@ export function track(seen: Map<string, SeenValidation>, set: WatchedSet, nowS: 
   const watched = new Set(set.watched);
   const ended: SeenValidation[] = [];
   for (const [tx, v] of seen) {
-    if (!watched.has(v.nodeId)) seen.delete(tx);
-    else if (!currentTx.has(tx) && v.endTime <= nowS + END_SKEW_SECONDS) ended.push(v);
+    if (currentTx.has(tx)) continue;
+    if (watched.has(v.nodeId) && v.endTime <= nowS + END_SKEW_SECONDS) ended.push(v);
+    else seen.delete(tx);
   }
   for (const v of current) seen.set(v.txID, v);
   ended.sort((a, b) => a.endTime - b.endTime);

@@ -157,7 +157,7 @@ export function validatorPeriod(m: ValidatorRegistryModel, v: ValidatorDef, nowS
     const p = basePeriod(v, nowS);
     return { k: p.k, start: m.switchS - 24 * DAY, end: m.switchS + 6 * DAY };
   }
-  if (v.idx === -1 && isRewardScenario(m.scenario)) return rewardScenarioPeriod(m.switchS, basePeriod(v, m.switchS), nowS);
+  if (v.idx === -1 && isRewardScenario(m.scenario)) return rewardScenarioPeriod(m.scenario, m.switchS, basePeriod(v, m.switchS), nowS);
   return basePeriod(v, nowS);
 }
 

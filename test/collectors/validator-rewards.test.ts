@@ -34,12 +34,15 @@ describe('validator-rewards track', () => {
     expect(track(m, set(), END - 100)).toEqual([]);
     expect(m.get(TX)).toEqual({ txID: TX, nodeId: SELF, endTime: END, potentialRewardNavax: 57_534_246_575n, rewardOwner: [OWNER] });
   });
-  it('behavior: gone after its end → ended; gone before its end → kept until the end passes', () => {
+  it('behavior: gone after its end → ended; gone before its end → forgotten, never judged', () => {
     const m = seen();
     track(m, set(), END - 100);
-    expect(track(m, set([]), END - END_SKEW_SECONDS - 1)).toEqual([]);
-    expect(m.has(TX)).toBe(true);
     expect(track(m, set([]), END + 1).map((v) => v.txID)).toEqual([TX]);
+    const early = seen();
+    track(early, set(), END - 100);
+    expect(track(early, set([]), END - END_SKEW_SECONDS - 1)).toEqual([]);
+    expect(early.size).toBe(0);
+    expect(track(early, set([]), END + 1)).toEqual([]);
   });
   it('behavior: replaced by a new txID of the same node (re-staked) → the old one ended', () => {
     const m = seen();
