@@ -229,9 +229,9 @@ ${q.sel('avax_validator_last_potential_reward_avax')} > 0
   and on(target, node_id)
 time() - ${q.sel('avax_validator_last_reward_timestamp_seconds')} < ${secondsExpr(t.rewardMissedWindow)}
 `,
-        for: '0m',
+        for: '2m',
         severity: 'critical',
-        summary: '{{ $labels.target }}: validation of {{ $labels.node_id }} ended without reward',
+        summary: '{{ $labels.target }}: validation of {{ $labels.node_id }} ended without reward (paid {{ $value }} AVAX)',
         description: `The primary-network validation of {{ $labels.node_id }} (watched by {{ $labels.target }}) ended{{ with printf \`max(${q.tsel('avax_validator_last_reward_timestamp_seconds', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }} at {{ . | first | value | humanizeTimestamp }}{{ end }} and the P-Chain paid no reward UTXO for it (platform.getRewardUTXOs). The reward it showed while active was {{ with printf \`max(${q.tsel('avax_validator_last_potential_reward_avax', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }}{{ . | first | value | printf "%.4f" }}{{ else }}?{{ end }} AVAX: it is lost. Usually the uptime, as the other validators measured it, stayed below the requirement. The stake itself is returned.`,
       },
       {
