@@ -140,8 +140,14 @@ export const validatorRewards = defineCollector({
   async collect(ctx) {
     const seen = stateMap<SeenValidation>(ctx.state, 'seen');
     const outcomes = stateMap<RewardOutcome>(ctx.state, 'outcomes');
-    const set = ctx.read('platform-validators')?.sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
+    const validators = ctx.read('platform-validators');
+    const set = validators?.sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
     const errors: Error[] = [];
+    // The watched validations are unknown this cycle and nothing is remembered to ask about: fail with
+    // platform-validators rather than succeed with no request (a node that does not answer fails every collector).
+    if (validators?.primaryFailed && seen.size === 0 && outcomes.size === 0) {
+      errors.push(new Error('the watched validations are unknown: platform.getCurrentValidators failed in this cycle'));
+    }
     if (set) {
       const ended = track(seen, set, Math.floor(ctx.now() / 1000));
       for (const v of ended.slice(0, MAX_REWARD_LOOKUPS_PER_RUN)) {
@@ -164,10 +170,11 @@ export const validatorRewards = defineCollector({
       }
       for (const id of outcomes.keys()) if (!set.watched.includes(id)) outcomes.delete(id);
     }
-    // Reward owner per watched node: the active validation's, else the last ended one's.
+    // Reward owner per watched node: the active validation's (remembered when this cycle has no set),
+    // else the last ended one's.
     const owners = new Map<string, readonly string[]>();
     for (const o of outcomes.values()) if (o.rewardOwner.length > 0) owners.set(o.nodeId, o.rewardOwner);
-    if (set) for (const v of seenNow(set)) if (v.rewardOwner.length > 0) owners.set(v.nodeId, v.rewardOwner);
+    for (const v of set ? seenNow(set) : seen.values()) if (v.rewardOwner.length > 0) owners.set(v.nodeId, v.rewardOwner);
     const byKey = new Map<string, readonly string[]>();
     for (const a of owners.values()) byKey.set([...a].sort().join(','), a);
     const keys = [...byKey.keys()];

@@ -94,13 +94,23 @@ describe('validator-rewards collector', () => {
     expect(absent.r2.errors).toEqual([]);
     expect(valueOf(absent.r2.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBeUndefined();
   });
-  it('behavior: no primary set this cycle (platform-validators failed) → nothing judged, no lookup', async () => {
+  it('behavior: no primary set this cycle (platform-validators failed) → nothing judged, the remembered owner still asked', async () => {
     const state = new Map<string, unknown>();
     const { client, calls } = fakeClient({ 'platform.getBalance': result('platform.getBalance', 'default') });
     await validatorRewards.collect(makeCtx(client, { values: value(set()), state, now: (END - 10) * 1000 }).ctx);
-    const r = await validatorRewards.collect(makeCtx(client, { values: value(null), state, now: (END + 100) * 1000 }).ctx);
+    const failed = { 'platform-validators': { sets: [], primaryFailed: true } };
+    const r = await validatorRewards.collect(makeCtx(client, { values: failed, state, now: (END + 100) * 1000 }).ctx);
     expect(calls.some((c) => c.method === 'platform.getRewardUTXOs')).toBe(false);
-    expect(r.samples).toEqual([]);
+    expect(lines(r.samples)).toEqual([`avax_reward_owner_balance_avax{node_id="${SELF}"} 1257.534246575`]);
+    expect(r.errors).toEqual([]);
+  });
+  it('error: platform-validators failed and nothing is remembered → failing, no request; nothing watched → no request, no failure', async () => {
+    const { client, calls } = fakeClient({});
+    const r = await validatorRewards.collect(makeCtx(client, { values: { 'platform-validators': { sets: [], primaryFailed: true } } }).ctx);
+    expect(r.errors.map((e) => e.message)).toEqual(['the watched validations are unknown: platform.getCurrentValidators failed in this cycle']);
+    const idle = await validatorRewards.collect(makeCtx(client, { values: { 'platform-validators': { sets: [] } } }).ctx);
+    expect(idle).toMatchObject({ samples: [], errors: [] });
+    expect(calls).toEqual([]);
   });
   it('error: getBalance failing fails the collector but keeps the outcome series; invalid owner addresses are not sent', async () => {
     const { client, calls } = fakeClient({ 'platform.getBalance': new RpcError('platform.getBalance', -32000, 'boom') });
