@@ -3,8 +3,7 @@ import { ENDPOINTS, PRIMARY_NETWORK_ID, isNotFound } from '../node-client/index.
 import type { PlatformValidator } from '../schemas/platform.js';
 import { PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardPaid } from '../schemas/platform-rewards.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector } from './define.js';
-import type { WatchedSet } from './platform-validators.js';
+import { defineCollector, type CollectorValues } from './define.js';
 import { onChange, settle, settleAll } from './support.js';
 
 /**
@@ -24,6 +23,9 @@ import { onChange, settle, settleAll } from './support.js';
  * down (or before its first successful platform-validators run) is never judged. The validation
  * active at the first cycle is re-read from the node, so its end is judged normally.
  */
+
+/** One subnet's answer for the watched IDs, as platform-validators publishes it (never imported: collectors stay apart). */
+type WatchedSet = CollectorValues['platform-validators']['sets'][number];
 
 /** A watched validation seen active (primary network). */
 export interface SeenValidation {
