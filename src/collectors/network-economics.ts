@@ -67,7 +67,10 @@ export const networkEconomics = defineCollector({
     ] as const);
     const errors: Error[] = [];
     const ok = <T>(r: Settled<T>, i: number): T | undefined => {
-      if (r.ok) return r.value;
+      if (r.ok) {
+        ctx.state.set(`absent:${METHODS[i]}`, 'no');
+        return r.value;
+      }
       if (isNotFound(r.error)) onChange(ctx, `absent:${METHODS[i]}`, 'yes', () => ctx.log.info({ method: METHODS[i] }, 'method not available on this node: no series for it'));
       else errors.push(r.error);
       return undefined;

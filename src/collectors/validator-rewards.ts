@@ -163,6 +163,7 @@ export const validatorRewards = defineCollector({
           seen.delete(v.txID);
           continue;
         }
+        ctx.state.set('rewardUtxos', 'present');
         const paid = rewardPaid(r.value);
         seen.delete(v.txID);
         outcomes.set(v.nodeId, { ...v, paidNavax: paid });
@@ -183,7 +184,10 @@ export const validatorRewards = defineCollector({
     const settled = await settleAll(keys.map((k) => ctx.client.rpc(ENDPOINTS.platform, 'platform.getBalance', { addresses: byKey.get(k) }, PlatformGetBalanceResult, { signal: ctx.signal, normal: isNotFound })));
     const balanceByKey = new Map<string, bigint>();
     settled.forEach((r, i) => {
-      if (r.ok) balanceByKey.set(keys[i]!, r.value.balance);
+      if (r.ok) {
+        ctx.state.set('balance', 'present');
+        balanceByKey.set(keys[i]!, r.value.balance);
+      }
       else if (isNotFound(r.error)) onChange(ctx, 'balance', 'absent', () => ctx.log.info('platform.getBalance is not available: no reward owner balance'));
       else errors.push(r.error);
     });

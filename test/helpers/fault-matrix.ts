@@ -53,8 +53,8 @@ export function familiesOf(collector: string): string[] {
  *   report (schema mismatch → invalid_response, not rpc_error);
  * - index-last-accepted tolerates the plain-text 404 (index not enabled): success 1,
  *   avax_index_available 0 for every route, no other index series, counted as normal_state;
- * - info-acps and platform-validator-fee treat a 404 like an absent method (older node, API
- *   disabled): success 1 and none of their series, counted as normal_state;
+ * - info-acps, platform-validator-fee, validator-rewards and network-economics treat a 404 like an
+ *   absent method (older node, API disabled): success 1 and none of their series, counted as normal_state;
  * - node-info: a 404 on info.getNodeID is a public server (normal_state); the other three calls fail.
  */
 export function matrixRows(faults: readonly FaultName[]): Row[] {
@@ -72,7 +72,7 @@ export function matrixRows(faults: readonly FaultName[]): Row[] {
         result = 'normal_state';
         during = indexUnavailable;
       }
-      if ((collector === 'info-acps' || collector === 'platform-validator-fee') && fault === 'http404') {
+      if (['info-acps', 'platform-validator-fee', 'validator-rewards', 'network-economics'].includes(collector) && fault === 'http404') {
         success = 1;
         result = 'normal_state';
       }
