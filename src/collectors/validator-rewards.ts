@@ -145,10 +145,12 @@ export const validatorRewards = defineCollector({
     const validators = ctx.read('platform-validators');
     const set = validators?.sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
     const errors: Error[] = [];
-    // The watched validations are unknown this cycle and nothing is remembered to ask about: fail with
-    // platform-validators rather than succeed with no request (a node that does not answer fails every collector).
-    if (validators?.primaryFailed && seen.size === 0 && outcomes.size === 0) {
-      errors.push(new Error('the watched validations are unknown: platform.getCurrentValidators failed in this cycle'));
+    // The watched validations are unknown this cycle: fail with platform-validators, without asking a
+    // node that just failed (no extra deadline in the cycle, and no success without a request while the
+    // node does not answer). The last outcomes stay exported.
+    if (validators?.primaryFailed) {
+      const err = new Error('the watched validations are unknown: platform.getCurrentValidators failed in this cycle');
+      return { value: { outcomes: [...outcomes.values()] }, samples: toSamples(outcomes.values(), new Map()), errors: [err] };
     }
     if (set) {
       const ended = track(seen, set, Math.floor(ctx.now() / 1000));
@@ -173,11 +175,10 @@ export const validatorRewards = defineCollector({
       }
       for (const id of outcomes.keys()) if (!set.watched.includes(id)) outcomes.delete(id);
     }
-    // Reward owner per watched node: the active validation's (remembered when this cycle has no set),
-    // else the last ended one's.
+    // Reward owner per watched node: the active validation's, else the last ended one's.
     const owners = new Map<string, readonly string[]>();
     for (const o of outcomes.values()) if (o.rewardOwner.length > 0) owners.set(o.nodeId, o.rewardOwner);
-    for (const v of set ? seenNow(set) : seen.values()) if (v.rewardOwner.length > 0) owners.set(v.nodeId, v.rewardOwner);
+    if (set) for (const v of seenNow(set)) if (v.rewardOwner.length > 0) owners.set(v.nodeId, v.rewardOwner);
     const byKey = new Map<string, readonly string[]>();
     for (const a of owners.values()) byKey.set([...a].sort().join(','), a);
     const keys = [...byKey.keys()];

@@ -94,23 +94,20 @@ describe('validator-rewards collector', () => {
     expect(absent.r2.errors).toEqual([]);
     expect(valueOf(absent.r2.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBeUndefined();
   });
-  it('behavior: no primary set this cycle (platform-validators failed) → nothing judged, the remembered owner still asked', async () => {
+  it('error: platform-validators failed → failing without a request; the last outcome stays; nothing watched → idle, no failure', async () => {
+    const { r2 } = await endedRun(result('platform.getRewardUTXOs', 'none'), set([]));
     const state = new Map<string, unknown>();
-    const { client, calls } = fakeClient({ 'platform.getBalance': result('platform.getBalance', 'default') });
+    const { client, calls } = fakeClient({ 'platform.getRewardUTXOs': result('platform.getRewardUTXOs', 'none'), 'platform.getBalance': result('platform.getBalance', 'default') });
     await validatorRewards.collect(makeCtx(client, { values: value(set()), state, now: (END - 10) * 1000 }).ctx);
-    const failed = { 'platform-validators': { sets: [], primaryFailed: true } };
-    const r = await validatorRewards.collect(makeCtx(client, { values: failed, state, now: (END + 100) * 1000 }).ctx);
-    expect(calls.some((c) => c.method === 'platform.getRewardUTXOs')).toBe(false);
-    expect(lines(r.samples)).toEqual([`avax_reward_owner_balance_avax{node_id="${SELF}"} 1257.534246575`]);
-    expect(r.errors).toEqual([]);
-  });
-  it('error: platform-validators failed and nothing is remembered → failing, no request; nothing watched → no request, no failure', async () => {
-    const { client, calls } = fakeClient({});
-    const r = await validatorRewards.collect(makeCtx(client, { values: { 'platform-validators': { sets: [], primaryFailed: true } } }).ctx);
-    expect(r.errors.map((e) => e.message)).toEqual(['the watched validations are unknown: platform.getCurrentValidators failed in this cycle']);
+    await validatorRewards.collect(makeCtx(client, { values: value(set([])), state, now: (END + 10) * 1000 }).ctx);
+    const before = calls.length;
+    const failed = await validatorRewards.collect(makeCtx(client, { values: { 'platform-validators': { sets: [], primaryFailed: true } }, state, now: (END + 30) * 1000 }).ctx);
+    expect(calls.length).toBe(before);
+    expect(failed.errors.map((e) => e.message)).toEqual(['the watched validations are unknown: platform.getCurrentValidators failed in this cycle']);
+    expect(lines(failed.samples)).toEqual(lines(r2.samples).filter((l) => !l.startsWith('avax_reward_owner_balance_avax')));
     const idle = await validatorRewards.collect(makeCtx(client, { values: { 'platform-validators': { sets: [] } } }).ctx);
     expect(idle).toMatchObject({ samples: [], errors: [] });
-    expect(calls).toEqual([]);
+    expect(calls.length).toBe(before);
   });
   it('error: getBalance failing fails the collector but keeps the outcome series; invalid owner addresses are not sent', async () => {
     const { client, calls } = fakeClient({ 'platform.getBalance': new RpcError('platform.getBalance', -32000, 'boom') });
