@@ -128,7 +128,8 @@ export const validatorRewards = defineCollector({
   name: 'validator-rewards',
   description: 'Reward outcome of each watched primary-network validation that ends (platform.getRewardUTXOs) and the balance of its reward owner (platform.getBalance).',
   needs: 'P-Chain API (deprecated getRewardUTXOs and getBalance, still in v1.14.2; absent = no series); the watched validations of platform-validators. Memory only: a restart forgets the last outcomes',
-  interval: 60,
+  // Slow: the balance changes rarely and an end is judged within 5 minutes (request budget, bench row 4).
+  interval: 300,
   metrics: [
     { name: 'avax_validator_last_reward_avax', type: 'gauge', labels: NID, help: 'Reward paid for the last watched primary-network validation of the node that ended while the exporter ran (platform.getRewardUTXOs), in AVAX; 0 = it ended without reward.' },
     { name: 'avax_validator_last_reward_timestamp_seconds', type: 'gauge', labels: NID, help: 'End time of that validation, Unix seconds.' },

@@ -46,8 +46,41 @@ describe('network-economics', () => {
     expect(lines(r.samples).some((l) => l.startsWith('avax_network_min_'))).toBe(false);
     expect(lines(r.samples)).toHaveLength(5);
   });
-  it('behavior: declared as a 5-minute collector of four requests', () => {
-    expect(networkEconomics.interval).toBe(300);
-    expect(networkEconomics.requestsPerRun({ name: 'n', reference: false, validatorNodeIds: [], subnets: [], chains: [] }, {})).toBe(4);
+  it('behavior: after the first run, one method per run in turn; the others keep their last answer', async () => {
+    const a = answers();
+    const { client, calls } = fakeClient({ ...a, 'platform.getMinStake': () => ({ minValidatorStake: String(2000e9 + calls.length), minDelegatorStake: '25000000000' }) });
+    const state = new Map<string, unknown>();
+    await networkEconomics.collect(makeCtx(client, { state }).ctx);
+    expect(calls).toHaveLength(4);
+    const asked: string[] = [];
+    let r;
+    for (let i = 0; i < 4; i++) {
+      const before = calls.length;
+      r = await networkEconomics.collect(makeCtx(client, { state }).ctx);
+      expect(calls.length - before).toBe(1);
+      asked.push(calls[calls.length - 1]!.method);
+      expect(lines(r.samples)).toHaveLength(7);
+    }
+    expect(asked).toEqual(['platform.getCurrentSupply', 'platform.getTotalStake', 'platform.getMinStake', 'platform.getFeeState']);
+    // the min stake was refreshed on its turn (the 7th request)
+    expect(lines(r!.samples)).toContain('avax_network_min_validator_stake_avax 2000.000000007');
+  });
+  it('error: a failure clears what was kept; the next run asks all four again', async () => {
+    let fail = false;
+    const { client, calls } = fakeClient({ ...answers(), 'platform.getCurrentSupply': () => (fail ? new RpcError('platform.getCurrentSupply', -32000, 'boom') : result('platform.getCurrentSupply', 'default')) });
+    const state = new Map<string, unknown>();
+    await networkEconomics.collect(makeCtx(client, { state }).ctx);
+    fail = true;
+    const r = await networkEconomics.collect(makeCtx(client, { state }).ctx);
+    expect(r.errors).toHaveLength(1);
+    expect(lines(r.samples).some((l) => l.startsWith('avax_network_supply_avax'))).toBe(false);
+    fail = false;
+    const before = calls.length;
+    await networkEconomics.collect(makeCtx(client, { state }).ctx);
+    expect(calls.length - before).toBe(4);
+  });
+  it('behavior: declared as a 60 s collector of one request', () => {
+    expect(networkEconomics.interval).toBe(60);
+    expect(networkEconomics.requestsPerRun({ name: 'n', reference: false, validatorNodeIds: [], subnets: [], chains: [] }, {})).toBe(1);
   });
 });
