@@ -8,7 +8,7 @@ import {
 } from '../schemas/platform-economics.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector } from './define.js';
-import { onChange, settleAll, type Settled } from './support.js';
+import { onChange, settle, type Settled } from './support.js';
 
 /**
  * Network economics of the primary network (issue 14 item 3): supply, total stake, the minimum
@@ -57,7 +57,8 @@ const FIELD: Record<Method, keyof NetworkEconomics> = {
  * The request budget (at most 12 requests per target in the busiest 15 s cycle, bench row 4) has no
  * room for four requests in one cycle: each run asks one method in turn (every 60 s, so each answer is
  * at most 4 minutes old, like a slow collector's) and exports the last answer of the others. The first run, and any
- * run after a failure (a failure clears what was kept: no old value after an outage), asks all four.
+ * run after a failure (a failure clears what was kept: no old value after an outage), asks all four,
+ * and so does a run whose one method is not answered.
  */
 export const networkEconomics = defineCollector({
   name: 'network-economics',
@@ -76,18 +77,27 @@ export const networkEconomics = defineCollector({
   calls: METHODS.map((method) => ({ method })),
   requestsPerRun: () => 1,
   async collect(ctx) {
-    const kept = (ctx.state.get('kept') as NetworkEconomics | undefined) ?? {};
+    const kept = ctx.state.get('kept') as NetworkEconomics | undefined;
     const turn = (ctx.state.get('turn') as number | undefined) ?? 0;
-    const first = ctx.state.get('kept') === undefined;
-    const ask: Method[] = first ? [...METHODS] : [METHODS[turn % METHODS.length]!];
-    ctx.state.set('turn', first ? 0 : (turn + 1) % METHODS.length);
-    const settled = await settleAll(ask.map((m) => ctx.client.rpc(ENDPOINTS.platform, m, {}, SCHEMAS[m], { signal: ctx.signal, normal: isNotFound })));
+    const call = (m: Method) => settle(ctx.client.rpc(ENDPOINTS.platform, m, {}, SCHEMAS[m], { signal: ctx.signal, normal: isNotFound }));
+    // The first run, and the run after a failure, ask all four; the others one in turn, and all four
+    // when that one is not answered (the node, not one method, may be the problem).
+    let ask: Method[] = kept ? [METHODS[turn % METHODS.length]!] : [...METHODS];
+    let settled: Settled<unknown>[] = await Promise.all(ask.map(call));
+    if (kept && !settled[0]!.ok) {
+      const rest = METHODS.filter((m) => m !== ask[0]);
+      settled = [...settled, ...(await Promise.all(rest.map(call)))];
+      ask = [...ask, ...rest];
+    }
+    ctx.state.set('turn', kept ? (turn + 1) % METHODS.length : 0);
     const errors: Error[] = [];
+    const fresh: NetworkEconomics = {};
     const next: NetworkEconomics = { ...kept };
-    settled.forEach((r: Settled<unknown>, i) => {
+    settled.forEach((r, i) => {
       const m = ask[i]!;
       if (r.ok) {
         ctx.state.set(`absent:${m}`, 'no');
+        (fresh as Record<string, unknown>)[FIELD[m]] = r.value;
         (next as Record<string, unknown>)[FIELD[m]] = r.value;
         return;
       }
@@ -95,9 +105,13 @@ export const networkEconomics = defineCollector({
       if (isNotFound(r.error)) onChange(ctx, `absent:${m}`, 'yes', () => ctx.log.info({ method: m }, 'method not available on this node: no series for it'));
       else errors.push(r.error);
     });
-    // After a failure everything is asked again at the next run (nothing old survives an outage).
-    if (errors.length > 0) ctx.state.delete('kept');
-    else ctx.state.set('kept', next);
+    // A failing run exports only what it was answered now, and forgets the rest: the next run asks all
+    // four again (nothing old survives an outage).
+    if (errors.length > 0) {
+      ctx.state.delete('kept');
+      return { samples: toSamples(fresh), errors };
+    }
+    ctx.state.set('kept', next);
     return { samples: toSamples(next), errors };
   },
 });

@@ -65,14 +65,18 @@ describe('network-economics', () => {
     // the min stake was refreshed on its turn (the 7th request)
     expect(lines(r!.samples)).toContain('avax_network_min_validator_stake_avax 2000.000000007');
   });
-  it('error: a failure clears what was kept; the next run asks all four again', async () => {
+  it('error: a failed turn asks the other three at once; the failure clears what was kept; the next run asks all four again', async () => {
     let fail = false;
     const { client, calls } = fakeClient({ ...answers(), 'platform.getCurrentSupply': () => (fail ? new RpcError('platform.getCurrentSupply', -32000, 'boom') : result('platform.getCurrentSupply', 'default')) });
     const state = new Map<string, unknown>();
     await networkEconomics.collect(makeCtx(client, { state }).ctx);
     fail = true;
+    const during = calls.length;
     const r = await networkEconomics.collect(makeCtx(client, { state }).ctx);
+    // its one method (supply, first in turn) failed: the other three were asked in the same run
+    expect(calls.length - during).toBe(4);
     expect(r.errors).toHaveLength(1);
+    expect(lines(r.samples)).toHaveLength(6);
     expect(lines(r.samples).some((l) => l.startsWith('avax_network_supply_avax'))).toBe(false);
     fail = false;
     const before = calls.length;
