@@ -111,7 +111,10 @@ export const networkEconomics = defineCollector({
       ctx.state.delete('kept');
       return { samples: toSamples(fresh), errors };
     }
-    ctx.state.set('kept', next);
+    // A method answered "absent" (an older node, or a route gone): ask all four again next run, so that
+    // every series is back at once when it returns (on a node that lacks one, each run asks four).
+    if (METHODS.every((m) => next[FIELD[m]] !== undefined)) ctx.state.set('kept', next);
+    else ctx.state.delete('kept');
     return { samples: toSamples(next), errors };
   },
 });
