@@ -229,7 +229,7 @@ ${q.sel('avax_validator_last_potential_reward_avax')} > 0
   and on(target, node_id)
 time() - ${q.sel('avax_validator_last_reward_timestamp_seconds')} < ${secondsExpr(t.rewardMissedWindow)}
 `,
-        for: '2m',
+        for: '5m',
         severity: 'critical',
         summary: '{{ $labels.target }}: validation of {{ $labels.node_id }} ended without reward (paid {{ $value }} AVAX)',
         description: `The primary-network validation of {{ $labels.node_id }} (watched by {{ $labels.target }}) ended{{ with printf \`max(${q.tsel('avax_validator_last_reward_timestamp_seconds', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }} at {{ . | first | value | humanizeTimestamp }}{{ end }} and the P-Chain paid no reward UTXO for it (platform.getRewardUTXOs). The reward it showed while active was {{ with printf \`max(${q.tsel('avax_validator_last_potential_reward_avax', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }}{{ . | first | value | printf "%.4f" }}{{ else }}?{{ end }} AVAX: it is lost. Usually the uptime, as the other validators measured it, stayed below the requirement. The stake itself is returned.`,
@@ -241,7 +241,7 @@ time() - ${q.sel('avax_validator_last_reward_timestamp_seconds')} < ${secondsExp
   < on(target) group_left()
 ${q.sel('avax_network_min_validator_stake_avax')}
 `,
-        for: '30m',
+        for: '1h',
         severity: 'info',
         summary: '{{ $labels.target }}: stake of {{ $labels.node_id }} is below the current minimum validator stake',
         description: `Validator {{ $labels.node_id }} (watched by {{ $labels.target }}) stakes {{ $value }} AVAX, below the current minimum validator stake of {{ with printf \`max(${q.tsel('avax_network_min_validator_stake_avax', 'target=%q')})\` $labels.target | query }}{{ . | first | value }}{{ else }}?{{ end }} AVAX (platform.getMinStake). The current validation is not affected, but the node cannot re-stake the same amount when it ends: plan to add stake.`,
