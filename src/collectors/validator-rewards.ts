@@ -189,8 +189,7 @@ export const validatorRewards = defineCollector({
       if (r.ok) {
         ctx.state.set('balance', 'present');
         balanceByKey.set(keys[i]!, r.value.balance);
-      }
-      else if (isNotFound(r.error)) onChange(ctx, 'balance', 'absent', () => ctx.log.info('platform.getBalance is not available: no reward owner balance'));
+      } else if (isNotFound(r.error)) onChange(ctx, 'balance', 'absent', () => ctx.log.info('platform.getBalance is not available: no reward owner balance'));
       else errors.push(r.error);
     });
     const balances = new Map<string, bigint>();
