@@ -100,6 +100,8 @@ export function watchedIds(target: CollectorContext['target'], ownNodeId: string
 /** What platform-validators publishes: the watched entries per subnet (for the derivations). */
 export interface PlatformValidatorsValue {
   readonly sets: readonly WatchedSet[];
+  /** The primary-network call failed in this run (its set is missing because it is unknown, not empty). */
+  readonly primaryFailed?: boolean;
 }
 
 declare module './define.js' {
@@ -165,6 +167,6 @@ export const platformValidators = defineCollector({
       ownBlsPublicKey: own?.blsPublicKey,
       expectedActive: expected,
     };
-    return { value: { sets }, samples: toSamples(sets, c), errors: failures(settled) };
+    return { value: { sets, primaryFailed: !settled[0]!.ok }, samples: toSamples(sets, c), errors: failures(settled) };
   },
 });

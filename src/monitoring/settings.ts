@@ -127,6 +127,7 @@ const thresholdsSchema = z
     delegationCapacityLowAvax: num({ min: 0 }).default(0),
     l1RunwayWarning: duration().default(7 * 86400),
     l1RunwayCritical: duration().default(86400),
+    rewardMissedWindow: duration().default(3 * 86400),
     upgradeWindow: duration().default(7 * 86400),
     newerVersionRatio: num({ min: 0, max: 1, what: 'a ratio' }).refine((v) => v < 1, { message: 'expected a ratio below 1 (the alert fires above it), got 1' }).default(0.5),
     versionBehindFor: duration(0).default(86400),

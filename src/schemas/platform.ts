@@ -13,7 +13,8 @@ import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nu
  * 4. L1 (ACP-77, v1.12.2+): nodeID, weight, startTime, validationID, publicKey,
  *    remainingBalanceOwner, deactivationOwner, minNonce, balance (no txID/endTime/uptime/connected).
  * The spec's `stakeAmount` (instead of weight) and signer typo `proofOfPosession` are accepted.
- * Owner objects are not used and are stripped (they are the bulk of a mainnet answer).
+ * Owner objects are stripped (they are the bulk of a mainnet answer), except the addresses of
+ * validationRewardOwner (validator-rewards asks platform.getBalance for them).
  */
 
 const Signer = z
@@ -23,6 +24,9 @@ const Signer = z
     proofOfPosession: HexBytes.optional(),
   })
   .transform((s) => ({ publicKey: s.publicKey, proofOfPossession: s.proofOfPossession ?? s.proofOfPosession }));
+
+/** OutputOwners: only the addresses are kept (`{"locktime":"0","threshold":"1","addresses":["P-avax1…"]}`). */
+const OwnerAddresses = z.object({ addresses: nullableArray(z.string().max(128)) }).transform((o) => o.addresses);
 
 const Delegator = z.object({
   txID: CB58Id.optional(),
@@ -42,6 +46,7 @@ export const PlatformValidator = z
     weight: U64.optional(),
     stakeAmount: U64.optional(),
     nodeID: NodeId,
+    validationRewardOwner: OwnerAddresses.nullish(),
     potentialReward: U64.optional(),
     accruedDelegateeReward: U64.optional(),
     delegationFee: Percentage.optional(),
@@ -57,7 +62,7 @@ export const PlatformValidator = z
     minNonce: U64.optional(),
     balance: U64.optional(),
   })
-  .transform(({ stakeAmount, ...v }) => ({ ...v, weight: v.weight ?? stakeAmount }));
+  .transform(({ stakeAmount, validationRewardOwner, ...v }) => ({ ...v, weight: v.weight ?? stakeAmount, rewardOwnerAddresses: validationRewardOwner ?? undefined }));
 export type PlatformValidator = z.output<typeof PlatformValidator>;
 
 /** An L1 (ACP-77) validator entry: it has a validationID or a balance. */

@@ -6,10 +6,12 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { PRIMARY_SUBNET_ID, cb58Decode } from './avalanche-ids.js';
 import { chainLookup } from './chain-aliases.js';
+import { feeState, minStake } from './economics.js';
 import { goQuote, rfc3339 } from './go-format.js';
 import { Args, ARG_ERROR, RawJson, RpcError, type Service } from './json-rpc-envelope.js';
 import { AVAX_ASSET_ID, C_CHAIN_ID, L1_FEE_PRICE, P_CHAIN_ID, X_CHAIN_ID } from './mainnet-constants.js';
 import type { NodeModel } from './node-model.js';
+import { rewardMethods } from './rewards.js';
 
 function subnetArg(a: Args): string {
   return a.id('subnetID') ?? PRIMARY_SUBNET_ID;
@@ -17,6 +19,8 @@ function subnetArg(a: Args): string {
 
 export function platformService(m: NodeModel): Service {
   return {
+    // issue 14: reward outcomes (getRewardUTXOs, getBalance) in rewards.ts
+    ...rewardMethods(m),
     GetHeight: () => ({ height: String(m.height('P')) }),
     GetProposedHeight: () => {
       const h = m.height('P');
@@ -65,10 +69,10 @@ export function platformService(m: NodeModel): Service {
     GetMinStake: (a: Args) => {
       const subnet = subnetArg(a);
       if (subnet !== PRIMARY_SUBNET_ID) throw new RpcError(`failed fetching subnet transformation for ${subnet}: not found`);
-      return { minValidatorStake: '2000000000000', minDelegatorStake: '25000000000' };
+      return minStake(m);
     },
     GetValidatorFeeState: () => ({ excess: 0, price: L1_FEE_PRICE, timestamp: rfc3339(m.pChainTimeMs()) }),
-    GetFeeState: () => ({ capacity: 1000000, excess: 0, price: 1, timestamp: rfc3339(m.pChainTimeMs()) }),
+    GetFeeState: () => feeState(m),
     GetStakingAssetID: () => ({ assetID: AVAX_ASSET_ID }),
     GetBlockchainStatus: (a: Args) => {
       const s = a.str('blockchainID');

@@ -29,6 +29,10 @@ export const SCENARIOS = [
   'bls-mismatch',
   'acp-vote',
   'vantage-isolated',
+  'reward-paid',
+  'reward-missed',
+  'min-stake-raised',
+  'fee-spike',
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -63,4 +67,8 @@ export const SCENARIO_HELP: Record<ScenarioName, string> = {
   'bls-mismatch': 'info.getNodeID BLS key differs from the registered signer; bls check failing',
   'acp-vote': 'CurrentACPs {236,247}: ~60% of the stake supports 247, ~15% objects to 236; own stance +247 -236',
   'vantage-isolated': 'this node and its sibling nodes (--nodes >= 2) see each other disconnected',
+  'reward-paid': 'own validation ends 60 s after the switch with its reward paid (getRewardUTXOs), then re-staked (new txID)',
+  'reward-missed': 'own validation ends 60 s after the switch without reward (no reward UTXO), then re-staked (new txID)',
+  'min-stake-raised': 'getMinStake minValidatorStake above the own validator stake',
+  'fee-spike': 'getFeeState congested: gas excess 12,000,000, capacity 120,000, price 256 nAVAX',
 };

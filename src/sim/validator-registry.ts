@@ -9,6 +9,7 @@ import { blsPopHex, blsPublicKeyHex, cb58Encode, nodeIdFromBytes, pAddress } fro
 import { Rng, derivedBytes, h32, hf } from './deterministic-random.js';
 import { fixed4 } from './go-format.js';
 import { DAY, NAVAX } from './mainnet-constants.js';
+import { isRewardScenario, rewardScenarioPeriod } from './reward-period.js';
 import type { ScenarioName } from './scenarios.js';
 
 export interface ValidatorDef {
@@ -156,6 +157,7 @@ export function validatorPeriod(m: ValidatorRegistryModel, v: ValidatorDef, nowS
     const p = basePeriod(v, nowS);
     return { k: p.k, start: m.switchS - 24 * DAY, end: m.switchS + 6 * DAY };
   }
+  if (v.idx === -1 && isRewardScenario(m.scenario)) return rewardScenarioPeriod(m.scenario, m.switchS, basePeriod(v, m.switchS), nowS);
   return basePeriod(v, nowS);
 }
 

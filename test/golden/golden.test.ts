@@ -58,8 +58,17 @@ describe.each(VERSIONS)('golden /metrics, avalanchego v$version', ({ version, fi
     // Same version, same open ACPs: a node keeps peers' votes only for the ACPs it has open itself.
     refNode.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', acps), id: '__ID__' }) }));
     refNode.override.set('info.peers', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: peers, id: '__ID__' }) }));
+    // Issue 14: in the first cycle the own validation is an earlier one, past its end and not yet rewarded
+    // (a validator stays listed until its RewardValidatorTx is accepted); in the second the current one
+    // (primary-watched) has replaced it, so validator-rewards judges the earlier one with
+    // platform.getRewardUTXOs (default.json: paid) and the last-reward series exist.
+    const earlier = result('platform.getCurrentValidators', 'primary-watched');
+    Object.assign(earlier.validators[0], { txID: cb58Id('golden-ended-validation'), startTime: String(GOLDEN_NOW / 1000 - 30 * 86400), endTime: String(GOLDEN_NOW / 1000 - 120) });
+    node.override.set('platform.getCurrentValidators', (p) =>
+      Array.isArray(p?.['nodeIDs']) && p['nodeIDs'].length === 1 && !p['subnetID'] ? { status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: earlier, id: '__ID__' }) } : undefined,
+    );
     const yaml = `web: { disableExporterMetrics: true }
-collectors: { info-peers: { perPeer: true } }
+collectors: { info-peers: { perPeer: true }, validator-rewards: { interval: 15s } }
 targets:
   - { name: golden, url: "${node.url}", subnets: ["${L1_SUBNET}"] }
   - { name: golden-reference, url: "${refNode.url}", reference: true }
@@ -67,6 +76,7 @@ targets:
     const { config } = loadConfig({ argv: ['--config.file', 'golden.yaml'], env: {}, readFile: () => yaml });
     exporter = await startExporter({ config, logger: memoryLogger('silent').logger, now: () => GOLDEN_NOW, listen: false, schedule: false });
     await exporter.collectOnce();
+    node.override.delete('platform.getCurrentValidators');
     // A second cycle (the 15 s collectors): info-peers keeps peers' ACP votes once info-acps has found
     // open proposals, so the node's own vote (a cross-target series) appears from the second cycle on.
     await exporter.collectOnce();

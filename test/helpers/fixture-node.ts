@@ -17,8 +17,8 @@ export interface FixtureNode {
   url: string;
   port: number;
   requests: { method: string; path: string }[];
-  /** Override the answer of a method: return a body string and status, or undefined for the fixture. */
-  override: Map<string, () => { status: number; body: string; contentType?: string }>;
+  /** Override the answer of a method (it sees the JSON-RPC params): return a body string and status, or undefined for the fixture. */
+  override: Map<string, (params?: Record<string, unknown>) => { status: number; body: string; contentType?: string } | undefined>;
   close(): Promise<void>;
   /** Stop listening (connections refused) and listen again on the same port. */
   stop(): Promise<void>;
@@ -46,11 +46,8 @@ export async function startFixtureNode(port = 0, variants: Readonly<Record<strin
       if (req.method === 'GET' && path.startsWith('/ext/health')) {
         const which = path === '/ext/health/readiness' ? 'health.readiness' : path === '/ext/health/liveness' ? 'health.liveness' : 'health.health';
         requests.push({ method: `GET ${path}`, path });
-        const o = override.get(`GET ${path}`);
-        if (o) {
-          const r = o();
-          return send(r.status, r.body, r.contentType);
-        }
+        const r = override.get(`GET ${path}`)?.();
+        if (r) return send(r.status, r.body, r.contentType);
         const report = result(which, variants[which] ?? 'default') as { healthy: boolean };
         return send(report.healthy ? 200 : 503, `${JSON.stringify(report)}\n`, 'application/json');
       }
@@ -66,10 +63,8 @@ export async function startFixtureNode(port = 0, variants: Readonly<Record<strin
       }
       requests.push({ method: call.method, path });
       const o = override.get(call.method) ?? override.get(`${call.method} ${path}`);
-      if (o) {
-        const r = o();
-        return send(r.status, r.body.replace('"__ID__"', JSON.stringify(call.id)), r.contentType);
-      }
+      const r = o?.(call.params);
+      if (r) return send(r.status, r.body.replace('"__ID__"', JSON.stringify(call.id)), r.contentType);
       const ok = (r: unknown) => send(200, `${JSON.stringify({ jsonrpc: '2.0', result: r, id: call.id })}\n`);
       const fail = (msg: string) => send(200, `${JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: msg, data: null }, id: call.id })}\n`);
       const idx = /^\/ext\/index\/([PCX])\/(block|tx|vtx)$/.exec(path);

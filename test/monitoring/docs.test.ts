@@ -24,6 +24,7 @@ const DURATIONS = new Set<keyof Thresholds>([
   'validationEndingCritical',
   'l1RunwayWarning',
   'l1RunwayCritical',
+  'rewardMissedWindow',
   'upgradeWindow',
   'versionBehindFor',
   'collectorFailingFor',

@@ -46,6 +46,7 @@ describe('monitoring settings: defaults', () => {
       delegationCapacityLowAvax: 0,
       l1RunwayWarning: 7 * 86400,
       l1RunwayCritical: 86400,
+      rewardMissedWindow: 3 * 86400,
       upgradeWindow: 7 * 86400,
       newerVersionRatio: 0.5,
       versionBehindFor: 86400,

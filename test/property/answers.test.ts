@@ -35,6 +35,8 @@ import {
   InfoUptimeResult,
 } from '../../src/schemas/info.js';
 import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
+import { PlatformGetCurrentSupplyResult, PlatformGetFeeStateResult, PlatformGetMinStakeResult, PlatformGetTotalStakeResult } from '../../src/schemas/platform-economics.js';
+import { PlatformGetBalanceResult, PlatformGetRewardUTXOsResult } from '../../src/schemas/platform-rewards.js';
 import { fixtureMethods, fixtureNames, result as fixtureResult } from '../fixtures/load.js';
 import { cb58Id } from '../helpers/fixture-node.js';
 import { mutatedAnswer, nastyString, renderRoundTrip } from '../helpers/answer-mutations.js';
@@ -63,6 +65,12 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'avm.getHeight': AvmGetHeightResult,
   eth_blockNumber: EthBlockNumberResult,
   'index.getLastAccepted': IndexGetLastAcceptedResult,
+  'platform.getRewardUTXOs': PlatformGetRewardUTXOsResult,
+  'platform.getBalance': PlatformGetBalanceResult,
+  'platform.getCurrentSupply': PlatformGetCurrentSupplyResult,
+  'platform.getTotalStake': PlatformGetTotalStakeResult,
+  'platform.getMinStake': PlatformGetMinStakeResult,
+  'platform.getFeeState': PlatformGetFeeStateResult,
 };
 
 /** safeParse never throws; undefined when the answer is rejected. */

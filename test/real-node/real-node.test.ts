@@ -33,9 +33,17 @@ const ALL_COLLECTORS = [
 /** What stays while a target does not answer (the issue's stale-value rule). */
 const EXPORTER_FAMILIES = /^avax_(up|collector_success|collector_duration_seconds|collector_last_success_timestamp_seconds|rpc_requests_total|rpc_request_duration_seconds|exporter_build_info)$/;
 
+/**
+ * Collectors whose methods the recording does not have (issue 14: platform.getCurrentSupply, getTotalStake,
+ * getMinStake, getFeeState, getBalance, getRewardUTXOs were not recorded from the v1.14.2 node): off here,
+ * tested on hand-built answers (test/fixtures) and against the simulated node (test/scenarios).
+ */
+const NOT_RECORDED = ['validator-rewards', 'network-economics'];
+
 async function exporterFor(node: RecordedNode, extraYaml = ''): Promise<Exporter> {
   const yaml = `web: { disableExporterMetrics: true }
 node: { timeout: 2s }
+collectors: {${NOT_RECORDED.map((c) => ` ${c}: { enabled: false }`).join(',')} }
 targets:
   - { name: real, url: "${node.url}"${extraYaml} }
 `;

@@ -82,7 +82,7 @@ describe('simulated node scenarios against the exporter', () => {
     // (issue 11); this fails when
     // a scenario is added without one.
     const dir = dirname(fileURLToPath(import.meta.url));
-    const source = ['exporter.test.ts', 'intelligence.test.ts', 'restart.test.ts'].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const source = ['exporter.test.ts', 'intelligence.test.ts', 'restart.test.ts', 'rewards-economics.test.ts'].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
     expect(SCENARIOS.filter((n) => !source.includes(`cycle('${n}'`))).toEqual([]);
   });
 

@@ -16,6 +16,8 @@ import {
   InfoUptimeResult,
 } from '../../src/schemas/info.js';
 import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
+import { PlatformGetCurrentSupplyResult, PlatformGetFeeStateResult, PlatformGetMinStakeResult, PlatformGetTotalStakeResult } from '../../src/schemas/platform-economics.js';
+import { PlatformGetBalanceResult, PlatformGetRewardUTXOsResult } from '../../src/schemas/platform-rewards.js';
 import { fixture, fixtureMethods, fixtureNames } from '../fixtures/load.js';
 
 /** Every fixture folder and the schema that parses it. */
@@ -39,6 +41,12 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'platform.getCurrentValidators': PlatformGetCurrentValidatorsResult,
   'platform.getHeight': PlatformGetHeightResult,
   'platform.getTimestamp': PlatformGetTimestampResult,
+  'platform.getRewardUTXOs': PlatformGetRewardUTXOsResult,
+  'platform.getBalance': PlatformGetBalanceResult,
+  'platform.getCurrentSupply': PlatformGetCurrentSupplyResult,
+  'platform.getTotalStake': PlatformGetTotalStakeResult,
+  'platform.getMinStake': PlatformGetMinStakeResult,
+  'platform.getFeeState': PlatformGetFeeStateResult,
 };
 
 describe('fixtures', () => {

@@ -174,6 +174,26 @@ export function overviewDashboard(ctx: DashboardContext): dashboard.DashboardBui
         .withTarget(range(q.sel('avax_chain_height_behind_reference'), '{{target}} {{chain}}').refId('A'))
         .unit('short')
         .thresholds(steps(['green', null], ['orange', t.referenceBehindBlocksPX], ['red', t.referenceBehindBlocksC])),
+    )
+    .withPanel(
+      timeseriesPanel('Network staking ratio')
+        .height(8)
+        .span(12)
+        .description(
+          'Primary-network total stake (platform.getTotalStake, delegations included) over the current supply (platform.getCurrentSupply, an upper bound: burnt fees are not subtracted), as each target\'s node reports them.',
+        )
+        .withTarget(range(`${q.sel('avax_network_total_stake_avax')} / on(target) ${q.sel('avax_network_supply_avax')}`, '{{target}}').refId('A'))
+        .unit('percentunit')
+        .thresholds(steps(['green', null]))
+        .min(0),
+    )
+    .withPanel(
+      ofMetric(timeseriesPanel('P-Chain gas price'), 'avax_pchain_gas_price_navax')
+        .height(8)
+        .span(12)
+        .withTarget(range(q.sel('avax_pchain_gas_price_navax'), '{{target}}').refId('A'))
+        .thresholds(steps(['green', null]))
+        .min(0),
     );
 }
 

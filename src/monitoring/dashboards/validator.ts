@@ -343,5 +343,39 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
           .thresholds(steps(['green', null]))
           .min(0),
       )
+      .withRow(row('Reward outcomes'))
+      .withPanel(
+        tablePanel('Last validation reward', 'paid (AVAX)')
+          .height(8)
+          .span(12)
+          .description(
+            'The last watched primary-network validation of each node that ended while the exporter ran: the reward platform.getRewardUTXOs lists for it against the potential reward it showed. Paid 0 with a reward expected (red) = AvalancheValidationEndedWithoutReward. Empty until a watched validation ends; the exporter keeps this in memory only (a restart clears it).',
+          )
+          .targets(
+            refs(
+              tableQuery(`max by (target, node_id) (${q.sel('avax_validator_last_reward_avax')})`),
+              tableQuery(`max by (target, node_id) (${q.sel('avax_validator_last_potential_reward_avax')})`),
+              tableQuery(`max by (target, node_id) (${q.sel('avax_validator_last_reward_timestamp_seconds')}) * 1000`),
+            ),
+          )
+          .thresholds(steps(['green', null]))
+          .overrideByName('paid (AVAX)', [prop.cellBackground(), prop.thresholds(steps(['red', null], ['green', 1e-9]))])
+          .overrideByName('ended', [prop.unit('dateTimeAsIso')])
+          .transformations(
+            mergeColumns({
+              hide: ['Time'],
+              order: ['target', 'node_id', 'Value #C', 'Value #A', 'Value #B'],
+              rename: { 'Value #A': 'paid (AVAX)', 'Value #B': 'expected (AVAX)', 'Value #C': 'ended' },
+            }),
+          ),
+      )
+      .withPanel(
+        ofMetric(timeseriesPanel('Reward owner balance'), 'avax_reward_owner_balance_avax')
+          .height(8)
+          .span(12)
+          .withTarget(range(q.sel('avax_reward_owner_balance_avax'), '{{target}} {{node_id}}').refId('A'))
+          .thresholds(steps(['green', null]))
+          .min(0),
+      )
   );
 }

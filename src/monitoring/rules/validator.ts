@@ -217,6 +217,35 @@ Tiers: thresholds.l1RunwayWarning (${promDuration(t.l1RunwayWarning)}) and thres
         description:
           'L1 validator {{ $labels.node_id }} on {{ $labels.subnet }} (watched by {{ $labels.target }}) has a balance of {{ $value }} AVAX for more than 5 minutes: it is inactive and does not take part in the L1\'s consensus. Top it up with an IncreaseL1ValidatorBalanceTx to reactivate it.',
       },
+      {
+        alert: 'AvalancheValidationEndedWithoutReward',
+        comment: `validator-rewards: a watched primary-network validation the exporter saw active ended and
+platform.getRewardUTXOs(txID) lists no reward UTXO, although it showed a potential reward. Final: it fires for
+thresholds.rewardMissedWindow (${promDuration(t.rewardMissedWindow)}) after the end. Kept in the exporter's memory only:
+an exporter restart clears the series (and resolves the alert).`,
+        expr: `${q.sel('avax_validator_last_reward_avax')} == 0
+  and on(target, node_id)
+${q.sel('avax_validator_last_potential_reward_avax')} > 0
+  and on(target, node_id)
+time() - ${q.sel('avax_validator_last_reward_timestamp_seconds')} < ${secondsExpr(t.rewardMissedWindow)}
+`,
+        for: '5m',
+        severity: 'critical',
+        summary: '{{ $labels.target }}: validation of {{ $labels.node_id }} ended without reward (paid {{ $value }} AVAX)',
+        description: `The primary-network validation of {{ $labels.node_id }} (watched by {{ $labels.target }}) ended{{ with printf \`max(${q.tsel('avax_validator_last_reward_timestamp_seconds', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }} at {{ . | first | value | humanizeTimestamp }}{{ end }} and the P-Chain paid no reward UTXO for it (platform.getRewardUTXOs). The reward it showed while active was {{ with printf \`max(${q.tsel('avax_validator_last_potential_reward_avax', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }}{{ . | first | value | printf "%.4f" }}{{ else }}?{{ end }} AVAX: it is lost. Usually the uptime, as the other validators measured it, stayed below the requirement. The stake itself is returned.`,
+      },
+      {
+        alert: 'AvalancheValidatorStakeBelowMinimum',
+        comment: 'The own stake of a watched primary-network validator is below platform.getMinStake minValidatorStake\n(network-economics): the same amount cannot be staked again when the validation ends.',
+        expr: `${q.sel('avax_validator_stake_avax', P)}
+  < on(target) group_left()
+${q.sel('avax_network_min_validator_stake_avax')}
+`,
+        for: '1h',
+        severity: 'info',
+        summary: '{{ $labels.target }}: stake of {{ $labels.node_id }} is below the current minimum validator stake',
+        description: `Validator {{ $labels.node_id }} (watched by {{ $labels.target }}) stakes {{ $value }} AVAX, below the current minimum validator stake of {{ with printf \`max(${q.tsel('avax_network_min_validator_stake_avax', 'target=%q')})\` $labels.target | query }}{{ . | first | value }}{{ else }}?{{ end }} AVAX (platform.getMinStake). The current validation is not affected, but the node cannot re-stake the same amount when it ends: plan to add stake.`,
+      },
     ];
   },
 };

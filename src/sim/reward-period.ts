@@ -1,0 +1,41 @@
+// The own validation in the reward-outcome scenarios (issue 14): `reward-paid` and `reward-missed` end
+// the own primary-network validation current at the switch REWARD_END_AFTER_S seconds after it (its
+// RewardValidatorTx is accepted then: the entry leaves getCurrentValidators); the node is re-staked at
+// once with a new AddPermissionlessValidatorTx (a new txID, period key k + RESTAKE_K). In reward-missed
+// the ending validation has a txID of its own (key + MISSED_K): switched to from healthy, the own txID
+// changes at the switch (the healthy one leaves before its end, which the exporter ignores).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { DAY } from './mainnet-constants.js';
+import type { ScenarioName } from './scenarios.js';
+
+/** Seconds from the switch to the end of the own validation. */
+export const REWARD_END_AFTER_S = 60;
+/** Added to the period key of the re-staked validation (its txID differs from every natural renewal). */
+const RESTAKE_K = 1000;
+/** reward-missed ends a validation of its own (period key + MISSED_K), so that a switch from reward-paid does not bring back the txID that already ended. */
+const MISSED_K = 500;
+/** Duration of the re-staked validation. */
+const RESTAKE_DURATION_S = 28 * DAY;
+
+export function isRewardScenario(s: ScenarioName): boolean {
+  return s === 'reward-paid' || s === 'reward-missed';
+}
+
+/**
+ * The own period in a reward scenario: `atSwitch` (the period current at the switch) until the
+ * switch + REWARD_END_AFTER_S, then the re-staked one.
+ */
+export function rewardScenarioPeriod(
+  scenario: ScenarioName,
+  switchS: number,
+  atSwitch: { k: number; start: number },
+  nowS: number,
+): { k: number; start: number; end: number } {
+  const end = switchS + REWARD_END_AFTER_S;
+  const k = atSwitch.k + (scenario === 'reward-missed' ? MISSED_K : 0);
+  if (nowS < end) return { k, start: atSwitch.start, end };
+  return { k: k + RESTAKE_K, start: end, end: end + RESTAKE_DURATION_S };
+}

@@ -1,0 +1,143 @@
+// platform.getRewardUTXOs and platform.getBalance of the simulated node (vms/platformvm/service.go,
+// avalanchego v1.14.2; both deprecated since v1.9.12 and still served). Reward UTXOs exist only for the
+// own validation that ends in `reward-paid` (reward-period.ts); `reward-missed` ends it without any
+// (an aborted RewardValidatorTx). The own reward owner address holds a seeded balance, plus the reward
+// once it is paid. UTXOs are written with the P-Chain codec (version 0, secp256k1fx.TransferOutput
+// type ID 7) and formatting.Hex (with its 4-byte sha256 checksum), by this file's own code.
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { cb58Decode, cb58Encode } from './avalanche-ids.js';
+import { derivedBytes, h32, sha256 } from './deterministic-random.js';
+import { goQuote } from './go-format.js';
+import { Args, ARG_ERROR, RpcError, type Service } from './json-rpc-envelope.js';
+import { AVAX_ASSET_ID, NAVAX } from './mainnet-constants.js';
+import { REWARD_END_AFTER_S } from './reward-period.js';
+import { validatorJson, type ValidatorDef, type ValidatorRegistryModel } from './validator-registry.js';
+
+/** What this file needs of the node model (NodeModel satisfies it structurally). */
+export interface RewardsModel extends ValidatorRegistryModel {
+  now(): number;
+  readonly isValidator: boolean;
+  readonly selfNow: ValidatorDef;
+}
+
+interface PaidReward {
+  txID: string;
+  /** validation reward, then the accrued delegation fee (when any), nAVAX */
+  amounts: bigint[];
+}
+
+/** The own validation that ended in a reward scenario, and what it paid (none in reward-missed). */
+function endedOwn(m: RewardsModel, nowS: number): PaidReward | null {
+  if ((m.scenario !== 'reward-paid' && m.scenario !== 'reward-missed') || !m.isValidator) return null;
+  const end = m.switchS + REWARD_END_AFTER_S;
+  if (nowS < end) return null;
+  // The entry as it was in its last second: the potential reward the node showed.
+  const j = validatorJson(m, m.selfNow, end - 1, false);
+  if (m.scenario === 'reward-missed') return { txID: j['txID'] as string, amounts: [] };
+  const amounts = [BigInt(j['potentialReward'] as string)];
+  const accrued = BigInt(j['accruedDelegateeReward'] as string);
+  if (accrued > 0n) amounts.push(accrued);
+  return { txID: j['txID'] as string, amounts };
+}
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const ADDRESS = /^P-([a-z0-9]{1,30})1([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38})$/;
+
+/** The 20 bytes of a P-avax1… address (checksum not verified: the simulator wrote it). */
+function addressBytes(addr: string): Buffer | null {
+  const m = ADDRESS.exec(addr);
+  if (!m) return null;
+  const words = [...(m[2] as string).slice(0, -6)].map((c) => BECH32.indexOf(c));
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const w of words) {
+    acc = (acc << 5) | w;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((acc >> bits) & 0xff);
+    }
+  }
+  return out.length === 20 ? Buffer.from(out) : null;
+}
+
+function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+}
+function u64(n: bigint): Buffer {
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64BE(n);
+  return b;
+}
+
+/** avax.UTXO with a TransferOutput to one address, codec version 0, as formatting.Hex. */
+function rewardUtxoHex(txID: string, index: number, amount: bigint, owner: Buffer): string {
+  const bytes = Buffer.concat([
+    Buffer.from([0, 0]),
+    cb58Decode(txID) as Buffer,
+    u32(index),
+    cb58Decode(AVAX_ASSET_ID) as Buffer,
+    u32(7),
+    u64(amount),
+    u64(0n), // locktime
+    u32(1), // threshold
+    u32(1),
+    owner,
+  ]);
+  return '0x' + Buffer.concat([bytes, sha256(bytes).subarray(28)]).toString('hex');
+}
+
+/** Index of the first reward output: after the stake outputs (one) and the change. */
+const FIRST_REWARD_OUTPUT = 2;
+
+/** The seeded balance of the own reward owner, nAVAX. */
+function baseBalance(m: RewardsModel): bigint {
+  return 12n * NAVAX + BigInt(h32(m.seed, 91) % 1_000_000_000);
+}
+
+export function rewardMethods(m: RewardsModel): Service {
+  return {
+    GetRewardUTXOs: (a: Args) => {
+      const enc = a.str('encoding');
+      if (enc !== '' && enc !== 'hex') throw new RpcError(ARG_ERROR);
+      const tx = a.id('txID');
+      const paid = endedOwn(m, Math.floor(m.now() / 1000));
+      const owner = addressBytes(m.selfNow.rewardAddr) as Buffer;
+      const utxos = paid && tx === paid.txID ? paid.amounts.map((x, i) => rewardUtxoHex(paid.txID, FIRST_REWARD_OUTPUT + i, x, owner)) : [];
+      return { numFetched: String(utxos.length), utxos, encoding: 'hex' };
+    },
+    GetBalance: (a: Args) => {
+      const addrs = new Set(a.strings('addresses'));
+      for (const x of addrs) if (!addressBytes(x)) throw new RpcError(`couldn't parse address ${goQuote(x)}: invalid separator or checksum`);
+      const utxoIDs: { txID: string; outputIndex: number }[] = [];
+      let unlocked = 0n;
+      if (addrs.has(m.selfNow.rewardAddr)) {
+        unlocked += baseBalance(m);
+        utxoIDs.push({ txID: cb58Encode(derivedBytes(`owner-funding/${m.seed}`, 32)), outputIndex: 0 });
+        const paid = endedOwn(m, Math.floor(m.now() / 1000));
+        paid?.amounts.forEach((x, i) => {
+          unlocked += x;
+          utxoIDs.push({ txID: paid.txID, outputIndex: FIRST_REWARD_OUTPUT + i });
+        });
+      }
+      const map = unlocked > 0n ? { [AVAX_ASSET_ID]: unlocked.toString() } : {};
+      return {
+        balance: unlocked.toString(),
+        unlocked: unlocked.toString(),
+        lockedStakeable: '0',
+        lockedNotStakeable: '0',
+        balances: map,
+        unlockeds: map,
+        lockedStakeables: {},
+        lockedNotStakeables: {},
+        utxoIDs: utxoIDs.length > 0 ? utxoIDs : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { WatchedSet } from '../../src/collectors/platform-validators.js';
+import { END_SKEW_SECONDS, track, validatorRewards, type SeenValidation } from '../../src/collectors/validator-rewards.js';
+import { PRIMARY_NETWORK_ID, RpcError } from '../../src/node-client/index.js';
+import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
+import { result } from '../fixtures/load.js';
+import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+
+const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
+const TX = 'RHa2bsaYbrA2rJdm3zZ2CdEjjAQ7BgG4GHe7gjy9unK6zBUC7';
+const OWNER = 'P-avax1d97s60esjz0kv0za4fsxk0gqrep2wkg89pr5r3';
+const END = 1790000000; // endTime of primary-watched.json
+const P = PRIMARY_NETWORK_ID;
+
+const watchedEntry = () => PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'primary-watched')).validators;
+const set = (validators = watchedEntry(), watched = [SELF]): WatchedSet => ({ subnet: P, watched, validators });
+const value = (s: WatchedSet | null) => ({ 'platform-validators': { sets: s ? [s] : [] } });
+
+/** Runs the collector twice on one state: active, then `after`; returns the second run and the calls. */
+async function endedRun(rewardUtxos: unknown, after: WatchedSet, nowS = END + 30) {
+  const state = new Map<string, unknown>();
+  const { client, calls } = fakeClient({ 'platform.getBalance': result('platform.getBalance', 'default'), 'platform.getRewardUTXOs': rewardUtxos });
+  const first = makeCtx(client, { values: value(set()), state, now: (END - 3600) * 1000 });
+  const r1 = await validatorRewards.collect(first.ctx);
+  const second = makeCtx(client, { values: value(after), state, now: nowS * 1000 });
+  const r2 = await validatorRewards.collect(second.ctx);
+  return { r1, r2, calls, log: second.lines };
+}
+
+describe('validator-rewards track', () => {
+  const seen = (): Map<string, SeenValidation> => new Map();
+  it('default: an active validation is remembered with its owner, potential reward and end', () => {
+    const m = seen();
+    expect(track(m, set(), END - 100)).toEqual([]);
+    expect(m.get(TX)).toEqual({ txID: TX, nodeId: SELF, endTime: END, potentialRewardNavax: 57_534_246_575n, rewardOwner: [OWNER] });
+  });
+  it('behavior: gone after its end → ended; gone before its end → forgotten, never judged', () => {
+    const m = seen();
+    track(m, set(), END - 100);
+    expect(track(m, set([]), END + 1).map((v) => v.txID)).toEqual([TX]);
+    const early = seen();
+    track(early, set(), END - 100);
+    expect(track(early, set([]), END - END_SKEW_SECONDS - 1)).toEqual([]);
+    expect(early.size).toBe(0);
+    expect(track(early, set([]), END + 1)).toEqual([]);
+  });
+  it('behavior: replaced by a new txID of the same node (re-staked) → the old one ended', () => {
+    const m = seen();
+    track(m, set(), END - 100);
+    const next = { ...watchedEntry()[0]!, txID: 'QZTN3KLK7b9mqAPjbvE5J1EpYCVE5i9xXSSRBDweph7fmLz7h', endTime: BigInt(END + 30 * 86400) };
+    expect(track(m, set([next]), END + 5).map((v) => v.txID)).toEqual([TX]);
+  });
+  it('behavior: a node no longer watched is forgotten (bounded memory)', () => {
+    const m = seen();
+    track(m, set(), END - 100);
+    expect(track(m, set([], ['NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg']), END + 100)).toEqual([]);
+    expect(m.size).toBe(0);
+  });
+});
+
+describe('validator-rewards collector', () => {
+  it('default: active validation → owner balance only; no getRewardUTXOs', async () => {
+    const { client, calls } = fakeClient({ 'platform.getBalance': result('platform.getBalance', 'default') });
+    const { ctx } = makeCtx(client, { values: value(set()) });
+    const r = await validatorRewards.collect(ctx);
+    assertContract('validator-rewards', r.samples);
+    expect(lines(r.samples)).toEqual([`avax_reward_owner_balance_avax{node_id="${SELF}"} 1257.534246575`]);
+    expect(calls.map((c) => [c.method, c.params])).toEqual([['platform.getBalance', { addresses: [OWNER] }]]);
+    expect(r.errors).toEqual([]);
+  });
+  it('behavior: the validation ends with its reward paid → last reward, end time, expected reward', async () => {
+    const { r2, calls, log } = await endedRun(result('platform.getRewardUTXOs', 'default'), set([]));
+    assertContract('validator-rewards', r2.samples);
+    expect(valueOf(r2.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBe(58.034246575);
+    expect(valueOf(r2.samples, 'avax_validator_last_reward_timestamp_seconds', { node_id: SELF })).toBe(END);
+    expect(valueOf(r2.samples, 'avax_validator_last_potential_reward_avax', { node_id: SELF })).toBe(57.534246575);
+    // The ended validation's owner is still asked for (the reward lands there).
+    expect(valueOf(r2.samples, 'avax_reward_owner_balance_avax', { node_id: SELF })).toBe(1257.534246575);
+    expect(calls.filter((c) => c.method === 'platform.getRewardUTXOs').map((c) => c.params)).toEqual([{ txID: TX, encoding: 'hex' }]);
+    expect(log.filter((l) => l.level === 'info').map((l) => l.args[1])).toEqual(['watched validation ended, reward paid']);
+  });
+  it('behavior: ended without reward → last reward 0 and one warning; the outcome stays, looked up once', async () => {
+    const { r2, calls, log } = await endedRun(result('platform.getRewardUTXOs', 'none'), set([]));
+    expect(valueOf(r2.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBe(0);
+    expect(valueOf(r2.samples, 'avax_validator_last_potential_reward_avax', { node_id: SELF })).toBe(57.534246575);
+    expect(log.filter((l) => l.level === 'warn').map((l) => l.args[1])).toEqual(['watched validation ended without reward']);
+    expect(calls.filter((c) => c.method === 'platform.getRewardUTXOs')).toHaveLength(1);
+  });
+  it('behavior: a failed lookup is an error and is retried next run; the method absent is a normal state', async () => {
+    const failed = await endedRun(new RpcError('platform.getRewardUTXOs', -32000, 'couldn\'t get reward UTXOs: database closed'), set([]));
+    expect(failed.r2.errors).toHaveLength(1);
+    expect(valueOf(failed.r2.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBeUndefined();
+    const absent = await endedRun(new RpcError('platform.getRewardUTXOs', -32000, 'rpc: can\'t find method "platform.GetRewardUTXOs"'), set([]));
+    expect(absent.r2.errors).toEqual([]);
+    expect(valueOf(absent.r2.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBeUndefined();
+  });
+  it('error: platform-validators failed → failing without a request; the last outcome stays; nothing watched → idle, no failure', async () => {
+    const { r2 } = await endedRun(result('platform.getRewardUTXOs', 'none'), set([]));
+    const state = new Map<string, unknown>();
+    const { client, calls } = fakeClient({ 'platform.getRewardUTXOs': result('platform.getRewardUTXOs', 'none'), 'platform.getBalance': result('platform.getBalance', 'default') });
+    await validatorRewards.collect(makeCtx(client, { values: value(set()), state, now: (END - 10) * 1000 }).ctx);
+    await validatorRewards.collect(makeCtx(client, { values: value(set([])), state, now: (END + 10) * 1000 }).ctx);
+    const before = calls.length;
+    const failed = await validatorRewards.collect(makeCtx(client, { values: { 'platform-validators': { sets: [], primaryFailed: true } }, state, now: (END + 30) * 1000 }).ctx);
+    expect(calls.length).toBe(before);
+    expect(failed.errors.map((e) => e.message)).toEqual(['the watched validations are unknown: platform.getCurrentValidators failed in this cycle']);
+    expect(lines(failed.samples)).toEqual(lines(r2.samples).filter((l) => !l.startsWith('avax_reward_owner_balance_avax')));
+    const idle = await validatorRewards.collect(makeCtx(client, { values: { 'platform-validators': { sets: [] } } }).ctx);
+    expect(idle).toMatchObject({ samples: [], errors: [] });
+    expect(calls.length).toBe(before);
+  });
+  it('error: getBalance failing fails the collector but keeps the outcome series; invalid owner addresses are not sent', async () => {
+    const { client, calls } = fakeClient({ 'platform.getBalance': new RpcError('platform.getBalance', -32000, 'boom') });
+    const entry = { ...watchedEntry()[0]!, rewardOwnerAddresses: ['P-avax1qself', OWNER] };
+    const r = await validatorRewards.collect(makeCtx(client, { values: value(set([entry])) }).ctx);
+    expect(r.errors).toHaveLength(1);
+    expect(calls[0]!.params).toEqual({ addresses: [OWNER] });
+  });
+  it('behavior: declared calls and request estimate', () => {
+    expect(validatorRewards.reads).toEqual(['platform-validators']);
+    expect(validatorRewards.requestsPerRun({ name: 'n', reference: false, validatorNodeIds: [], subnets: [], chains: [] }, {})).toBe(1);
+    expect(validatorRewards.requestsPerRun({ name: 'n', reference: false, validatorNodeIds: ['a', 'b'], expectActive: true, subnets: [], chains: [] }, {})).toBe(3);
+  });
+});
