@@ -8,6 +8,7 @@ import { infoIsBootstrapped } from './info-is-bootstrapped.js';
 import { infoPeers } from './info-peers.js';
 import { infoUptime } from './info-uptime.js';
 import { nodeInfo } from './node-info.js';
+import { nodeMetrics } from './node-metrics.js';
 import { platformValidators } from './platform-validators.js';
 import { platformValidatorsFull } from './platform-validators-full.js';
 import type { Collector } from './define.js';
@@ -30,6 +31,7 @@ export const COLLECTORS: readonly Collector<any>[] = [
   infoUpgrades,
   infoAcps,
   platformValidatorFee,
+  nodeMetrics,
 ];
 
 export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector<any>> = new Map(COLLECTORS.map((c) => [c.name, c]));
