@@ -45,7 +45,7 @@ export const NODE_METRICS_FAMILIES: readonly MetricSpec[] = [
     name: s.name,
     type: s.type,
     help: s.help,
-    labels: [...(s.perChain ? ['chain'] : []), ...(s.extra ? [s.extra] : []), ...(s.type === 'histogram' ? ['le'] : [])],
+    labels: [...(s.perChain ? ['chain'] : []), ...(s.extra ? [s.extra] : [])],
   })),
 ];
 
@@ -82,8 +82,13 @@ export const nodeMetrics = defineCollector({
     const index = indexFor(ctx.state, ctx.target.chains);
     const picker = new SignalPicker(index);
     const reader = new PrometheusTextReader(picker.wanted, picker.add);
+    let stats: ReadStats | undefined;
+    const check = () => {
+      stats = reader.end();
+      return stats.samples === 0 ? `${stats.lines === 0 ? 'empty body' : 'no sample line'}: not the Prometheus text format` : undefined;
+    };
     try {
-      await ctx.client.textGet(METRICS_PATH, (chunk) => reader.push(chunk), { signal: ctx.signal, normal: isMetricsDisabled });
+      await ctx.client.textGet(METRICS_PATH, (chunk) => reader.push(chunk), { signal: ctx.signal, normal: isMetricsDisabled, check });
     } catch (err) {
       if (isMetricsDisabled(err)) {
         onChange(ctx, 'available', 'no', () => ctx.log.info('GET /ext/metrics answers 404 (metrics API disabled): no node-internal series'));
@@ -91,12 +96,12 @@ export const nodeMetrics = defineCollector({
       }
       return { samples: [], errors: [err instanceof Error ? err : new Error(String(err))] };
     }
-    const stats = reader.end();
+    const read: ReadStats = stats ?? reader.end();
     const hint = schemeOfVersion(ctx.read('node-info')?.version?.version);
     const { scheme, samples } = picker.result(hint);
     onChange(ctx, 'available', 'yes', () => {});
     onChange(ctx, 'scheme', scheme ?? 'unknown', () =>
-      ctx.log.info({ scheme: scheme ?? 'unknown', versionScheme: hint, lines: stats.lines, kept: stats.kept, malformed: stats.malformed }, '/ext/metrics naming scheme'),
+      ctx.log.info({ scheme: scheme ?? 'unknown', versionScheme: hint, lines: read.lines, kept: read.kept, malformed: read.malformed }, '/ext/metrics naming scheme'),
     );
     return {
       value: { available: true, scheme },

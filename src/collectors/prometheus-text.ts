@@ -23,6 +23,8 @@ export const MAX_LINE_CHARS = 64 * 1024;
 export interface ReadStats {
   /** Lines seen (comments and blank lines included). */
   lines: number;
+  /** Lines that look like a sample (a metric name followed by `{` or a blank), kept or not. */
+  samples: number;
   /** Sample lines handed to the sink. */
   kept: number;
   /** Lines of a wanted family that could not be read (bad labels, bad value, too long). */
@@ -33,7 +35,7 @@ export class PrometheusTextReader {
   private rest = '';
   /** The current line is longer than MAX_LINE_CHARS: drop until its end. */
   private skipping = false;
-  readonly stats: ReadStats = { lines: 0, kept: 0, malformed: 0 };
+  readonly stats: ReadStats = { lines: 0, samples: 0, kept: 0, malformed: 0 };
 
   constructor(
     private readonly wanted: (name: string) => boolean,
@@ -83,6 +85,9 @@ export class PrometheusTextReader {
     let j = i;
     while (j < to && isNameChar(text.charCodeAt(j))) j++;
     if (j === i) return;
+    const after = j < to ? text.charCodeAt(j) : -1;
+    if (after !== 123 && after !== 32 && after !== 9) return;
+    this.stats.samples++;
     const name = text.slice(i, j);
     if (!this.wanted(name)) return;
     if (to - from > MAX_LINE_CHARS) {

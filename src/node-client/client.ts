@@ -159,15 +159,18 @@ export class NodeClient {
    * GET of a text body (the Prometheus exposition at /ext/metrics): on HTTP 200 each decoded piece of
    * the body goes to `sink` as it arrives (the body is never held whole), under the same deadline and
    * size cap as every call; any other status is an HttpError (a disabled metrics API answers 404), an
-   * HTML page an InvalidResponseError.
+   * HTML page an InvalidResponseError, and so is a body `check` (called once it ended) finds a problem with.
    */
-  async textGet(path: string, sink: (chunk: string) => void, opts: CallOptions = {}): Promise<void> {
+  async textGet(path: string, sink: (chunk: string) => void, opts: CallOptions & { check?: () => string | undefined } = {}): Promise<void> {
     const method = `GET ${path}`;
     await this.timed(method, opts, async (signal) => {
       const res = await this.send(method, 'GET', path, undefined, signal, sink);
       const context = { contentType: res.contentType, expected: `Prometheus text at ${path}` };
       if (res.status !== 200) throw this.httpError(method, res.status, res.text, context);
       if (res.html) throw new InvalidResponseError(method, `HTTP 200 with ${res.html}${notAnApi(context.expected)}`);
+      // The caller's verdict on the whole body (e.g. not one sample line: not the text format).
+      const problem = opts.check?.();
+      if (problem !== undefined) throw new InvalidResponseError(method, problem);
     });
   }
 

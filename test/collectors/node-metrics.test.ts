@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { nodeMetrics, pickFromText } from '../../src/collectors/node-metrics.js';
 import { schemeOfVersion } from '../../src/collectors/node-metrics-signals.js';
 import type { Sample } from '../../src/metrics/model.js';
-import { HttpError, NetworkError, type NodeClient } from '../../src/node-client/index.js';
+import { HttpError, InvalidResponseError, NetworkError, type NodeClient } from '../../src/node-client/index.js';
 import { toV1_10, toV1_11_6 } from '../helpers/metrics-scheme-rewrite.js';
 import { assertContract, lines, makeCtx, valueOf } from './fake.js';
 
@@ -168,11 +168,14 @@ describe('node-metrics: units, traps and bounds', () => {
 function textClient(answer: string | Error, pieces = 7) {
   const calls: { path: string; normal?: (e: unknown) => boolean }[] = [];
   const client = {
-    async textGet(path: string, sink: (c: string) => void, opts: { normal?: (e: unknown) => boolean } = {}) {
+    async textGet(path: string, sink: (c: string) => void, opts: { normal?: (e: unknown) => boolean; check?: () => string | undefined } = {}) {
       calls.push({ path, normal: opts.normal });
       if (answer instanceof Error) throw answer;
       const size = Math.ceil(answer.length / pieces);
       for (let i = 0; i < answer.length; i += size) sink(answer.slice(i, i + size));
+      // Like the real client: the caller's check runs once the body ended.
+      const problem = opts.check?.();
+      if (problem !== undefined) throw new InvalidResponseError(`GET ${path}`, problem);
     },
   };
   return { client: client as unknown as NodeClient, calls };
@@ -217,6 +220,21 @@ describe('node-metrics collect', () => {
     const { ctx } = makeCtx(client);
     const r = await nodeMetrics.collect(ctx);
     expect(lines(r.samples)).toEqual(['avax_node_metrics_available 1', 'avax_node_metrics_scheme{scheme="unknown"} 1']);
+  });
+  it('error: a body without one sample line (JSON, empty) is not the text format: invalid response, no series', async () => {
+    for (const [body, why] of [['{"jsonrpc":"2.0","result":{"healthy":true}}', 'no sample line'], ['', 'empty body']] as const) {
+      const { client } = textClient(body);
+      const { ctx } = makeCtx(client);
+      const r = await nodeMetrics.collect(ctx);
+      expect(r.samples).toEqual([]);
+      expect(r.errors).toHaveLength(1);
+      expect(r.errors[0]).toBeInstanceOf(InvalidResponseError);
+      expect(r.errors[0]!.message).toContain(why);
+    }
+  });
+  it('default: the fixture subset served by the test nodes reads like the whole capture', () => {
+    const subset = readFileSync(fileURLToPath(new URL('../fixtures/ext-metrics/default.txt', import.meta.url)), 'utf8');
+    expect(lines(pickFromText(subset).samples)).toEqual(lines(pickFromText(CAPTURE).samples));
   });
   it('behavior: watched chains of the target are kept', async () => {
     const L1 = '2Y3yGzJ9nB1DxuUgWL87W3HuXpM3AHcWqiUVsJkWNFvqRgDj5n';
