@@ -29,6 +29,9 @@ export const SCENARIOS = [
   'bls-mismatch',
   'acp-vote',
   'vantage-isolated',
+  'metrics-v1.11.6',
+  'metrics-v1.10',
+  'metrics-disabled',
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -63,4 +66,7 @@ export const SCENARIO_HELP: Record<ScenarioName, string> = {
   'bls-mismatch': 'info.getNodeID BLS key differs from the registered signer; bls check failing',
   'acp-vote': 'CurrentACPs {236,247}: ~60% of the stake supports 247, ~15% objects to 236; own stance +247 -236',
   'vantage-isolated': 'this node and its sibling nodes (--nodes >= 2) see each other disconnected',
+  'metrics-v1.11.6': 'healthy; GET /ext/metrics in the naming of v1.11.6-v1.11.7 (chain alias in the name, ops in labels)',
+  'metrics-v1.10': 'healthy; GET /ext/metrics in the naming of v1.10.0-v1.11.5 (chain alias, ops and DB methods in the name)',
+  'metrics-disabled': 'healthy; GET /ext/metrics answers 404 (--api-metrics-enabled=false)',
 };
