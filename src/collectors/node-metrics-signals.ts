@@ -197,6 +197,11 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
     ],
   },
   {
+    name: 'avax_node_stake_weight', type: 'gauge', perChain: true, help: `${CHAIN}Total stake weight of the chain's validators as the node sees it (the unit of avax_node_benched_weight), from /ext/metrics.`,
+    // avalanchego v1.10.12+ (stake total_weight); absent before.
+    native: [{ schemes: C, name: 'avalanche_stake_total_weight' }, { schemes: AB, name: 'avalanche_<a>_total_weight' }],
+  },
+  {
     name: 'avax_node_time_until_unstake_seconds', type: 'gauge', perChain: false, divide: NS,
     help: "Time until this node leaves the Primary Network validator set, in seconds (updated by the P-Chain health check; 0 when not a current validator), from /ext/metrics.",
     native: [{ schemes: C, name: 'avalanche_platformvm_time_until_unstake', onlyChain: 'P' }, { schemes: AB, name: 'avalanche_P_vm_time_until_unstake' }],

@@ -33,6 +33,9 @@ const NET_OPS = ['handshake', 'ping', 'pong', 'get_peer_list', 'peer_list', 'get
 const HANDLER_OPS = [...NET_OPS.filter((o) => !['handshake', 'ping', 'pong', 'get_peer_list', 'peer_list'].includes(o)), 'connected', 'disconnected', 'gossip_request', 'query_failed', 'get_failed'];
 const DB_METHODS = ['get', 'has', 'put', 'delete', 'new_batch', 'batch_put', 'batch_delete', 'batch_write', 'batch_reset', 'batch_size', 'new_iterator', 'iterator_next', 'iterator_key', 'iterator_value', 'iterator_release', 'iterator_error', 'compact', 'health_check'];
 
+/** The primary network's stake as the node's validator set counts it (nAVAX, mainnet order). */
+const STAKE_WEIGHT = 2.4e17;
+
 interface Counters {
   at: number;
   heights: Record<string, number>;
@@ -138,8 +141,10 @@ function samples(m: ExtMetricsModel): Line[] {
     });
     if (c(`expired/${ch}`) > 0) g('avalanche_handler_expired', { ...L, op: 'pull_query' }, c(`expired/${ch}`), 'counter');
     g('avalanche_benchlist_benched_num', L, unhealthy ? 4 : 0);
-    g('avalanche_benchlist_benched_weight', L, unhealthy ? 9e15 : 0);
+    // unhealthy-network: 4 validators with 22 % of the stake benched
+    g('avalanche_benchlist_benched_weight', L, unhealthy ? 0.22 * STAKE_WEIGHT : 0);
     g('avalanche_stake_percent_connected', L, m.networking().percentConnected / 100);
+    g('avalanche_stake_total_weight', L, STAKE_WEIGHT);
     g('avalanche_meterchainvm_build_block_count', L, Math.floor(acc / 50), 'counter');
     g('avalanche_meterchainvm_build_block_sum', L, Math.floor(acc / 50) * 3e7);
     g('avalanche_meterchainvm_accept_count', L, acc, 'counter');
@@ -221,6 +226,7 @@ function toV1_11_6(l: Line): Line | undefined {
   if (ch && (r = /^avalanche_snowman_(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_${r[1]}`, labels: rest };
   if (ch && (r = /^avalanche_benchlist_(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_benchlist_${r[1]}`, labels: rest };
   if (ch && name === 'avalanche_stake_percent_connected') return { ...l, name: `avalanche_${ch}_percent_connected`, labels: rest };
+  if (ch && name === 'avalanche_stake_total_weight') return { ...l, name: `avalanche_${ch}_total_weight`, labels: rest };
   if (ch && (r = /^avalanche_handler_(?:sync_)?(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_handler_${r[1]}`, labels: rest };
   if (ch && (r = /^avalanche_meterdb_(.+)$/.exec(name))) return { ...l, name: ch === 'all' ? `avalanche_db_${r[1]}` : `avalanche_${ch}_db_${r[1]}`, labels: rest };
   if (ch && (r = /^avalanche_meterchainvm_(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_vm_metervm_${r[1]}`, labels: rest };
