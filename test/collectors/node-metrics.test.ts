@@ -232,9 +232,12 @@ describe('node-metrics collect', () => {
       expect(r.errors[0]!.message).toContain(why);
     }
   });
-  it('default: the fixture subset served by the test nodes reads like the whole capture', () => {
-    const subset = readFileSync(fileURLToPath(new URL('../fixtures/ext-metrics/default.txt', import.meta.url)), 'utf8');
+  it('default: the fixture served by the test nodes reads like the whole capture plus the busy vectors', () => {
+    const served = readFileSync(fileURLToPath(new URL('../fixtures/ext-metrics/default.txt', import.meta.url)), 'utf8');
+    const [subset, extra] = served.split(/^# Not in the capture.*$/m) as [string, string];
     expect(lines(pickFromText(subset).samples)).toEqual(lines(pickFromText(CAPTURE).samples));
+    expect(extra.trim()).toBe(BUSY.trim());
+    expect(lines(pickFromText(served).samples)).toEqual(lines(pickFromText(CAPTURE + BUSY).samples));
   });
   it('behavior: watched chains of the target are kept', async () => {
     const L1 = '2Y3yGzJ9nB1DxuUgWL87W3HuXpM3AHcWqiUVsJkWNFvqRgDj5n';
