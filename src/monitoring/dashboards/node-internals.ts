@@ -61,7 +61,7 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
           .span(8)
           .description(`Share of the consensus polls that finished with enough answers. Below ${percent(1 - t.pollFailureRatio)} % for 10 minutes: AvalanchePollFailureRatioHigh.`)
           .withTarget(
-            range(`${rate('avax_node_polls_successful_total')} / (${rate('avax_node_polls_successful_total')} + on(target, chain) ${rate('avax_node_polls_failed_total')})`, '{{target}} {{chain}}').refId('A'),
+            range(`${rate('avax_node_polls_successful_total')} / (${rate('avax_node_polls_successful_total')} + ${rate('avax_node_polls_failed_total')})`, '{{target}} {{chain}}').refId('A'),
           )
           .unit('percentunit')
           .min(0)

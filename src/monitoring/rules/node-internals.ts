@@ -30,10 +30,11 @@ and on(target, chain) (${q.sel('avax_node_bootstrap_finished')} == 1)
       {
         alert: 'AvalanchePollFailureRatioHigh',
         comment: `Per chain: share of consensus polls that failed over 10m (thresholds.pollFailureRatio). Silent while no poll
-finished (the ratio is NaN).`,
+finished (the ratio is NaN). Both families carry the same labels (one scrape), so plain matching: an
+on() inside the denominator would keep only its labels and match nothing in the division.`,
         expr: `(
   rate(${q.sel('avax_node_polls_failed_total')}[10m])
-  / (rate(${q.sel('avax_node_polls_failed_total')}[10m]) + on(target, chain) rate(${q.sel('avax_node_polls_successful_total')}[10m]))
+  / (rate(${q.sel('avax_node_polls_failed_total')}[10m]) + rate(${q.sel('avax_node_polls_successful_total')}[10m]))
 ) > ${t.pollFailureRatio}`,
         for: '10m',
         severity: 'warning',
