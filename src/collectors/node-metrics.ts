@@ -73,7 +73,10 @@ export const nodeMetrics = defineCollector({
   name: 'node-metrics',
   description: "The node's own /ext/metrics: consensus, network, database, C-Chain and process internals under stable names, whichever avalanchego naming (v1.10 to v1.14).",
   needs: 'GET /ext/metrics (on by default; --api-metrics-enabled=false answers 404: avax_node_metrics_available 0, and no failure)',
-  interval: 30,
+  // 60 s, not the 30 s of the issue: the request budget of a target is 12 per 15 s cycle (bench row 4:
+  // 11.65 without this collector, 12.15 with it at 30 s, 11.90 at 60 s), and a mainnet body is ~1 MB.
+  // The node's counters are cumulative, so rates over the alerts' 5-10 min windows lose nothing.
+  interval: 60,
   nodeSpecific: true,
   reads: ['node-info'],
   metrics: NODE_METRICS_FAMILIES,
