@@ -139,7 +139,8 @@ export class SignalPicker {
       if (Number.isNaN(n)) return;
       le = n === Infinity ? '+Inf' : String(n / (signal.divide ?? 1));
     }
-    if (!Number.isFinite(value) && !(value === Infinity && signal.type === 'gauge')) return;
+    // NaN and ±Inf carry no usable figure for any curated signal: left out rather than summed.
+    if (!Number.isFinite(value)) return;
     const part = source.part ?? '';
     const divide = source.divide ?? signal.divide ?? 1;
     const key = `${e.index}\u0000${part}\u0000${chain}\u0000${extra}\u0000${le}`;
@@ -171,8 +172,35 @@ export class SignalPicker {
   }
 }
 
+type Row = Acc['series'] extends Map<string, infer R> ? R : never;
+
+/**
+ * A histogram is kept only whole and consistent: a +Inf bucket, _sum and _count, buckets that never
+ * decrease with `le`, and +Inf equal to _count. Anything else (a truncated body, a mangled value) would
+ * be an invalid or silently wrong histogram: that chain's histogram is left out.
+ */
+function completeHistograms(rows: readonly Row[]): Row[] {
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    if (NODE_SIGNALS[r.index]!.type !== 'histogram') continue;
+    const k = `${r.index}\u0000${r.chain}\u0000${r.extra}`;
+    const g = groups.get(k);
+    if (g) g.push(r);
+    else groups.set(k, [r]);
+  }
+  const bad = new Set<Row>();
+  for (const g of groups.values()) {
+    const buckets = g.filter((r) => r.part === '_bucket').sort((a, b) => leOrder(a.le) - leOrder(b.le) || 0);
+    const inf = buckets.find((r) => r.le === '+Inf');
+    const count = g.find((r) => r.part === '_count');
+    const ok = inf !== undefined && count !== undefined && g.some((r) => r.part === '_sum') && inf.value === count.value && buckets.every((b, i) => i === 0 || b.value >= buckets[i - 1]!.value);
+    if (!ok) for (const r of g) bad.add(r);
+  }
+  return bad.size === 0 ? [...rows] : rows.filter((r) => !bad.has(r));
+}
+
 function toSamples(acc: Acc): Sample[] {
-  const rows = [...acc.series.values()];
+  const rows = completeHistograms([...acc.series.values()]);
   rows.sort((a, b) => a.index - b.index || cmp(a.chain, b.chain) || cmp(a.extra, b.extra) || partOrder(a.part) - partOrder(b.part) || leOrder(a.le) - leOrder(b.le));
   return rows.map((r) => {
     const signal = NODE_SIGNALS[r.index]!;

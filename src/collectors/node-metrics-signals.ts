@@ -134,7 +134,8 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
     name: 'avax_node_consensus_latency_seconds', type: 'histogram', perChain: true, divide: NS,
     help: `${CHAIN}Issuance-to-acceptance latency of blocks, in seconds (avalanchego v1.14.2+ only), from /ext/metrics.`,
     native: [
-      { schemes: C, name: 'avalanche_snowman_consensus_latencies_bucket', part: '_bucket' },
+      // Bucket values are counts (only `le` is in nanoseconds, divided by the signal's divisor).
+      { schemes: C, name: 'avalanche_snowman_consensus_latencies_bucket', part: '_bucket', divide: 1 },
       { schemes: C, name: 'avalanche_snowman_consensus_latencies_sum', part: '_sum' },
       { schemes: C, name: 'avalanche_snowman_consensus_latencies_count', part: '_count', divide: 1 },
     ],

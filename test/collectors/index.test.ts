@@ -3,7 +3,7 @@ import { COLLECTORS } from '../../src/collectors/index.js';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 
 describe('COLLECTORS', () => {
-  it('default: the twelve collectors in order, with their intervals', () => {
+  it('default: the thirteen collectors in order, with their intervals', () => {
     expect(COLLECTORS.map((c) => [c.name, c.interval, c.nodeSpecific])).toEqual([
       ['node-info', 60, false],
       ['health', 30, true],
@@ -17,6 +17,7 @@ describe('COLLECTORS', () => {
       ['info-upgrades', 300, false],
       ['info-acps', 300, false],
       ['platform-validator-fee', 60, false],
+      ['node-metrics', 60, true],
     ]);
   });
   it('behavior: every collector owns at least one metric family', () => {

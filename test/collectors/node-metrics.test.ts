@@ -147,6 +147,26 @@ describe('node-metrics: units, traps and bounds', () => {
       'avax_node_last_accepted_height{chain="X"} 6',
     ]);
   });
+  it('behavior: a histogram is kept only whole and consistent (+Inf, _sum, _count, non-decreasing buckets)', () => {
+    const h = (b1: number, inf: number, count: number, withSum = true) =>
+      [
+        `avalanche_snowman_consensus_latencies_bucket{chain="C",le="1e+09"} ${b1}`,
+        `avalanche_snowman_consensus_latencies_bucket{chain="C",le="+Inf"} ${inf}`,
+        ...(withSum ? ['avalanche_snowman_consensus_latencies_sum{chain="C"} 3e+09'] : []),
+        `avalanche_snowman_consensus_latencies_count{chain="C"} ${count}`,
+      ].join('\n');
+    const names = (text: string) => pickFromText(text).samples.map((x) => `${x.name}${x.labels['le'] ? `{le=${x.labels['le']}}` : ''} ${x.value}`);
+    expect(names(h(2, 3, 3))).toEqual([
+      'avax_node_consensus_latency_seconds_bucket{le=1} 2',
+      'avax_node_consensus_latency_seconds_bucket{le=+Inf} 3',
+      'avax_node_consensus_latency_seconds_sum 3',
+      'avax_node_consensus_latency_seconds_count 3',
+    ]);
+    expect(names(h(2, 3, 4))).toEqual([]);
+    expect(names(h(5, 3, 3))).toEqual([]);
+    expect(names(h(2, 3, 3, false))).toEqual([]);
+    expect(names('avalanche_snowman_consensus_latencies_bucket{chain="C",le="7e+09"} 0')).toEqual([]);
+  });
   it('behavior: only generic names (same in every version) → scheme unknown, values still read', () => {
     const r = pickFromText('avalanche_network_peers 12\n');
     expect(r.scheme).toBeUndefined();
