@@ -8,7 +8,7 @@
 //   - scrapes while it collects: /metrics with Accept-Encoding: gzip (as Prometheus asks) and
 //     /probe?target= (one target), p50/p99 from a scrape client in its own process;
 //   - CPU: the exporter's utime+stime (/proc/<pid>/stat) apart from the simulators'.
-// Used by bench/run.js (rows 6); runnable alone:  node bench/fleet-process.js <targets> [validators] [peers]
+// Used by bench/run.js (rows 7); runnable alone:  node bench/fleet-process.js <targets> [validators] [peers]
 // Every loop is bounded in count and time; the exporter and the simulators are killed at the end.
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -219,7 +219,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 /**
- * Rows "6." of bench/run.js: the exporter as its own process for 1, 100 and 1,000 targets (quick: 20),
+ * Rows "7." of bench/run.js: the exporter as its own process for 1, 100 and 1,000 targets (quick: 20),
  * each figure beside its target (issue 17).
  */
 export async function processRows({ row, notes, say, quick }) {
@@ -232,7 +232,7 @@ export async function processRows({ row, notes, say, quick }) {
       ];
   for (const spec of specs) {
     const r = await runFleetProcess({ ...spec, validators: 1500, peers: 1700, say });
-    const label = `6. process, ${r.targets.toLocaleString('en-US')} target${r.targets > 1 ? 's' : ''} (mainnet-scale simulated nodes on ${r.simProcesses} simulator process${r.simProcesses > 1 ? 'es' : ''}, real scheduler)`;
+    const label = `7. process, ${r.targets.toLocaleString('en-US')} target${r.targets > 1 ? 's' : ''} (mainnet-scale simulated nodes on ${r.simProcesses} simulator process${r.simProcesses > 1 ? 'es' : ''}, real scheduler)`;
     row(
       `${label}: every target collected once after start-up`,
       Number.isFinite(r.allUpMs) ? `${fmt(r.allUpMs / 1000)} s; ${r.overlaps} target(s) logged a skipped tick (cycle still running) during the ${fmt(r.runS)} s run` : `not within the time bound`,

@@ -1,7 +1,8 @@
 // npm run bench: the performance figures of issue 5, printed as one Markdown table.
 //
-//   node bench/run.js [--quick]
+//   node bench/run.js [--quick] [--node-metrics]
 //
+// --node-metrics runs only the rows of the node-metrics collector (issue 15), in about 15 s.
 // Everything runs on 127.0.0.1. The simulated node (mainnet scale: 1,500 validators, 1,700 peers
 // per node) runs in a child process (bench/sim-child.js) and the scrape client in another
 // (bench/scraper.js), so the CPU time, heap and RSS measured here are the exporter's. Every loop is
@@ -38,6 +39,8 @@ import {
 
 async function main() {
   const QUICK = process.argv.includes('--quick');
+  // --node-metrics: only the rows of issue 15 (a 1-node simulator; about 15 s).
+  const NODE_METRICS_ONLY = process.argv.includes('--node-metrics');
   const started = performance.now();
   const m = machine();
   const load0 = os.loadavg();
@@ -49,6 +52,14 @@ async function main() {
   const N_FLEET = QUICK ? 20 : 100;
   const cleanup = [];
   try {
+    if (NODE_METRICS_ONLY) {
+      say('starting the simulator: 1 node × (1,500 validators, 1,700 peers)');
+      const sim1 = await startSimChild({ nodes: 1, validators: 1500, peers: 1700, healthIntervalMs: 3_600_000 });
+      cleanup.push(() => sim1.close());
+      await nodeMetricsRows(row, sim1.nodeUrl(0), QUICK ? 30 : 100, say);
+      printTable(rows, notes, m, load0, started, QUICK);
+      return;
+    }
     // -----------------------------------------------------------------------------------------
     say(`starting the simulator: ${N_FLEET} nodes × (1,500 validators, 1,700 peers)`);
     // Health checks of 100 simulated nodes take ~1 s of the simulator's CPU; run them once at the
@@ -82,6 +93,10 @@ async function main() {
       pv.cold.total <= 100,
       pv.cold.total > 100 ? 'one-time cost at start-up: first use of the schema and of JSON.parse on a 1.4 MB string, code not yet optimised by the JIT' : '',
     );
+
+    // -----------------------------------------------------------------------------------------
+    // 6. node internals (issue 15): reading a mainnet-sized /ext/metrics.
+    await nodeMetricsRows(row, sim.nodeUrl(0), QUICK ? 30 : 100, say);
 
     // -----------------------------------------------------------------------------------------
     // One target: 1,000 cycles through the counting proxy (bytes on the wire), the simulator's clock
@@ -210,14 +225,16 @@ async function main() {
   }
 
   // -------------------------------------------------------------------------------------------
-  // 6. The exporter as operators run it: its own process, the real scheduler, 1 / 100 / 1,000 targets.
+  // 7. The exporter as operators run it: its own process, the real scheduler, 1 / 100 / 1,000 targets.
   await (await import('./fleet-process.js')).processRows({ row, notes, say, quick: QUICK });
+  printTable(rows, notes, m, load0, started, QUICK);
+}
 
-  // -------------------------------------------------------------------------------------------
+function printTable(rows, notes, m, load0, started, QUICK) {
   const load1 = os.loadavg();
   const out = [];
   out.push(`Machine: ${machineLine(m)}`);
-  out.push(`Command: npm run bench (node --expose-gc bench/run.js${QUICK ? ' --quick' : ''}), ${new Date().toISOString().slice(0, 19)}Z, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  out.push(`Command: npm run bench (node --expose-gc bench/run.js${process.argv.slice(2).map((a) => ` ${a}`).join('')}), ${new Date().toISOString().slice(0, 19)}Z, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   out.push(`Load average (1 min) at start ${load0[0].toFixed(2)}, at end ${load1[0].toFixed(2)} on ${m.cores} cores`);
   out.push('');
   out.push('| figure | measured | target | series count | ok? |');
@@ -238,6 +255,61 @@ async function main() {
 async function fetchText(url, init) {
   const res = await fetch(url, init);
   return res.text();
+}
+
+/**
+ * 6. node internals (collector node-metrics, issue 15): the simulated node's /ext/metrics at mainnet
+ * scale (every op/method vector touched, coreth's timers; several times the 3,600 lines of an idle
+ * local v1.14.2 node), read by the collector's own path (streaming text reader + signal picker) in
+ * this process: CPU time per run, cold and warm, and the bytes the collector adds per cycle.
+ */
+async function nodeMetricsRows(row, nodeUrl, warmRuns, say) {
+  say('/ext/metrics: text reader + signal picker, cold and warm');
+  const body = await fetchText(`${nodeUrl}/ext/metrics`);
+  const { pickFromText } = await import('../dist/collectors/node-metrics.js');
+  const { SignalIndex } = await import('../dist/collectors/node-metrics-pick.js');
+  const { COLLECTOR_BY_NAME } = await import('../dist/collectors/index.js');
+  const interval = COLLECTOR_BY_NAME.get('node-metrics').interval;
+  const once = (index) => {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const r = pickFromText(body, [], undefined, index);
+    const wall = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    return { wall, cpu: (c.user + c.system) / 1000, samples: r.samples.length, lines: r.stats.lines, kept: r.stats.kept, scheme: r.scheme };
+  };
+  // Cold: the first run in the process builds the name index (the collector keeps it per target).
+  const cold = once(undefined);
+  const index = new SignalIndex([]);
+  const warm = [];
+  for (let i = 0; i < warmRuns; i++) warm.push(once(index));
+  const cpu50 = quantile(warm.map((w) => w.cpu), 0.5);
+  const cpu99 = quantile(warm.map((w) => w.cpu), 0.99);
+  const wall50 = quantile(warm.map((w) => w.wall), 0.5);
+  const bytes = Buffer.byteLength(body);
+  const what = `${fmtBytes(bytes)} body, ${cold.lines.toLocaleString('en-US')} lines (${cold.kept} kept), scheme ${cold.scheme}`;
+  const perCycle = 15 / interval;
+  row(
+    '6. node internals: /ext/metrics read + signal pick, warm (every later run)',
+    `CPU p50 ${fmtMs(cpu50)} ms, p99 ${fmtMs(cpu99)} ms, wall p50 ${fmtMs(wall50)} ms over ${warmRuns} runs; ${what}; one run every ${interval} s = ${fmtMs(cpu50 * perCycle)} ms CPU per 15 s cycle`,
+    '≤ 30 ms CPU per cycle per target',
+    cold.samples,
+    cpu50 * perCycle <= 30 && cpu50 <= 30,
+  );
+  row(
+    '6. node internals: /ext/metrics read + signal pick, cold (first run in the process)',
+    `CPU ${fmtMs(cold.cpu)} ms, wall ${fmtMs(cold.wall)} ms; ${what}`,
+    '—',
+    cold.samples,
+    null,
+  );
+  row(
+    '6. node internals: bytes per cycle per target it adds',
+    `${fmtBytes(bytes * perCycle)} per 15 s cycle from the node (one ${fmtBytes(bytes)} GET every ${interval} s), ${fmtBytes((bytes * 3600) / interval)} per hour; ${cold.samples} series per target`,
+    '—',
+    cold.samples,
+    null,
+  );
 }
 
 async function parseBench(nodeUrl, warmRuns) {

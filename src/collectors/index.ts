@@ -8,6 +8,7 @@ import { infoIsBootstrapped } from './info-is-bootstrapped.js';
 import { infoPeers } from './info-peers.js';
 import { infoUptime } from './info-uptime.js';
 import { nodeInfo } from './node-info.js';
+import { nodeMetrics } from './node-metrics.js';
 import { platformValidators } from './platform-validators.js';
 import { platformValidatorsFull } from './platform-validators-full.js';
 import { validatorRewards } from './validator-rewards.js';
@@ -34,6 +35,7 @@ export const COLLECTORS: readonly Collector<any>[] = [
   platformValidatorFee,
   validatorRewards,
   networkEconomics,
+  nodeMetrics,
 ];
 
 export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector<any>> = new Map(COLLECTORS.map((c) => [c.name, c]));

@@ -18,11 +18,11 @@ export class MonitoringSettingsError extends Error {
 }
 
 /** The rule groups, one alerts/<name>.rules.yaml each, in the order they are written. */
-export const GROUP_NAMES = ['node', 'validator', 'index', 'upgrades', 'fleet', 'exporter'] as const;
+export const GROUP_NAMES = ['node', 'validator', 'index', 'upgrades', 'fleet', 'exporter', 'node-internals'] as const;
 export type GroupName = (typeof GROUP_NAMES)[number];
 
 /** The dashboards, one dashboards/avalanche-<name>.json each. */
-export const DASHBOARD_NAMES = ['overview', 'node', 'validator'] as const;
+export const DASHBOARD_NAMES = ['overview', 'node', 'validator', 'node-internals'] as const;
 export type DashboardName = (typeof DASHBOARD_NAMES)[number];
 
 /** The severity levels the rules are written with; `severities` maps each to the user's labels. */
@@ -138,6 +138,12 @@ const thresholdsSchema = z
     collectorFailingFor: duration(0).default(900),
     dataStaleSlowCollectors: duration().default(900),
     dataStale: duration().default(180),
+    consensusStuckWindow: duration(60).default(600),
+    pollFailureRatio: ratio().default(0.2),
+    handlerExpiredPerSecond: num({ min: 0 }).default(1),
+    benchedWeightRatio: ratio().default(0.1),
+    dbLatency: num({ min: 0, minExclusive: true, what: 'a number of seconds' }).default(0.05),
+    unstakeSoon: duration().default(86400),
   })
   .superRefine((t, ctx) => {
     // Tiers must be ordered, or a lower tier would never be the first to fire.

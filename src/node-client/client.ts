@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
 import {
@@ -154,6 +155,25 @@ export class NodeClient {
     });
   }
 
+  /**
+   * GET of a text body (the Prometheus exposition at /ext/metrics): on HTTP 200 each decoded piece of
+   * the body goes to `sink` as it arrives (the body is never held whole), under the same deadline and
+   * size cap as every call; any other status is an HttpError (a disabled metrics API answers 404), an
+   * HTML page an InvalidResponseError, and so is a body `check` (called once it ended) finds a problem with.
+   */
+  async textGet(path: string, sink: (chunk: string) => void, opts: CallOptions & { check?: () => string | undefined } = {}): Promise<void> {
+    const method = `GET ${path}`;
+    await this.timed(method, opts, async (signal) => {
+      const res = await this.send(method, 'GET', path, undefined, signal, sink);
+      const context = { contentType: res.contentType, expected: `Prometheus text at ${path}` };
+      if (res.status !== 200) throw this.httpError(method, res.status, res.text, context);
+      if (res.html) throw new InvalidResponseError(method, `HTTP 200 with ${res.html}${notAnApi(context.expected)}`);
+      // The caller's verdict on the whole body (e.g. not one sample line: not the text format).
+      const problem = opts.check?.();
+      if (problem !== undefined) throw new InvalidResponseError(method, problem);
+    });
+  }
+
   async close(): Promise<void> {
     await this.pool.close().catch(() => {});
   }
@@ -209,10 +229,12 @@ export class NodeClient {
     }
   }
 
-  private async send(method: string, verb: 'GET' | 'POST', path: string, body: string | undefined, signal: AbortSignal) {
+  /** With `sink`, a 200 body that is not HTML streams to it instead of being kept (`text` is then ''). */
+  private async send(method: string, verb: 'GET' | 'POST', path: string, body: string | undefined, signal: AbortSignal, sink?: (chunk: string) => void) {
     const headers: Record<string, string> = { ...this.headers };
     if (verb === 'POST') headers['content-type'] = 'application/json';
-    headers['accept'] = 'application/json';
+    // The text format (0.0.4) for a streamed body: promhttp would otherwise pick it by default anyway.
+    headers['accept'] = sink ? 'text/plain;version=0.0.4' : 'application/json';
     const res = await this.pool.request({ method: verb, path: joinPath(this.basePath, path, this.query), headers, body, signal });
     // Destroying the body (too large, deadline) makes undici emit 'error' on it; without a
     // listener that would be an uncaught exception.
@@ -226,6 +248,9 @@ export class NodeClient {
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    const typeHeader = res.headers['content-type'];
+    const contentType = Array.isArray(typeHeader) ? typeHeader[0] : typeHeader;
+    const decoder = sink && res.statusCode === 200 && !/^\s*text\/html\b/i.test(contentType ?? '') ? new StringDecoder('utf8') : undefined;
     try {
       for await (const chunk of res.body as AsyncIterable<Buffer>) {
         size += chunk.length;
@@ -233,8 +258,10 @@ export class NodeClient {
           res.body.destroy();
           throw new ResponseTooLargeError(method, this.maxBytes);
         }
-        chunks.push(chunk);
+        if (decoder) sink!(decoder.write(chunk));
+        else chunks.push(chunk);
       }
+      if (decoder) sink!(decoder.end());
     } catch (err) {
       // The headers promised more than the connection delivered: an unusable answer, not a network
       // failure, whether the server closed a keep-alive connection or sent `Connection: close`.
@@ -246,8 +273,9 @@ export class NodeClient {
     // undici frees the socket for the next request one event-loop turn after the body ends; without
     // this wait, strictly sequential calls would alternate between two connections of the pool.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const type = res.headers['content-type'];
-    return { status: res.statusCode, contentType: Array.isArray(type) ? type[0] : type, text: Buffer.concat(chunks, size).toString('utf8') };
+    const text = decoder ? '' : Buffer.concat(chunks).toString('utf8');
+    const html = sink && res.statusCode === 200 && !decoder ? htmlSummary(this.redact(text.slice(0, 64 * 1024)), contentType) ?? 'an HTML body' : undefined;
+    return { status: res.statusCode, contentType, text, html };
   }
 }
 

@@ -8,6 +8,7 @@
 import type http from 'node:http';
 import { avmService } from './avm-service.js';
 import { ethPrecheck, handleEthBody } from './c-chain-eth-rpc.js';
+import { extMetricsText, namingOf } from './ext-metrics.js';
 import { goJson } from './go-format.js';
 import type { HealthReport } from './health-checks.js';
 import { healthService } from './health-service.js';
@@ -55,6 +56,10 @@ export function route(inst: SimInstance, req: http.IncomingMessage, path: string
     case '/ext/health/liveness':
       if (scenario === 'public-server') return NOT_FOUND;
       return healthGet(inst.health.liveness());
+    case '/ext/metrics':
+      // Not served on public API servers, off with --api-metrics-enabled=false: 404.
+      if (scenario === 'public-server' || scenario === 'metrics-disabled') return NOT_FOUND;
+      return { status: 200, headers: { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }, body: extMetricsText(m, namingOf(scenario)), ok: true };
     case '/ext/bc/P':
     case '/ext/P':
     case '/ext/platform':

@@ -33,6 +33,9 @@ export const SCENARIOS = [
   'reward-missed',
   'min-stake-raised',
   'fee-spike',
+  'metrics-v1.11.6',
+  'metrics-v1.10',
+  'metrics-disabled',
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -71,4 +74,7 @@ export const SCENARIO_HELP: Record<ScenarioName, string> = {
   'reward-missed': 'own validation ends 60 s after the switch without reward (no reward UTXO), then re-staked (new txID)',
   'min-stake-raised': 'getMinStake minValidatorStake above the own validator stake',
   'fee-spike': 'getFeeState congested: gas excess 12,000,000, capacity 120,000, price 256 nAVAX',
+  'metrics-v1.11.6': 'healthy; GET /ext/metrics in the naming of v1.11.6-v1.11.7 (chain alias in the name, ops in labels)',
+  'metrics-v1.10': 'healthy; GET /ext/metrics in the naming of v1.10.0-v1.11.5 (chain alias, ops and DB methods in the name)',
+  'metrics-disabled': 'healthy; GET /ext/metrics answers 404 (--api-metrics-enabled=false)',
 };

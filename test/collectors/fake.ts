@@ -116,7 +116,8 @@ export function assertContract(collector: string, samples: readonly Sample[]): v
     // A summary's _sum and _count carry no `quantile`.
     const derived = s.name !== d.name;
     const want = d.labels.filter((l) => l !== 'target' && !(derived && l === 'quantile')).sort().join(',');
-    const got = Object.keys(s.labels).sort().join(',');
+    // A histogram's _bucket carries `le` besides the declared labels.
+    const got = Object.keys(s.labels).filter((k) => !(k === 'le' && d.type === 'histogram' && s.name.endsWith('_bucket'))).sort().join(',');
     if (want !== got) throw new Error(`${s.name}: labels {${got}} instead of {${want}}`);
     // +Inf is the documented value of an unscheduled upgrade; nothing else may be non-finite.
     const infOk = s.name === 'avax_network_upgrade_timestamp_seconds' && s.value === Number.POSITIVE_INFINITY;

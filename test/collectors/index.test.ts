@@ -19,6 +19,7 @@ describe('COLLECTORS', () => {
       ['platform-validator-fee', 60, false],
       ['validator-rewards', 300, false],
       ['network-economics', 60, false],
+      ['node-metrics', 60, true],
     ]);
   });
   it('behavior: every collector owns at least one metric family', () => {

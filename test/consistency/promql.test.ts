@@ -28,6 +28,7 @@ const EXPECTED_DASHBOARDS: Record<string, string> = {
   'avalanche-overview.json': 'avax-overview',
   'avalanche-node.json': 'avax-node',
   'avalanche-validator.json': 'avax-validator',
+  'avalanche-node-internals.json': 'avax-node-internals',
 };
 const HISTOGRAM_SUFFIXES = ['_bucket', '_sum', '_count'];
 const TARGET_SENTINEL = 'TARGET_VARIABLE';
@@ -202,7 +203,8 @@ function loadContract(): Contract {
   const histograms = new Set<string>();
   for (const f of documentedFamilies().values()) {
     names.add(f.name);
-    if (f.type === 'histogram') histograms.add(f.name);
+    // A summary's _sum and _count (no _bucket) are checked like a histogram's.
+    if (f.type === 'histogram' || f.type === 'summary') histograms.add(f.name);
   }
   return { names, histograms };
 }

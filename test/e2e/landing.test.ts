@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTORS } from '../../src/collectors/index.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import { RUNBOOK_URL } from '../../src/project-links.js';
@@ -109,7 +110,7 @@ targets:
     expect(rendered.text).toContain(sim.nodeId());
     expect(rendered.text).toContain('avalanchego/1.14.2');
     expect(rendered.text).toMatch(/demo-node\s+up\s+NodeID-/);
-    expect(rendered.text).toMatch(/behind-proxy\s+down runbook\s+-\s+-\s+12 failing/);
+    expect(rendered.text).toMatch(new RegExp(`behind-proxy\\s+down runbook\\s+-\\s+-\\s+${COLLECTORS.length} failing`));
     expect(rendered.text).toMatch(/node ID\s+none|node ID\s+not known yet/); // the proxy target has no identity
   });
 
@@ -128,7 +129,7 @@ targets:
     expect(rendered.text).not.toContain('<html>');
     // Beside each failing collector: AvalancheCollectorFailing; beside the target that is down: AvalancheTargetDown.
     const collectorLinks = rendered.runbooks.filter((r) => r.href === `${RUNBOOK_URL}#avalanchecollectorfailing`);
-    expect(collectorLinks).toHaveLength(12);
+    expect(collectorLinks).toHaveLength(COLLECTORS.length);
     for (const r of collectorLinks) expect(r.row).toMatch(/\tfailing\t/);
     const downLinks = rendered.runbooks.filter((r) => r.href === `${RUNBOOK_URL}#avalanchetargetdown`);
     expect(downLinks).toHaveLength(2); // summary row and heading of the target

@@ -172,7 +172,7 @@ describe('Grafana provisioning example', () => {
     const inRepo = join(ROOT, p.options.path.slice(INSTALL.length));
     expect(existsSync(inRepo) && statSync(inRepo).isDirectory(), `${inRepo} is not a directory of the repository`).toBe(true);
     const shipped = readdirSync(join(ROOT, 'dashboards')).filter((f) => f.endsWith('.json'));
-    expect(shipped.length).toBe(3);
+    expect(shipped.length).toBe(4);
     for (const f of shipped) expect(existsSync(join(inRepo, f)), f).toBe(true);
     // The Docker mount in the comment maps the repository's directory onto that path.
     expect(text).toContain(`-v "$PWD/${relative(ROOT, inRepo)}:${p.options.path}:ro"`);

@@ -49,15 +49,17 @@ export function familiesOf(collector: string): string[] {
  * - connection refused is node-wide (a TCP port refuses every request, not one method): every
  *   collector fails and avax_up is 0; the per-route variant is the reset row (RST on the
  *   collector's requests only), where the other collectors stay at 1;
- * - health is a GET API: a JSON-RPC error body or an id-mismatched envelope is not a health
- *   report (schema mismatch → invalid_response, not rpc_error);
+ * - health and node-metrics are GET APIs: a JSON-RPC error body or an id-mismatched envelope is not a
+ *   health report nor the Prometheus text format (→ invalid_response, not rpc_error);
  * - index-last-accepted tolerates the plain-text 404 (index not enabled): success 1,
  *   avax_index_available 0 for every route, no other index series, counted as normal_state;
  * - info-acps, platform-validator-fee, validator-rewards and network-economics treat a 404 like an
  *   absent method (older node, API disabled): success 1 and none of their series, counted as normal_state;
- * - node-info: a 404 on info.getNodeID is a public server (normal_state); the other three calls fail.
+ * - node-info: a 404 on info.getNodeID is a public server (normal_state); the other three calls fail;
  * - validator-rewards judges the validations platform-validators publishes: when that one fails, it
- *   fails too, without a request of its own (DEPENDENTS).
+ *   fails too, without a request of its own (DEPENDENTS);
+ * - node-metrics tolerates the 404 of a disabled metrics API: success 1, avax_node_metrics_available 0,
+ *   counted as normal_state; a JSON or empty body has no sample line: invalid_response.
  */
 
 /** Collectors that fail, without a request, in the cycles where the collector they read fails. */
@@ -71,7 +73,7 @@ export function matrixRows(faults: readonly FaultName[]): Row[] {
       let success: 0 | 1 = 0;
       let during: Row['during'];
       let resultByMethod: Row['resultByMethod'];
-      if (collector === 'health' && (fault === 'rpcError' || fault === 'idMismatch')) result = 'invalid_response';
+      if ((collector === 'health' || collector === 'node-metrics') && (fault === 'rpcError' || fault === 'idMismatch')) result = 'invalid_response';
       if (collector === 'index-last-accepted' && fault === 'http404') {
         success = 1;
         result = 'normal_state';
@@ -82,10 +84,22 @@ export function matrixRows(faults: readonly FaultName[]): Row[] {
         result = 'normal_state';
       }
       if (collector === 'node-info' && fault === 'http404') resultByMethod = { 'info.getNodeID': 'normal_state' };
+      if (collector === 'node-metrics' && fault === 'http404') {
+        success = 1;
+        result = 'normal_state';
+        during = metricsUnavailable;
+      }
       rows.push({ collector, fault, label: f.name, result, success, during, resultByMethod });
     }
   }
   return rows;
+}
+
+/** GET /ext/metrics answered 404 (metrics API disabled): available 0, no node-internal series. */
+export function metricsUnavailable(p: ParsedExposition): void {
+  expect(find(p, 'avax_node_metrics_available').map((s) => s.value)).toEqual([0]);
+  expect(find(p, 'avax_node_metrics_scheme')).toEqual([]);
+  expect(find(p, 'avax_node_peers')).toEqual([]);
 }
 
 /** Index routes answered 404 or "empty": available 0 on every route, no index values. */

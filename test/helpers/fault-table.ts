@@ -119,9 +119,14 @@ const FAULT_DEFS = {
     result: 'invalid_response',
     handler: async (req, res, upstream) => {
       const u = await upstream();
-      const env = JSON.parse(u.body) as Record<string, unknown>;
+      let env: Record<string, unknown> | string;
+      try {
+        env = JSON.parse(u.body) as Record<string, unknown>;
+      } catch {
+        env = u.body; // a text GET (/ext/metrics)
+      }
       // A GET has no id: the health route gets a JSON-RPC envelope instead of a report.
-      const out = req.verb === 'POST' ? { ...env, id: Number(req.id) + 1000 } : { jsonrpc: '2.0', result: env, id: 1000 };
+      const out = req.verb === 'POST' && typeof env === 'object' ? { ...env, id: Number(req.id) + 1000 } : { jsonrpc: '2.0', result: env, id: 1000 };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(out));
     },

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
 import { result } from '../fixtures/load.js';
 
 export const PRIMARY = '11111111111111111111111111111111LpoYY';
+
+/** GET /ext/metrics: the real v1.14.2 capture's lines of the families node-metrics reads (fixtures README). */
+const EXT_METRICS = readFileSync(fileURLToPath(new URL('../fixtures/ext-metrics/default.txt', import.meta.url)), 'utf8');
 
 /** A CB58 ID (32-byte payload + sha256 checksum) derived from a seed string. */
 export function cb58Id(seed: string): string {
@@ -43,6 +48,15 @@ export async function startFixtureNode(port = 0, variants: Readonly<Record<strin
         res.writeHead(status, { 'content-type': type });
         res.end(text);
       };
+      if (req.method === 'GET' && path === '/ext/metrics') {
+        requests.push({ method: `GET ${path}`, path });
+        const o = override.get(`GET ${path}`);
+        if (o) {
+          const r = o();
+          return send(r.status, r.body, r.contentType ?? 'text/plain; version=0.0.4; charset=utf-8');
+        }
+        return send(200, EXT_METRICS, 'text/plain; version=0.0.4; charset=utf-8');
+      }
       if (req.method === 'GET' && path.startsWith('/ext/health')) {
         const which = path === '/ext/health/readiness' ? 'health.readiness' : path === '/ext/health/liveness' ? 'health.liveness' : 'health.health';
         requests.push({ method: `GET ${path}`, path });

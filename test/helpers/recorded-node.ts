@@ -81,6 +81,9 @@ export interface RecordedNode {
   close(): Promise<void>;
 }
 
+/** GET /ext/metrics of the recorded node (Prometheus text, not a JSON exchange). */
+const EXT_METRICS_FILE = 'ext-metrics-v1.14.2.txt';
+
 export async function startRecordedNode(): Promise<RecordedNode> {
   // The 'own-with-peer' recording asks the same as 'own'; the error recordings are not answers to
   // what the exporter asks. Sorted so that the choice is stable.
@@ -99,6 +102,14 @@ export async function startRecordedNode(): Promise<RecordedNode> {
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0]!;
+      if (req.method === 'GET' && path === '/ext/metrics') {
+        // The node's own /ext/metrics, recorded as a text file at the same time (its headers were not
+        // recorded: promhttp's text format 0.0.4 content type).
+        requests.push({ file: EXT_METRICS_FILE, method: 'GET', path });
+        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+        res.end(readFileSync(join(REAL_NODE_DIR, EXT_METRICS_FILE), 'utf8'));
+        return;
+      }
       const key = keyOf(req.method ?? 'GET', path, body || null);
       const hit = key && index.find((i) => same(i.key, key));
       let id: unknown = 1;

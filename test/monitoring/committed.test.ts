@@ -10,10 +10,10 @@ import { ROOT } from '../helpers/proc.js';
 const files = renderFiles(DEFAULT_SETTINGS, REPOSITORY_HEADER);
 
 describe('committed alert rules and dashboards', () => {
-  it('default: every rule group and dashboard is generated (6 rule files, 3 dashboards)', () => {
+  it('default: every rule group and dashboard is generated (7 rule files, 4 dashboards)', () => {
     expect(files.map((f) => f.path)).toEqual([...ALL_PATHS]);
-    expect(files.filter((f) => f.path.startsWith('alerts/'))).toHaveLength(6);
-    expect(files.filter((f) => f.path.startsWith('dashboards/'))).toHaveLength(3);
+    expect(files.filter((f) => f.path.startsWith('alerts/'))).toHaveLength(7);
+    expect(files.filter((f) => f.path.startsWith('dashboards/'))).toHaveLength(4);
   });
 
   it.each(files.map((f) => [f.path, f] as const))('default: %s equals what src/monitoring generates (run `npm run monitoring`)', (path, f) => {

@@ -30,6 +30,8 @@ const DURATIONS = new Set<keyof Thresholds>([
   'collectorFailingFor',
   'dataStaleSlowCollectors',
   'dataStale',
+  'consensusStuckWindow',
+  'unstakeSoon',
 ]);
 const shown = (k: keyof Thresholds): string => (DURATIONS.has(k) ? promDuration(DEFAULT_SETTINGS.thresholds[k]) : String(DEFAULT_SETTINGS.thresholds[k]));
 
@@ -82,7 +84,7 @@ describe('examples/monitoring.yaml', () => {
     writeFiles(out, files, { protect: true });
     expect(files.every((f) => GENERATED_MARK.test(f.text))).toBe(true);
     const rules = readdirSync(join(out, 'alerts')).map((f) => `alerts/${f}`);
-    expect(rules).toHaveLength(6);
+    expect(rules).toHaveLength(7);
     const r = spawnSync(PROMTOOL, ['check', 'rules', ...rules], { cwd: out, encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(readFileSync(join(out, 'alerts', 'node.rules.yaml'), 'utf8')).toContain('expr: avax_peers{job="avalanche-exporter"} < 20');

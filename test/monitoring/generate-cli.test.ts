@@ -78,9 +78,9 @@ describe('generate with a custom selector, thresholds, severities, datasource an
   });
 
   it('behavior: writes every rule group and dashboard and says so', () => {
-    expect(readdirSync(join(out, 'alerts')).sort()).toEqual(['exporter.rules.yaml', 'fleet.rules.yaml', 'index.rules.yaml', 'node.rules.yaml', 'upgrades.rules.yaml', 'validator.rules.yaml']);
-    expect(readdirSync(join(out, 'dashboards')).sort()).toEqual(['avalanche-node.json', 'avalanche-overview.json', 'avalanche-validator.json']);
-    expect(stdout).toContain(`wrote 9 file(s) to ${out} with the settings of ${join(dir, 'monitoring.yaml')}`);
+    expect(readdirSync(join(out, 'alerts')).sort()).toEqual(['exporter.rules.yaml', 'fleet.rules.yaml', 'index.rules.yaml', 'node-internals.rules.yaml', 'node.rules.yaml', 'upgrades.rules.yaml', 'validator.rules.yaml']);
+    expect(readdirSync(join(out, 'dashboards')).sort()).toEqual(['avalanche-node-internals.json', 'avalanche-node.json', 'avalanche-overview.json', 'avalanche-validator.json']);
+    expect(stdout).toContain(`wrote 11 file(s) to ${out} with the settings of ${join(dir, 'monitoring.yaml')}`);
     expect(stdout).toContain('alerts/validator.rules.yaml (17 alerts)');
     expect(stdout).toContain(`promtool check rules ${out}/alerts/*.rules.yaml`);
     for (const f of [...readdirSync(join(out, 'alerts')).map((f) => `alerts/${f}`), ...readdirSync(join(out, 'dashboards')).map((f) => `dashboards/${f}`)]) {
@@ -92,14 +92,14 @@ describe('generate with a custom selector, thresholds, severities, datasource an
     const files = readdirSync(join(out, 'alerts')).map((f) => `alerts/${f}`);
     const r = promtool(['check', 'rules', ...files], out);
     expect(r.status, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout.match(/SUCCESS: \d+ rules found/g)).toHaveLength(6);
+    expect(r.stdout.match(/SUCCESS: \d+ rules found/g)).toHaveLength(7);
   });
 
   it('behavior: every query of every rule, annotation, panel and variable carries the selector (lezer-promql)', () => {
     const queries = allQueries(out);
     expect(queries.filter((q) => q.where.includes('.rules.yaml')).length).toBeGreaterThan(32);
     expect(queries.filter((q) => q.where.includes(' query ')).length).toBeGreaterThan(10); // annotation template queries
-    expect(queries.filter((q) => q.where.endsWith('.json variable target')).length).toBe(3);
+    expect(queries.filter((q) => q.where.endsWith('.json variable target')).length).toBe(4);
     expect(queries.filter((q) => q.where.includes('.json "')).length).toBeGreaterThan(70);
     const problems: string[] = [];
     let selectors = 0;
@@ -147,7 +147,7 @@ describe('generate with a custom selector, thresholds, severities, datasource an
 
   it('behavior: the dashboards use the datasource, the selector in the target variable and the thresholds in their colours', () => {
     const dashboards = loadDashboards(join(out, 'dashboards'));
-    expect(dashboards.map((d) => d.json.uid).sort()).toEqual(['avax-node', 'avax-overview', 'avax-validator']);
+    expect(dashboards.map((d) => d.json.uid).sort()).toEqual(['avax-node', 'avax-node-internals', 'avax-overview', 'avax-validator']);
     for (const d of dashboards) {
       const ds = d.json.templating.list.find((v) => v['name'] === 'datasource');
       expect(ds?.['current']).toEqual({ selected: true, text: 'Mimir EU', value: 'Mimir EU' });

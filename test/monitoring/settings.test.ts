@@ -25,8 +25,8 @@ describe('monitoring settings: defaults', () => {
   it('default: no selector, the default datasource, every group and dashboard, severities as written, the project runbook', () => {
     expect(DEFAULT_SETTINGS.selector).toEqual({});
     expect(DEFAULT_SETTINGS.datasource).toBeUndefined();
-    expect(DEFAULT_SETTINGS.groups).toEqual(['node', 'validator', 'index', 'upgrades', 'fleet', 'exporter']);
-    expect(DEFAULT_SETTINGS.dashboards).toEqual(['overview', 'node', 'validator']);
+    expect(DEFAULT_SETTINGS.groups).toEqual(['node', 'validator', 'index', 'upgrades', 'fleet', 'exporter', 'node-internals']);
+    expect(DEFAULT_SETTINGS.dashboards).toEqual(['overview', 'node', 'validator', 'node-internals']);
     expect(DEFAULT_SETTINGS.severities).toEqual({ critical: { severity: 'critical' }, warning: { severity: 'warning' }, info: { severity: 'info' } });
     expect(DEFAULT_SETTINGS.runbookBaseUrl).toBe(RUNBOOK_URL);
   });
@@ -57,6 +57,12 @@ describe('monitoring settings: defaults', () => {
       collectorFailingFor: 900,
       dataStaleSlowCollectors: 900,
       dataStale: 180,
+      consensusStuckWindow: 600,
+      pollFailureRatio: 0.2,
+      handlerExpiredPerSecond: 1,
+      benchedWeightRatio: 0.1,
+      dbLatency: 0.05,
+      unstakeSoon: 86400,
     });
   });
 });
@@ -100,7 +106,7 @@ describe('monitoring settings: errors name the key', () => {
   });
 
   it('error: an unknown group or dashboard, with the nearest name', () => {
-    expect(err('groups: [node, validators]')).toContain('groups[1]: expected one of node, validator, index, upgrades, fleet, exporter, got "validators"; did you mean validator?');
+    expect(err('groups: [node, validators]')).toContain('groups[1]: expected one of node, validator, index, upgrades, fleet, exporter, node-internals, got "validators"; did you mean validator?');
     expect(err('dashboards: overview')).toContain('dashboards: expected a list, got string "overview"');
   });
 

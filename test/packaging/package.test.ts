@@ -100,8 +100,8 @@ describe('npm package contents', () => {
     // `generate` works where the package is installed: the Grafana SDK is a runtime dependency (issue 18).
     const gen = spawnSync(bin, ['generate', '--config', join(installed, 'examples', 'monitoring.yaml'), '--out', join(stage, 'generated')], { encoding: 'utf8', timeout: 30_000 });
     expect(gen.status, gen.stderr).toBe(0);
-    expect(readdirSync(join(stage, 'generated', 'dashboards')).sort()).toEqual(['avalanche-node.json', 'avalanche-overview.json', 'avalanche-validator.json']);
-    expect(readdirSync(join(stage, 'generated', 'alerts'))).toHaveLength(6);
+    expect(readdirSync(join(stage, 'generated', 'dashboards')).sort()).toEqual(['avalanche-node-internals.json', 'avalanche-node.json', 'avalanche-overview.json', 'avalanche-validator.json']);
+    expect(readdirSync(join(stage, 'generated', 'alerts'))).toHaveLength(7);
   }, 240_000);
 });
 

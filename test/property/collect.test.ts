@@ -4,6 +4,8 @@
  * non-Error values. collect() returns errors instead of throwing; the runner never throws; the
  * exposition always parses.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
@@ -65,7 +67,21 @@ const answerOf = (method: string): fc.Arbitrary<Answer> =>
 interface Answers {
   rpc: Record<(typeof RPC_METHODS)[number], Answer>;
   health: Record<keyof typeof HEALTH_PATHS, [Answer, number]>;
+  /** GET /ext/metrics: a text body (lines of the test nodes' body, cut, with another value, or random) or a failure. */
+  metrics: { kind: 'text'; value: string } | { kind: 'fail'; make: (method: string) => unknown };
 }
+
+const METRICS_LINES = readFileSync(fileURLToPath(new URL('../fixtures/ext-metrics/default.txt', import.meta.url)), 'utf8').split('\n');
+const metricsLine = fc.oneof(
+  fc.constantFrom(...METRICS_LINES),
+  fc.tuple(fc.constantFrom(...METRICS_LINES), fc.nat()).map(([l, n]) => l.slice(0, n % (l.length + 1))),
+  fc.tuple(fc.constantFrom(...METRICS_LINES), fc.string({ maxLength: 8 })).map(([l, x]) => l.replace(/ \S+$/, ` ${x}`)),
+  fc.string({ maxLength: 30 }),
+);
+const metricsAnswer: fc.Arbitrary<Answers['metrics']> = fc.oneof(
+  { weight: 4, arbitrary: fc.array(metricsLine, { maxLength: 40 }).map((ls) => ({ kind: 'text' as const, value: ls.join('\n') })) },
+  { weight: 1, arbitrary: failure.map((make) => ({ kind: 'fail' as const, make })) },
+);
 
 const answers: fc.Arbitrary<Answers> = fc.record({
   rpc: fc.record(Object.fromEntries(RPC_METHODS.map((m) => [m, answerOf(m)])) as Record<(typeof RPC_METHODS)[number], fc.Arbitrary<Answer>>),
@@ -74,6 +90,7 @@ const answers: fc.Arbitrary<Answers> = fc.record({
       Object.entries(HEALTH_PATHS).map(([path, m]) => [path, fc.tuple(answerOf(m), fc.constantFrom(200, 503))]),
     ) as Record<keyof typeof HEALTH_PATHS, fc.Arbitrary<[Answer, number]>>,
   ),
+  metrics: metricsAnswer,
 });
 
 /** What the collectors are told about the target: the chain and subnet lists come from the config. */
@@ -102,7 +119,14 @@ function client(a: Answers): NodeClient {
     if (!parsed.success) throw new InvalidResponseError(`GET ${path}`, 'schema mismatch');
     return { status, body: parsed.data };
   };
-  return { rpc: base.rpc, healthGet } as unknown as NodeClient;
+  const textGet = async (path: string, sink: (chunk: string) => void, opts: { check?: () => string | undefined } = {}) => {
+    const m = a.metrics;
+    if (m.kind === 'fail') throw m.make(`GET ${path}`);
+    for (let i = 0; i < m.value.length; i += 97) sink(m.value.slice(i, i + 97));
+    const problem = opts.check?.();
+    if (problem !== undefined) throw new InvalidResponseError(`GET ${path}`, problem);
+  };
+  return { rpc: base.rpc, healthGet, textGet } as unknown as NodeClient;
 }
 
 describe('property: collect() returns errors instead of throwing, and its samples always render', () => {

@@ -81,6 +81,11 @@ describe('real node v1.14.2 (recorded answers)', () => {
     exporter = await exporterFor(node);
     const p = await cycle(exporter);
     expect(node.unmatched).toEqual([]);
+    // node-metrics reads the node's own /ext/metrics: its heights are the APIs' (P 2, X 1, C 1).
+    for (const chain of ['P', 'X', 'C']) {
+      expect(value(p, 'avax_node_last_accepted_height', { target: 'real', chain }), chain).toBe(value(p, 'avax_chain_height', { target: 'real', chain }));
+    }
+    expect(value(p, 'avax_node_metrics_scheme', { target: 'real', scheme: 'v1.11.8' })).toBe(1);
     for (const c of ALL_COLLECTORS) expect(success(p, c), c).toBe(1);
     expect(value(p, 'avax_up', { target: 'real' })).toBe(1);
     const info = find(p, 'avax_node_info')[0]!;

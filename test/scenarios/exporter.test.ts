@@ -198,6 +198,34 @@ describe('simulated node scenarios against the exporter', () => {
     await expectRecovered();
   });
 
+  it('metrics-v1.11.6 / metrics-v1.10: the node internals under the same stable names from the older namings', async () => {
+    const stable = (text: string) =>
+      ['avax_node_last_accepted_height', 'avax_node_bootstrap_finished', 'avax_node_benched_peers'].flatMap((n) => ['P', 'X', 'C'].map((chain) => m(text, n, { chain }) !== undefined));
+    const healthy = await cycle();
+    expect(m(healthy, 'avax_node_metrics_scheme', { scheme: 'v1.11.8' })).toBe(1);
+    const older = { 'v1.11.6': await cycle('metrics-v1.11.6'), 'v1.10.0': await cycle('metrics-v1.10') };
+    for (const [scheme, text] of Object.entries(older)) {
+      const scenario = scheme;
+      expect(success(text, 'node-metrics'), scenario).toBe(1);
+      expect(m(text, 'avax_node_metrics_scheme', { scheme }), scenario).toBe(1);
+      expect(stable(text)).toEqual(stable(healthy));
+      expect(m(text, 'avax_node_last_accepted_height', { chain: 'C' })).toBeGreaterThanOrEqual(m(healthy, 'avax_node_last_accepted_height', { chain: 'C' })!);
+      expect(m(text, 'avax_node_db_operations_total', { chain: 'all', op: 'read' })).toBeGreaterThan(0);
+      expect(m(text, 'avax_node_network_messages_total', { direction: 'sent' })).toBeGreaterThan(0);
+      expect(m(text, 'avax_node_consensus_latency_seconds_count', { chain: 'C' })).toBeUndefined();
+    }
+    await expectRecovered();
+  });
+
+  it('metrics-disabled: GET /ext/metrics 404 is a normal state (available 0, success 1, no internals)', async () => {
+    const text = await cycle('metrics-disabled');
+    expect(success(text, 'node-metrics')).toBe(1);
+    expect(m(text, 'avax_node_metrics_available')).toBe(0);
+    expect(m(text, 'avax_node_peers')).toBeUndefined();
+    expect(rpcCount(text, 'normal_state', 'GET /ext/metrics')).toBeGreaterThan(0);
+    await expectRecovered();
+  });
+
   it('public-server: health collector fails (404), node_info with an empty node_id', async () => {
     const before = rpcCount(await cycle(), 'http_error');
     const text = await cycle('public-server');

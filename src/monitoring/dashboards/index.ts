@@ -3,6 +3,7 @@ import type * as dashboard from '@grafana/grafana-foundation-sdk/dashboard';
 import { dashboardPromQL } from '../promql.js';
 import type { DashboardName, MonitoringSettings } from '../settings.js';
 import { buildDashboard, type DashboardContext } from './kit.js';
+import { nodeInternalsDashboard } from './node-internals.js';
 import { nodeDashboard } from './node.js';
 import { overviewDashboard } from './overview.js';
 import { validatorDashboard } from './validator.js';
@@ -11,6 +12,7 @@ export const DASHBOARDS: Readonly<Record<DashboardName, (ctx: DashboardContext) 
   overview: overviewDashboard,
   node: nodeDashboard,
   validator: validatorDashboard,
+  'node-internals': nodeInternalsDashboard,
 };
 
 /** dashboards/avalanche-<name>.json */

@@ -245,6 +245,27 @@ function dashboardsLink(): cog.Builder<dashboard.DashboardLink> {
   };
 }
 
+/** A header link to one other dashboard by uid, keeping the time range and the variables. */
+export function dashboardLink(title: string, uid: string, tooltip: string): cog.Builder<dashboard.DashboardLink> {
+  const b = new dashboard.DashboardLinkBuilder(title)
+    .type(dashboard.DashboardLinkType.Link)
+    .url(`/d/${uid}`)
+    .tags([])
+    .asDropdown(false)
+    .includeVars(true)
+    .keepTime(true)
+    .icon('dashboard')
+    .targetBlank(false)
+    .tooltip(tooltip);
+  return {
+    build: () => {
+      const link = b.build();
+      delete link.placement;
+      return link;
+    },
+  };
+}
+
 /** Grafana's built-in "Annotations & Alerts" (hidden toggle). */
 function builtInAnnotations(): cog.Builder<dashboard.AnnotationQuery> {
   const b = new dashboard.AnnotationQueryBuilder()

@@ -5,6 +5,7 @@ import * as common from '@grafana/grafana-foundation-sdk/common';
 import { durationWords, percent } from '../duration.js';
 import {
   avalancheDashboard,
+  dashboardLink,
   mergeColumns,
   ofMetric,
   prop,
@@ -33,6 +34,7 @@ export function nodeDashboard(ctx: DashboardContext): dashboard.DashboardBuilder
       },
       ctx,
     )
+      .link(dashboardLink('Node internals', 'avax-node-internals', "Consensus, network, database, C-Chain and process from the node's own /ext/metrics"))
       // ------------------------------------------------------------ Health and bootstrap
       .withRow(row('Health and bootstrap'))
       .withPanel(

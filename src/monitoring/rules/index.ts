@@ -3,6 +3,7 @@ import type { GroupName } from '../settings.js';
 import { exporterRules } from './exporter.js';
 import { fleetRules } from './fleet.js';
 import { indexRules } from './index-api.js';
+import { nodeInternalsRules } from './node-internals.js';
 import { nodeRules } from './node.js';
 import type { RuleGroupDef } from './types.js';
 import { upgradesRules } from './upgrades.js';
@@ -15,6 +16,7 @@ export const RULE_GROUPS: Readonly<Record<GroupName, RuleGroupDef>> = {
   upgrades: upgradesRules,
   fleet: fleetRules,
   exporter: exporterRules,
+  'node-internals': nodeInternalsRules,
 };
 
 /** alerts/<name>.rules.yaml */

@@ -1,0 +1,302 @@
+// GET /ext/metrics of the simulated node: avalanchego's own Prometheus registry in the text format,
+// in the v1.14.2 shape (component namespace + `chain` label, as in a real v1.14.2 node's capture),
+// moving with the clock (blocks accepted, polls, messages, database, process), and in the naming of
+// older releases for the scenarios metrics-v1.11.6 (chain alias back in the name) and metrics-v1.10
+// (ops and methods in the name too). At mainnet scale (>= 100 peers) every op/method vector is
+// touched and coreth's full meter set is there, several times the 3,600 lines of an idle local node.
+// Counters integrate the scenario's rates over time (never decrease while the process runs).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { hf } from './deterministic-random.js';
+
+/** What the metrics need of the node model (NodeModel satisfies it structurally). */
+export interface ExtMetricsModel {
+  readonly seed: number;
+  readonly t0: number;
+  now(): number;
+  readonly scenario: string;
+  readonly bootstrapped: boolean;
+  height(chain: 'P' | 'X' | 'C'): number;
+  peers(): readonly unknown[];
+  networking(): { percentConnected: number };
+  uptime(): { rewarding: number; weighted: number } | null;
+  ownRegistration(nowS: number): { end: number } | null;
+  availableDisk(): { bytes: number };
+}
+
+export type MetricsNaming = 'v1.11.8' | 'v1.11.6' | 'v1.10';
+
+const CHAINS = ['P', 'X', 'C'] as const;
+const NET_OPS = ['handshake', 'ping', 'pong', 'get_peer_list', 'peer_list', 'get_accepted_frontier', 'accepted_frontier', 'get_accepted', 'accepted', 'get_ancestors', 'ancestors', 'get', 'put', 'push_query', 'pull_query', 'chits', 'app_request', 'app_response', 'app_gossip', 'app_error'];
+const HANDLER_OPS = [...NET_OPS.filter((o) => !['handshake', 'ping', 'pong', 'get_peer_list', 'peer_list'].includes(o)), 'connected', 'disconnected', 'gossip_request', 'query_failed', 'get_failed'];
+const DB_METHODS = ['get', 'has', 'put', 'delete', 'new_batch', 'batch_put', 'batch_delete', 'batch_write', 'batch_reset', 'batch_size', 'new_iterator', 'iterator_next', 'iterator_key', 'iterator_value', 'iterator_release', 'iterator_error', 'compact', 'health_check'];
+
+/** The primary network's stake as the node's validator set counts it (nAVAX, mainnet order). */
+const STAKE_WEIGHT = 2.4e17;
+
+interface Counters {
+  at: number;
+  heights: Record<string, number>;
+  c: Map<string, number>;
+}
+const STATE = new WeakMap<object, Counters>();
+
+/** Advances the counters of `m` to now at the current scenario's rates; returns them. */
+function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number } {
+  const now = m.now();
+  let s = STATE.get(m);
+  if (!s) {
+    s = { at: now, heights: Object.fromEntries(CHAINS.map((ch) => [ch, m.height(ch)])), c: new Map() };
+    STATE.set(m, s);
+  }
+  const dt = Math.max(0, (now - s.at) / 1000);
+  s.at = Math.max(s.at, now);
+  const add = (k: string, v: number) => s!.c.set(k, (s!.c.get(k) ?? 0) + v);
+  const peers = m.peers().length;
+  const unhealthy = m.scenario === 'unhealthy-network';
+  for (const ch of CHAINS) {
+    const h = m.height(ch);
+    const blocks = m.bootstrapped ? Math.max(0, h - s.heights[ch]!) : 0;
+    s.heights[ch] = Math.max(s.heights[ch]!, h);
+    add(`accepted/${ch}`, blocks);
+    add(`acceptedNs/${ch}`, blocks * (ch === 'C' ? 1.6e9 : 1.1e9));
+    add(`rejected/${ch}`, unhealthy ? dt * 0.02 : 0);
+    const polls = m.bootstrapped ? blocks * 4 + dt * 0.5 : 0;
+    add(`pollsOk/${ch}`, Math.round(polls * (unhealthy ? 0.6 : 0.995)));
+    add(`pollsFail/${ch}`, Math.round(polls * (unhealthy ? 0.4 : 0.005)));
+    add(`pollNs/${ch}`, polls * 4e8);
+    add(`expired/${ch}`, unhealthy ? dt * 2 : 0);
+    add(`handled/${ch}`, dt * (20 + peers / 10));
+    add(`dbRead/${ch}`, dt * 300);
+    add(`dbWrite/${ch}`, dt * 40);
+  }
+  add('msgsSent', dt * peers * 1.5);
+  add('msgsRecv', dt * peers * 1.8);
+  add('sendFail', unhealthy ? dt * 3 : dt * 0.01);
+  add('gas', m.bootstrapped ? dt * 1.2e6 : 0);
+  const c = (k: string) => Math.floor(s!.c.get(k) ?? 0);
+  return { c, dt };
+}
+
+interface Line {
+  /** the v1.11.8+ name */
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+  type: string;
+}
+
+function fmt(v: number): string {
+  if (v === Infinity) return '+Inf';
+  if (Number.isInteger(v) && Math.abs(v) < 1e15) return String(v);
+  // Go's strconv 'g' with shortest repr, close enough: exponent for large/small values
+  return Math.abs(v) >= 1e21 || (v !== 0 && Math.abs(v) < 1e-4) ? v.toExponential().replace(/e([+-])(\d)$/, 'e$10$2') : String(v);
+}
+
+/** The v1.11.8+ samples of the node now. */
+function samples(m: ExtMetricsModel): Line[] {
+  const { c } = advance(m);
+  const out: Line[] = [];
+  const g = (name: string, labels: Record<string, string>, value: number, type = 'gauge') => out.push({ name, labels, value, type });
+  const nowS = m.now() / 1000;
+  const mainnet = m.peers().length >= 100;
+  const peers = m.peers().length;
+  const unhealthy = m.scenario === 'unhealthy-network';
+  const wave = (k: number, period: number) => 0.5 + 0.5 * Math.sin((nowS / period) * 2 * Math.PI + hf(m.seed, k) * 6.283);
+
+  for (const ch of CHAINS) {
+    const L = { chain: ch };
+    const acc = c(`accepted/${ch}`);
+    g('avalanche_snowman_blks_accepted_count', L, acc, 'counter');
+    g('avalanche_snowman_blks_accepted_sum', L, c(`acceptedNs/${ch}`));
+    g('avalanche_snowman_blks_rejected_count', L, c(`rejected/${ch}`), 'counter');
+    g('avalanche_snowman_blks_rejected_sum', L, c(`rejected/${ch}`) * 2e9);
+    g('avalanche_snowman_blks_processing', L, m.bootstrapped ? (unhealthy ? 3 + Math.floor(wave(1, 60) * 4) : Math.floor(wave(2, 30) * 2)) : 0);
+    // consensus_latencies histogram (v1.14.2): 1 s … 8 s buckets
+    const lat = [0.55, 0.85, 0.95, 0.98, 0.99, 0.995, 0.998, 1];
+    lat.forEach((f, i) => g('avalanche_snowman_consensus_latencies_bucket', { ...L, le: `${i + 1}e+09` }, Math.floor(acc * f), 'histogram'));
+    g('avalanche_snowman_consensus_latencies_bucket', { ...L, le: '+Inf' }, acc, 'histogram');
+    g('avalanche_snowman_consensus_latencies_sum', L, c(`acceptedNs/${ch}`), 'histogram');
+    g('avalanche_snowman_consensus_latencies_count', L, acc, 'histogram');
+    g('avalanche_snowman_polls_successful', L, c(`pollsOk/${ch}`), 'counter');
+    g('avalanche_snowman_polls_failed', L, c(`pollsFail/${ch}`), 'counter');
+    g('avalanche_snowman_polls', L, m.bootstrapped ? 1 + Math.floor(wave(3, 20) * 3) : 0);
+    g('avalanche_snowman_poll_duration_count', L, c(`pollsOk/${ch}`) + c(`pollsFail/${ch}`), 'counter');
+    g('avalanche_snowman_poll_duration_sum', L, c(`pollNs/${ch}`));
+    for (const reason of ['early_alpha', 'early_fail', 'exhausted']) g('avalanche_snowman_poll_count', { ...L, reason }, reason === 'early_alpha' ? c(`pollsOk/${ch}`) : reason === 'early_fail' ? c(`pollsFail/${ch}`) : 0, 'counter');
+    g('avalanche_snowman_last_accepted_height', L, m.height(ch));
+    g('avalanche_snowman_last_accepted_timestamp', L, Math.floor(nowS) - (ch === 'C' ? 2 : 5));
+    g('avalanche_snowman_bootstrap_finished', L, m.bootstrapped ? 1 : 0);
+    g('avalanche_snowman_blks_built', L, Math.floor(acc / 50), 'counter');
+    g('avalanche_snowman_blks_build_accept_latency', L, 1.2e9);
+    g('avalanche_handler_sync_unprocessed_msgs_count', { ...L, op: 'chits' }, unhealthy ? 40 : Math.floor(wave(4, 15) * 3));
+    g('avalanche_handler_async_unprocessed_msgs_count', { ...L, op: 'app_request' }, Math.floor(wave(5, 15) * 2));
+    const handled = c(`handled/${ch}`);
+    HANDLER_OPS.forEach((op, i) => {
+      if (!mainnet && i > 6) return;
+      g('avalanche_handler_messages', { ...L, op }, Math.floor(handled / (i + 2)), 'counter');
+      g('avalanche_handler_message_handling_time', { ...L, op }, Math.floor(handled / (i + 2)) * 150_000);
+    });
+    if (c(`expired/${ch}`) > 0) g('avalanche_handler_expired', { ...L, op: 'pull_query' }, c(`expired/${ch}`), 'counter');
+    g('avalanche_benchlist_benched_num', L, unhealthy ? 4 : 0);
+    // unhealthy-network: 4 validators with 22 % of the stake benched
+    g('avalanche_benchlist_benched_weight', L, unhealthy ? 0.22 * STAKE_WEIGHT : 0);
+    g('avalanche_stake_percent_connected', L, m.networking().percentConnected / 100);
+    g('avalanche_stake_total_weight', L, STAKE_WEIGHT);
+    g('avalanche_meterchainvm_build_block_count', L, Math.floor(acc / 50), 'counter');
+    g('avalanche_meterchainvm_build_block_sum', L, Math.floor(acc / 50) * 3e7);
+    g('avalanche_meterchainvm_accept_count', L, acc, 'counter');
+    g('avalanche_meterchainvm_accept_sum', L, acc * 2e6);
+  }
+  const reg = m.ownRegistration(Math.floor(nowS));
+  g('avalanche_platformvm_time_until_unstake', { chain: 'P' }, reg ? Math.max(0, reg.end - Math.floor(nowS)) * 1e9 : 0);
+  const up = m.uptime();
+  g('avalanche_network_node_uptime_weighted_average', {}, up ? up.weighted : 0);
+  g('avalanche_network_node_uptime_rewarding_stake', {}, up ? up.rewarding : 0);
+  g('avalanche_network_peers', {}, peers);
+  const sent = c('msgsSent');
+  const recv = c('msgsRecv');
+  NET_OPS.forEach((op, i) => {
+    if (peers === 0 || (!mainnet && i > 4)) return;
+    const share = 1 / (i + 2);
+    for (const compressed of ['false', 'true']) {
+      g('avalanche_network_msgs', { compressed, io: 'received', op }, Math.floor((recv * share) / 2), 'counter');
+      g('avalanche_network_msgs', { compressed, io: 'sent', op }, Math.floor((sent * share) / 2), 'counter');
+    }
+    g('avalanche_network_msgs_bytes', { io: 'received', op }, Math.floor(recv * share) * 180, 'counter');
+    g('avalanche_network_msgs_bytes', { io: 'sent', op }, Math.floor(sent * share) * 150, 'counter');
+    g('avalanche_network_msgs_failed_to_send', { op }, Math.floor(c('sendFail') * share), 'counter');
+  });
+  for (const t of ['byte', 'bandwidth', 'buffer']) g(`avalanche_network_${t}_throttler_inbound_awaiting_acquire`, {}, unhealthy ? 5 : 0);
+  g('avalanche_network_cpu_throttler_awaiting_acquire', {}, 0);
+  g('avalanche_network_disk_throttler_awaiting_acquire', {}, 0);
+  g('avalanche_network_inbound_conn_throttler_rate_limited', {}, Math.floor(c('msgsRecv') / 1e5), 'counter');
+  g('avalanche_network_throttler_outbound_acquire_failures', {}, unhealthy ? c('sendFail') : 0, 'counter');
+  g('avalanche_requests_outstanding', {}, m.bootstrapped ? Math.floor(wave(6, 20) * 30) : 0);
+  g('avalanche_requests_average_latency', {}, (unhealthy ? 9e8 : 1.2e8) + wave(7, 120) * 5e7);
+  for (const check of ['health', 'readiness', 'liveness']) g('avalanche_health_checks_failing', { check, tag: 'all' }, check === 'health' && (unhealthy || !m.bootstrapped) ? 2 : 0);
+  g('avalanche_health_checks_failing', { check: 'health', tag: 'application' }, 0);
+  const hours = (m.now() - m.t0) / 3.6e6;
+  for (let level = 0; level < (mainnet ? 6 : 2); level++) g('avalanche_db_size', { level: String(level) }, Math.floor((level + 1) * 4e10 + hours * 1.5e8));
+  for (const ch of ['all', ...CHAINS]) {
+    const reads = ch === 'all' ? CHAINS.reduce((s, x) => s + c(`dbRead/${x}`), 0) : c(`dbRead/${ch}`);
+    const writes = ch === 'all' ? CHAINS.reduce((s, x) => s + c(`dbWrite/${x}`), 0) : c(`dbWrite/${ch}`);
+    DB_METHODS.forEach((method, i) => {
+      if (!mainnet && i > 5) return;
+      const n = method === 'get' ? reads : method === 'put' || method === 'batch_write' ? writes : Math.floor(reads / (i + 3));
+      g('avalanche_meterdb_calls', { chain: ch, method }, n, 'counter');
+      g('avalanche_meterdb_duration', { chain: ch, method }, n * (method === 'batch_write' ? 80_000 : 9_000));
+      g('avalanche_meterdb_size', { chain: ch, method }, n * 120, 'counter');
+    });
+  }
+  g('avalanche_resource_tracker_cpu_usage', {}, 1.5 + wave(8, 300) * 2);
+  g('avalanche_resource_tracker_disk_reads', {}, 2e6 + wave(9, 60) * 1e6);
+  g('avalanche_resource_tracker_disk_writes', {}, 4e6 + wave(10, 60) * 2e6);
+  g('avalanche_resource_tracker_disk_available_space', {}, m.availableDisk().bytes);
+  g('avalanche_process_process_resident_memory_bytes', {}, Math.floor(6e9 + wave(11, 600) * 1e9));
+  g('avalanche_process_process_open_fds', {}, Math.floor(2500 + peers + wave(12, 120) * 100));
+  g('avalanche_process_process_max_fds', {}, 32768);
+  g('avalanche_process_go_goroutines', {}, Math.floor(4000 + peers * 6 + wave(13, 60) * 200));
+  const C = { chain: 'C' };
+  g('avalanche_evm_eth_chain_block_gas_used_accepted', C, c('gas'), 'counter');
+  g('avalanche_evm_eth_chain_head_block', C, 0);
+  g('avalanche_evm_eth_txpool_pending', C, Math.floor(wave(14, 40) * 800));
+  g('avalanche_evm_eth_txpool_queued', C, Math.floor(wave(15, 40) * 60));
+  // coreth's geth registry: timers as summaries (6 quantiles + sum + count); hundreds at mainnet scale.
+  const timers = mainnet ? 1540 : 40;
+  for (let i = 0; i < timers; i++) {
+    const name = `avalanche_evm_eth_sim_timer_${i}`;
+    for (const q of ['0.5', '0.75', '0.95', '0.99', '0.999', '0.9999']) g(name, { ...C, quantile: q }, Math.floor(1e6 * Number(q) * (1 + (i % 7))), 'summary');
+    g(`${name}_sum`, C, 1e9 * (i + 1), 'summary');
+    g(`${name}_count`, C, 1000 * (i + 1), 'summary');
+  }
+  return out;
+}
+
+/** v1.11.8+ name → the v1.11.6–v1.11.7 name (chain alias back in the name); undefined: did not exist. */
+function toV1_11_6(l: Line): Line | undefined {
+  const { name, labels } = l;
+  const ch = labels['chain'];
+  const rest = { ...labels };
+  delete rest['chain'];
+  let r: RegExpExecArray | null;
+  if (/^avalanche_snowman_(consensus_latencies|poll_count)/.test(name)) return undefined;
+  if (ch && (r = /^avalanche_snowman_(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_${r[1]}`, labels: rest };
+  if (ch && (r = /^avalanche_benchlist_(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_benchlist_${r[1]}`, labels: rest };
+  if (ch && name === 'avalanche_stake_percent_connected') return { ...l, name: `avalanche_${ch}_percent_connected`, labels: rest };
+  if (ch && name === 'avalanche_stake_total_weight') return { ...l, name: `avalanche_${ch}_total_weight`, labels: rest };
+  if (ch && (r = /^avalanche_handler_(?:sync_)?(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_handler_${r[1]}`, labels: rest };
+  if (ch && (r = /^avalanche_meterdb_(.+)$/.exec(name))) return { ...l, name: ch === 'all' ? `avalanche_db_${r[1]}` : `avalanche_${ch}_db_${r[1]}`, labels: rest };
+  if (ch && (r = /^avalanche_meterchainvm_(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_vm_metervm_${r[1]}`, labels: rest };
+  if (ch === 'P' && (r = /^avalanche_platformvm_(.+)$/.exec(name))) return { ...l, name: `avalanche_P_vm_${r[1]}`, labels: rest };
+  if (ch === 'C' && (r = /^avalanche_evm_(.+)$/.exec(name))) return { ...l, name: `avalanche_C_vm_${r[1]}`, labels: rest };
+  if ((r = /^avalanche_process_process_(.+)$/.exec(name))) return { ...l, name: `avalanche_process_${r[1]}` };
+  if ((r = /^avalanche_process_go_(.+)$/.exec(name))) return { ...l, name: `avalanche_go_${r[1]}` };
+  if (!ch && (r = /^avalanche_db_(.+)$/.exec(name))) return { ...l, name: `avalanche_db_internal_${r[1]}` };
+  if (name === 'avalanche_health_checks_failing') return { ...l, name: `avalanche_${labels['check']}_checks_failing`, labels: { tag: labels['tag']! } };
+  return l;
+}
+
+/** v1.11.6 name → the v1.10.x name (ops and methods in the name, their labels summed away). */
+function toV1_10(l: Line): Line {
+  const { name, labels } = l;
+  const { op, method, io } = labels;
+  let r: RegExpExecArray | null;
+  if (op && (r = /^(avalanche_\w+?_handler)_messages$/.exec(name))) return { ...l, name: `${r[1]}_${op}_count`, labels: {} };
+  if (op && (r = /^(avalanche_\w+?_handler)_message_handling_time$/.exec(name))) return { ...l, name: `${r[1]}_${op}_msg_handling_sum`, labels: {} };
+  if ((r = /^(avalanche_\w+?_handler_(?:async_)?unprocessed_msgs)_count$/.exec(name))) return { ...l, name: `${r[1]}_len`, labels: {} };
+  if (/^avalanche_\w+?_handler_expired$/.test(name)) return { ...l, labels: {} };
+  if (method && (r = /^(avalanche_(?:\w+?_)?db)_(calls|duration|size)$/.exec(name))) return { ...l, name: `${r[1]}_${method}_${r[2] === 'calls' ? 'count' : r[2] === 'duration' ? 'sum' : 'size_sum'}`, labels: {} };
+  if (op && name === 'avalanche_network_msgs') return { ...l, name: `avalanche_network_${op}_${io}`, labels: {} };
+  if (op && name === 'avalanche_network_msgs_bytes') return { ...l, name: `avalanche_network_${op}_${io}_bytes`, labels: {} };
+  if (op && name === 'avalanche_network_msgs_failed_to_send') return { ...l, name: `avalanche_network_${op}_failed`, labels: {} };
+  return l;
+}
+
+/** Renders the samples (summing the ones a naming folds together), with # TYPE lines per family. */
+function render(lines: readonly Line[]): string {
+  const sums = new Map<string, Line>();
+  for (const l of lines) {
+    const key = `${l.name}${JSON.stringify(Object.entries(l.labels).sort())}`;
+    const s = sums.get(key);
+    if (s) s.value += l.value;
+    else sums.set(key, { ...l, labels: { ...l.labels } });
+  }
+  // One block per family (a renaming may interleave them), in first-seen order.
+  const families = new Map<string, Line[]>();
+  for (const l of sums.values()) {
+    const base = l.type === 'histogram' || l.type === 'summary' ? l.name.replace(/_(bucket|sum|count)$/, '') : l.name;
+    const f = families.get(base);
+    if (f) f.push(l);
+    else families.set(base, [l]);
+  }
+  const parts: string[] = [];
+  for (const [base, ls] of families) {
+    parts.push(`# HELP ${base} ${base}\n# TYPE ${base} ${ls[0]!.type}\n`);
+    for (const l of ls) parts.push(line(l));
+  }
+  return parts.join('');
+}
+
+function line(l: Line): string {
+  {
+    const keys = Object.keys(l.labels).sort((a, b) => (a === 'le' || a === 'quantile' ? 1 : b === 'le' || b === 'quantile' ? -1 : a < b ? -1 : 1));
+    const lab = keys.length ? `{${keys.map((k) => `${k}="${l.labels[k]}"`).join(',')}}` : '';
+    return `${l.name}${lab} ${fmt(l.value)}\n`;
+  }
+}
+
+/** The body of GET /ext/metrics in the given naming. */
+export function extMetricsText(m: ExtMetricsModel, naming: MetricsNaming = 'v1.11.8'): string {
+  let lines = samples(m);
+  if (naming !== 'v1.11.8') lines = lines.flatMap((l) => toV1_11_6(l) ?? []);
+  if (naming === 'v1.10') lines = lines.map(toV1_10);
+  return render(lines);
+}
+
+/** The naming a scenario asks for (metrics-v1.11.6, metrics-v1.10), else v1.14.2's. */
+export function namingOf(scenario: string): MetricsNaming {
+  return scenario === 'metrics-v1.11.6' ? 'v1.11.6' : scenario === 'metrics-v1.10' ? 'v1.10' : 'v1.11.8';
+}
