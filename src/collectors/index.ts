@@ -10,6 +10,8 @@ import { infoUptime } from './info-uptime.js';
 import { nodeInfo } from './node-info.js';
 import { platformValidators } from './platform-validators.js';
 import { platformValidatorsFull } from './platform-validators-full.js';
+import { subnetChains } from './subnet-chains.js';
+import { adminLogger } from './admin-logger.js';
 import type { Collector } from './define.js';
 
 /**
@@ -30,6 +32,8 @@ export const COLLECTORS: readonly Collector<any>[] = [
   infoUpgrades,
   infoAcps,
   platformValidatorFee,
+  subnetChains,
+  adminLogger,
 ];
 
 export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector<any>> = new Map(COLLECTORS.map((c) => [c.name, c]));

@@ -4,6 +4,7 @@ import {
   InfoGetNetworkIDResult,
   InfoGetNetworkNameResult,
   InfoGetNodeIDResult,
+  InfoGetNodeIPResult,
   InfoGetNodeVersionResult,
 } from '../schemas/info.js';
 import { defineCollector } from './define.js';
@@ -17,6 +18,8 @@ export interface NodeInfoValue {
   readonly blsPublicKey?: string;
   /** info.getNodeVersion, when it answered. */
   readonly version?: InfoGetNodeVersionResult;
+  /** info.getNodeIP (ip:port); '' when absent (public server) or left out; undefined until known. */
+  readonly ip?: string;
 }
 
 declare module './define.js' {
@@ -31,6 +34,8 @@ export interface NodeIdentity {
   readonly version: InfoGetNodeVersionResult;
   readonly networkId: InfoGetNetworkIDResult;
   readonly networkName: InfoGetNetworkNameResult;
+  /** Advertised ip:port (info.getNodeIP); '' when unknown or left out (--no-collector.node-info.ip-label). */
+  readonly ip?: string;
 }
 
 /** avax_node_info and one avax_node_vm_info per vmVersions entry. */
@@ -46,6 +51,7 @@ export function toSamples(v: NodeIdentity): Sample[] {
         rpc_protocol_version: v.version.rpcProtocolVersion,
         network_id: String(v.networkId.networkID),
         network_name: v.networkName.networkName,
+        ip: v.ip ?? '',
       },
       1,
     ),
@@ -62,6 +68,8 @@ export function vmSamples(version: InfoGetNodeVersionResult): Sample[] {
 }
 
 const NETWORK_KEY = 'network';
+/** Which of getNodeID / getNodeIP the last steady-state run asked (they alternate, see collect). */
+const TURN_KEY = 'turn';
 const NETWORK_TTL_MS = 3_600_000;
 interface CachedNetwork {
   id: InfoGetNetworkIDResult;
@@ -76,20 +84,37 @@ export const nodeInfo = defineCollector({
   needs: 'Info API (info.getNodeID is absent on public servers: node_id is then empty)',
   interval: 60,
   metrics: [
-    { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; value 1.' },
+    { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID, info.getNetworkName and info.getNodeIP (ip: the advertised ip:port, empty when unknown or left out); value 1.' },
     { name: 'avax_node_vm_info', type: 'gauge', labels: ['vm', 'version'], help: 'VM versions from info.getNodeVersion vmVersions; value 1.' },
   ],
-  calls: [{ method: 'info.getNodeID' }, { method: 'info.getNodeVersion' }, { method: 'info.getNetworkID' }, { method: 'info.getNetworkName' }],
-  // Network ID and name are asked again only hourly or after a version change: 2 requests per run.
+  options: {
+    ipLabel: { kind: 'bool', default: true, help: 'Ask info.getNodeIP and put the advertised ip:port in the ip label of avax_node_info (off: ip is empty, no request).' },
+  },
+  calls: [{ method: 'info.getNodeID' }, { method: 'info.getNodeVersion' }, { method: 'info.getNetworkID' }, { method: 'info.getNetworkName' }, { method: 'info.getNodeIP' }],
+  // Network ID and name are asked again only hourly or after a version change; getNodeID and
+  // getNodeIP alternate after the first run: 2 requests per run (the request budget has no room for 3).
   requestsPerRun: () => 2,
   async collect(ctx) {
     const opts = { signal: ctx.signal };
-    const idCall: Promise<InfoGetNodeIDResult | undefined> = ctx.target.reference
-      ? Promise.resolve(undefined)
-      : ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { ...opts, normal: isNotFound }).catch((err: unknown) => {
-          if (isNotFound(err)) return { nodeID: '', nodePOP: undefined };
-          throw err;
-        });
+    const node = ctx.target.reference ? 'skip' : turn(ctx);
+    const idCall: Promise<InfoGetNodeIDResult | undefined> =
+      node === 'skip' || node === 'ip'
+        ? Promise.resolve(undefined)
+        : ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { ...opts, normal: isNotFound }).catch((err: unknown) => {
+            if (isNotFound(err)) return { nodeID: '', nodePOP: undefined };
+            throw err;
+          });
+    // info.getNodeIP is node-specific (absent on public servers: a normal state, ip '').
+    const askIp = ctx.options.ipLabel && (node === 'both' || node === 'ip');
+    const ipCall: Promise<string | undefined> = !askIp
+      ? Promise.resolve(ctx.options.ipLabel && !ctx.target.reference ? ctx.previous?.ip : '')
+      : ctx.client
+          .rpc(ENDPOINTS.info, 'info.getNodeIP', {}, InfoGetNodeIPResult, { ...opts, normal: isNotFound })
+          .then((r) => r.ip)
+          .catch((err: unknown) => {
+            if (isNotFound(err)) return '';
+            throw err;
+          });
     // A node's network cannot change while it runs: network ID and name are asked again only after an
     // hour or when the version changes (a restart).
     const net = ctx.state.get(NETWORK_KEY) as CachedNetwork | undefined;
@@ -99,9 +124,16 @@ export const nodeInfo = defineCollector({
       ctx.client.rpc(ENDPOINTS.info, 'info.getNodeVersion', {}, InfoGetNodeVersionResult, opts),
       netFresh ? Promise.resolve(net.id) : ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkID', {}, InfoGetNetworkIDResult, opts),
       netFresh ? Promise.resolve(net.name) : ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkName', {}, InfoGetNetworkNameResult, opts),
+      ipCall,
     ]);
-    const [id, version, networkId, networkName] = settled;
+    const [id, version, networkId, networkName, ipResult] = settled;
     const errors = failures(settled);
+    // A transient getNodeIP failure keeps the last known address (the series stays the same).
+    const ip = ipResult.ok ? ipResult.value : ctx.previous?.ip;
+    if (ipResult.ok && ipResult.value !== undefined && ipResult.value !== '') {
+      const got = ipResult.value;
+      onChange(ctx, 'ip', got, () => ctx.log.info({ ip: got }, 'advertised IP (info.getNodeIP)'));
+    }
     if (version.ok && networkId.ok && networkName.ok) {
       const key = `${version.value.version}/${version.value.gitCommit}`;
       if (!netFresh || net.version !== key) {
@@ -113,7 +145,11 @@ export const nodeInfo = defineCollector({
 
     let nodeId: string | undefined;
     let blsPublicKey: string | undefined;
-    if (id.ok) {
+    if (id.ok && id.value === undefined && !ctx.target.reference) {
+      // getNodeID was not asked this run (its turn is the next one): the last known identity.
+      nodeId = ctx.previous?.nodeId;
+      blsPublicKey = ctx.previous?.blsPublicKey;
+    } else if (id.ok) {
       const got = id.value;
       nodeId = got?.nodeID ?? '';
       blsPublicKey = got?.nodePOP?.publicKey?.toLowerCase() ?? '';
@@ -134,11 +170,29 @@ export const nodeInfo = defineCollector({
     const samples: Sample[] = [];
     if (version.ok) {
       if (nodeId !== undefined && networkId.ok && networkName.ok) {
-        samples.push(...toSamples({ nodeId, version: version.value, networkId: networkId.value, networkName: networkName.value }));
+        samples.push(...toSamples({ nodeId, version: version.value, networkId: networkId.value, networkName: networkName.value, ip: ip ?? '' }));
       } else {
         samples.push(...vmSamples(version.value));
       }
     }
-    return { value: { nodeId, blsPublicKey, version: version.ok ? version.value : undefined }, samples, errors };
+    return { value: { nodeId, blsPublicKey, version: version.ok ? version.value : undefined, ip }, samples, errors };
   },
 });
+
+/**
+ * Which node-specific identity calls this run makes: both on the first run (and while the NodeID is
+ * unknown, or when the answers' Node-Id header names another node than the one known: a restart
+ * with a new staking key), otherwise getNodeID and getNodeIP in turn, so that a run costs 2 requests.
+ */
+function turn(ctx: Parameters<(typeof nodeInfo)['collect']>[0]): 'both' | 'id' | 'ip' {
+  const known = ctx.previous?.nodeId;
+  if (!ctx.options.ipLabel) return 'id';
+  const header = ctx.client.lastNodeIdHeader;
+  if (known === undefined || ctx.previous?.ip === undefined || (known !== '' && header !== undefined && header !== known)) {
+    ctx.state.set(TURN_KEY, 'both');
+    return 'both';
+  }
+  const next = ctx.state.get(TURN_KEY) === 'id' ? 'ip' : 'id';
+  ctx.state.set(TURN_KEY, next);
+  return next;
+}
