@@ -21,9 +21,9 @@ describe('node-info toSamples', () => {
   it.each([
     [
       'default: full identity and one series per VM',
-      { nodeId: SELF, version, networkId, networkName },
+      { nodeId: SELF, version, networkId, networkName, ip: '198.51.100.23:9651' },
       [
-        `avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",network_id="1",network_name="mainnet",node_id="${SELF}",rpc_protocol_version="45",version="avalanchego/1.14.2"} 1`,
+        `avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",ip="198.51.100.23:9651",network_id="1",network_name="mainnet",node_id="${SELF}",rpc_protocol_version="45",version="avalanchego/1.14.2"} 1`,
         'avax_node_vm_info{version="avalanchego/1.14.2",vm="avm"} 1',
         'avax_node_vm_info{version="v1.14.2",vm="evm"} 1',
         'avax_node_vm_info{version="avalanchego/1.14.2",vm="platform"} 1',
@@ -33,7 +33,7 @@ describe('node-info toSamples', () => {
       'behavior: public server (empty node_id), no VMs',
       { nodeId: '', version: { ...version, vmVersions: {} }, networkId: { networkID: 5 }, networkName: { networkName: 'fuji' } },
       [
-        'avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",network_id="5",network_name="fuji",node_id="",rpc_protocol_version="45",version="avalanchego/1.14.2"} 1',
+        'avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",ip="",network_id="5",network_name="fuji",node_id="",rpc_protocol_version="45",version="avalanchego/1.14.2"} 1',
       ],
     ],
   ])('%s', (_n, value, want) => {
@@ -99,5 +99,88 @@ describe('node-info collect', () => {
     expect(r.errors).toHaveLength(1);
     expect(r.value?.nodeId).toBe(SELF);
     expect(r.samples.find((s) => s.name === 'avax_node_info')?.labels['node_id']).toBe(SELF);
+  });
+});
+
+describe('node-info: advertised IP (info.getNodeIP)', () => {
+  const IP = '198.51.100.23:9651';
+  const withIp = () => ({ ...answers(), 'info.getNodeIP': result('info.getNodeIP', 'default') });
+  const ipOf = (r: { samples: readonly { name: string; labels: Record<string, string> }[] }) => r.samples.find((s) => s.name === 'avax_node_info')?.labels['ip'];
+
+  it('default: the first run asks getNodeID and getNodeIP; the ip label and the value carry the address', async () => {
+    const { client, calls } = fakeClient(withIp());
+    const { ctx, lines: logged } = makeCtx(client, { options: { ipLabel: true } });
+    const r = await nodeInfo.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect(calls.map((c) => c.method).sort()).toEqual(['info.getNetworkID', 'info.getNetworkName', 'info.getNodeID', 'info.getNodeIP', 'info.getNodeVersion']);
+    expect(ipOf(r)).toBe(IP);
+    expect(r.value?.ip).toBe(IP);
+    expect(logged.filter((l) => String(l.args[1]).includes('advertised IP'))).toHaveLength(1);
+  });
+
+  it('behavior: after the first run getNodeID and getNodeIP alternate: 2 requests per run, identity kept', async () => {
+    const { client, calls } = fakeClient(withIp());
+    const state = new Map<string, unknown>();
+    let previous: unknown;
+    const perRun: string[][] = [];
+    for (let i = 0; i < 5; i++) {
+      const { ctx } = makeCtx(client, { options: { ipLabel: true }, state, previous });
+      const before = calls.length;
+      const r = await nodeInfo.collect(ctx);
+      expect(r.errors).toEqual([]);
+      expect(ipOf(r)).toBe(IP);
+      expect(r.samples.find((s) => s.name === 'avax_node_info')?.labels['node_id']).toBe(SELF);
+      perRun.push(calls.slice(before).map((c) => c.method).sort());
+      previous = r.value;
+    }
+    expect(perRun.slice(1)).toEqual([
+      ['info.getNodeID', 'info.getNodeVersion'],
+      ['info.getNodeIP', 'info.getNodeVersion'],
+      ['info.getNodeID', 'info.getNodeVersion'],
+      ['info.getNodeIP', 'info.getNodeVersion'],
+    ]);
+  });
+
+  it('behavior: a Node-Id header naming another node (re-keyed restart) asks getNodeID at once', async () => {
+    const { client, calls } = fakeClient(withIp());
+    (client as unknown as { lastNodeIdHeader: string }).lastNodeIdHeader = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
+    const state = new Map<string, unknown>([['turn', 'id']]);
+    const { ctx } = makeCtx(client, { options: { ipLabel: true }, state, previous: { nodeId: SELF, blsPublicKey: '', ip: IP } });
+    await nodeInfo.collect(ctx);
+    expect(calls.map((c) => c.method)).toContain('info.getNodeID');
+    expect(calls.map((c) => c.method)).toContain('info.getNodeIP');
+  });
+
+  it.each([
+    ['404', new HttpError('info.getNodeIP', 404, '404 page not found')],
+    ['cannot find method', new RpcError('info.getNodeIP', -32000, 'rpc: can\'t find method "info.GetNodeIP"')],
+  ])('behavior: getNodeIP absent (%s, public server) → ip empty, no failure', async (_n, err) => {
+    const { client } = fakeClient({ ...answers(), 'info.getNodeIP': err });
+    const { ctx } = makeCtx(client, { options: { ipLabel: true } });
+    const r = await nodeInfo.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect(ipOf(r)).toBe('');
+  });
+
+  it('error: getNodeIP times out → failure, the last known address keeps the series stable', async () => {
+    const { client } = fakeClient({ ...answers(), 'info.getNodeIP': new TimeoutError('info.getNodeIP', 5000) });
+    const { ctx } = makeCtx(client, { options: { ipLabel: true }, state: new Map([['turn', 'id']]), previous: { nodeId: SELF, blsPublicKey: '', ip: IP } });
+    const r = await nodeInfo.collect(ctx);
+    expect(r.errors.map((e) => e.name)).toEqual(['TimeoutError']);
+    expect(ipOf(r)).toBe(IP);
+  });
+
+  it('behavior: --no-collector.node-info.ip-label → no getNodeIP request, ip empty, getNodeID every run', async () => {
+    const { client, calls } = fakeClient(withIp());
+    const state = new Map<string, unknown>();
+    let previous: unknown;
+    for (let i = 0; i < 3; i++) {
+      const { ctx } = makeCtx(client, { options: { ipLabel: false }, state, previous });
+      const r = await nodeInfo.collect(ctx);
+      expect(ipOf(r)).toBe('');
+      previous = r.value;
+    }
+    expect(calls.filter((c) => c.method === 'info.getNodeIP')).toEqual([]);
+    expect(calls.filter((c) => c.method === 'info.getNodeID')).toHaveLength(3);
   });
 });

@@ -14,7 +14,11 @@ import {
   InfoUpgradesResult,
   InfoAcpsResult,
   InfoUptimeResult,
+  InfoGetNodeIPResult,
+  InfoGetVMsResult,
 } from '../../src/schemas/info.js';
+import { AdminGetLoggerLevelResult } from '../../src/schemas/admin.js';
+import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetValidatorsAtResult } from '../../src/schemas/platform-chains.js';
 import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { fixture, fixtureMethods, fixtureNames } from '../fixtures/load.js';
 
@@ -39,6 +43,12 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'platform.getCurrentValidators': PlatformGetCurrentValidatorsResult,
   'platform.getHeight': PlatformGetHeightResult,
   'platform.getTimestamp': PlatformGetTimestampResult,
+  'info.getNodeIP': InfoGetNodeIPResult,
+  'info.getVMs': InfoGetVMsResult,
+  'platform.getBlockchains': PlatformGetBlockchainsResult,
+  'platform.getBlockchainStatus': PlatformGetBlockchainStatusResult,
+  'platform.getValidatorsAt': PlatformGetValidatorsAtResult,
+  'admin.getLoggerLevel': AdminGetLoggerLevelResult,
 };
 
 describe('fixtures', () => {
