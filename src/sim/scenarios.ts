@@ -29,6 +29,11 @@ export const SCENARIOS = [
   'bls-mismatch',
   'acp-vote',
   'vantage-isolated',
+  'l1-untracked',
+  'l1-vm-missing',
+  'l1-unhealthy',
+  'ip-changed',
+  'log-level-debug',
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -63,4 +68,9 @@ export const SCENARIO_HELP: Record<ScenarioName, string> = {
   'bls-mismatch': 'info.getNodeID BLS key differs from the registered signer; bls check failing',
   'acp-vote': 'CurrentACPs {236,247}: ~60% of the stake supports 247, ~15% objects to 236; own stance +247 -236',
   'vantage-isolated': 'this node and its sibling nodes (--nodes >= 2) see each other disconnected',
+  'l1-untracked': 'the L1 chain is not run (subnet not tracked): status Created, no chain check, isBootstrapped unknown chain; still an L1 validator',
+  'l1-vm-missing': "the L1 chain's VM plugin is not installed: absent from info.getVMs, status Created, chain check failing (failed to create chain)",
+  'l1-unhealthy': "the L1 chain's health check fails (not connected to enough L1 stake): the subnet's tagged health is unhealthy",
+  'ip-changed': 'info.getNodeIP advertises another address (203.0.113.x, same port)',
+  'log-level-debug': "Admin API enabled; admin.getLoggerLevel: the C logger writes DEBUG",
 };
