@@ -1,5 +1,5 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, PRIMARY_NETWORK_ID } from '../node-client/index.js';
+import { ENDPOINTS, PRIMARY_NETWORK_ID, RpcError } from '../node-client/index.js';
 import { HealthReport } from '../schemas/health.js';
 import { InfoGetVMsResult, InfoIsBootstrappedResult } from '../schemas/info.js';
 import {
@@ -68,11 +68,20 @@ const PRIMARY_ALIASES = new Set(['P', 'X', 'C']);
  * The watched subnets: the configured ones; when none is configured, the primary network when a
  * watched validator is active on it (platform-validators), and every subnet one of whose chains the
  * node runs (the node registers a health check named after each chain ID it runs, tagged with its
- * subnet: an L1 the node validates is found without configuration).
+ * subnet: an L1 the node validates is found without configuration; a chain that failed to build
+ * keeps a failing check, chains/manager.go). Once found, a subnet stays watched for the exporter's
+ * lifetime (`remembered`): a node that stops running the chain (subnet no longer tracked) is what the
+ * alert is about. Found only while running: after an exporter restart such a node needs --node.subnet.
  */
-export function watchedSubnets(configured: readonly string[], validators: PlatformValidatorsValue | undefined, health: HealthValue | undefined, chains: readonly PlatformBlockchain[]): string[] {
+export function watchedSubnets(
+  configured: readonly string[],
+  validators: PlatformValidatorsValue | undefined,
+  health: HealthValue | undefined,
+  chains: readonly PlatformBlockchain[],
+  remembered: ReadonlySet<string> = new Set(),
+): string[] {
   if (configured.length > 0) return [...new Set(configured)];
-  const out = new Set<string>();
+  const out = new Set<string>(remembered);
   const primary = validators?.sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
   if (primary && primary.validators.some((v) => primary.watched.includes(v.nodeID))) out.add(PRIMARY_NETWORK_ID);
   const running = new Set(Object.keys(health?.health?.checks ?? {}));
@@ -113,9 +122,18 @@ async function fetchItem(ctx: CollectorContext, cache: Cache, item: Item, ownId:
     case 'status':
       cache.status.set(item.chain, (await ctx.client.rpc(ENDPOINTS.platform, 'platform.getBlockchainStatus', { blockchainID: item.chain }, PlatformGetBlockchainStatusResult, opts)).status);
       return;
-    case 'bootstrapped':
-      cache.bootstrapped.set(item.chain, (await ctx.client.rpc(ENDPOINTS.info, 'info.isBootstrapped', { chain: item.chain }, InfoIsBootstrappedResult, opts)).isBootstrapped);
+    case 'bootstrapped': {
+      // A chain the node does not run (not tracked, or it failed to build) is unknown to the chain
+      // manager: a normal state here, reported as not bootstrapped (its status says Created).
+      const r = await ctx.client
+        .rpc(ENDPOINTS.info, 'info.isBootstrapped', { chain: item.chain }, InfoIsBootstrappedResult, { ...opts, normal: isUnknownChain })
+        .catch((err: unknown) => {
+          if (isUnknownChain(err)) return { isBootstrapped: false };
+          throw err;
+        });
+      cache.bootstrapped.set(item.chain, r.isBootstrapped);
       return;
+    }
     case 'health':
       // JSON-RPC health.health {tags}: the same report as GET /ext/health?tag=<subnet> (AVALANCHEGO.md §3),
       // always HTTP 200, under its own method label (the health collector's GETs stay apart).
@@ -151,7 +169,13 @@ export function toSamples(subnets: readonly string[], cache: Cache, primaryMembe
   return out;
 }
 
+/** info.isBootstrapped of a chain the node does not run: `there is no chain with alias/ID '<id>'` (AVALANCHEGO.md §4). */
+export function isUnknownChain(err: unknown): boolean {
+  return err instanceof RpcError && /there is no chain with alias\/ID/.test(err.rpcMessage);
+}
+
 const CACHE_KEY = 'cache';
+const SEEN_KEY = 'seen';
 
 export const subnetChains = defineCollector({
   name: 'subnet-chains',
@@ -182,7 +206,8 @@ export const subnetChains = defineCollector({
     const validators = ctx.read('platform-validators');
     let cache = ctx.state.get(CACHE_KEY) as Cache | undefined;
     const errors: Error[] = [];
-    const subnetsOf = (c: Cache) => watchedSubnets(ctx.target.subnets, validators, ctx.read('health'), c.chains ?? []);
+    const seen = (ctx.state.get(SEEN_KEY) as Set<string> | undefined) ?? new Set<string>();
+    const subnetsOf = (c: Cache) => watchedSubnets(ctx.target.subnets, validators, ctx.read('health'), c.chains ?? [], seen);
     if (!cache || !cache.chains) {
       // First pass: everything (the chain list first: the other items depend on it).
       cache = emptyCache();
@@ -206,6 +231,13 @@ export const subnetChains = defineCollector({
     }
     ctx.state.set(CACHE_KEY, cache);
     const subnets = subnetsOf(cache);
+    if (ctx.target.subnets.length === 0) {
+      for (const s of subnets) {
+        if (!seen.has(s)) ctx.log.info({ subnet: s }, 'watching the chains of a subnet this node validates or runs');
+        seen.add(s);
+      }
+      ctx.state.set(SEEN_KEY, seen);
+    }
     const primaryMember = primaryMembership(validators, own);
     const watched = new Set(subnets);
     const chains: WatchedChain[] = (cache.chains ?? [])

@@ -161,4 +161,25 @@ describe('subnet-chains collect', () => {
     expect(calls.length - before).toBe(9);
     expect(again.samples.length).toBeGreaterThan(0);
   });
+
+  it('behavior: an L1 once found stays watched when its chain check goes away (subnet no longer tracked)', async () => {
+    const { client } = fakeClient(
+      answers({
+        'platform.getBlockchainStatus': (p: unknown) => ({ status: (p as { blockchainID: string }).blockchainID === L1_CHAIN ? 'Created' : 'Validating' }),
+        'info.isBootstrapped': new RpcError('info.isBootstrapped', -32000, `there is no chain with alias/ID '${L1_CHAIN}'`),
+      }),
+    );
+    const state = new Map<string, unknown>();
+    const first = await subnetChains.collect(makeCtx(client, { state, values: { 'node-info': { nodeId: SELF }, 'platform-validators': validators, health: healthWithL1() } }).ctx);
+    expect(first.errors).toEqual([]);
+    // The node's health no longer has the L1 chain's check; the exporter drops its cache (e.g. a failure) and starts over.
+    state.delete('cache');
+    const plain = { health: HealthReport.parse(result('health.health', 'default')) };
+    const r = await subnetChains.collect(makeCtx(client, { state, values: { 'node-info': { nodeId: SELF }, 'platform-validators': validators, health: plain } }).ctx);
+    expect(r.errors).toEqual([]);
+    expect(valueOf(r.samples, 'avax_chain_status', { blockchain_id: L1_CHAIN, status: 'Created' })).toBe(1);
+    expect(valueOf(r.samples, 'avax_subnet_node_is_validator', { subnet: L1_SUBNET })).toBe(1);
+    // isBootstrapped of a chain the node does not run: a normal state, published as not bootstrapped.
+    expect(r.value?.chains.find((c) => c.id === L1_CHAIN)?.bootstrapped).toBe(false);
+  });
 });
