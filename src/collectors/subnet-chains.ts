@@ -1,5 +1,5 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, PRIMARY_NETWORK_ID, RpcError } from '../node-client/index.js';
+import { ENDPOINTS, isNotFound, PRIMARY_NETWORK_ID, RpcError } from '../node-client/index.js';
 import { HealthReport } from '../schemas/health.js';
 import { InfoGetVMsResult, InfoIsBootstrappedResult } from '../schemas/info.js';
 import {
@@ -93,14 +93,15 @@ export function watchedSubnets(
 type Item = { kind: 'chains' } | { kind: 'vms' } | { kind: 'status' | 'bootstrapped'; chain: string } | { kind: 'health' | 'members'; subnet: string };
 
 /** The items of one pass, in order (after the chain list, which a pass needs first). */
-export function passItems(subnets: readonly string[], chains: readonly PlatformBlockchain[], configuredChains: readonly string[], configuredSubnets: readonly string[]): Item[] {
+export function passItems(subnets: readonly string[], chains: readonly PlatformBlockchain[], configuredChains: readonly string[], configuredSubnets: readonly string[], reference = false): Item[] {
   const watched = new Set(subnets);
   const mine = chains.filter((c) => watched.has(c.subnetID));
-  const items: Item[] = [{ kind: 'chains' }, { kind: 'vms' }];
+  // info.getVMs and the Health API are node-specific: not asked of a reference target (public API).
+  const items: Item[] = reference ? [{ kind: 'chains' }] : [{ kind: 'chains' }, { kind: 'vms' }];
   for (const c of mine) items.push({ kind: 'status', chain: c.id });
   // P, X, C and the configured chains are info-is-bootstrapped's own calls.
   for (const c of mine) if (c.subnetID !== PRIMARY_NETWORK_ID && !configuredChains.includes(c.id)) items.push({ kind: 'bootstrapped', chain: c.id });
-  for (const s of subnets) items.push({ kind: 'health', subnet: s });
+  if (!reference) for (const s of subnets) items.push({ kind: 'health', subnet: s });
   // Membership of an L1 found without configuration (configured ones: platform-validators' avax_validator_active).
   if (configuredSubnets.length === 0) for (const s of subnets) if (s !== PRIMARY_NETWORK_ID) items.push({ kind: 'members', subnet: s });
   return items;
@@ -116,9 +117,15 @@ async function fetchItem(ctx: CollectorContext, cache: Cache, item: Item, ownId:
     case 'chains':
       cache.chains = (await ctx.client.rpc(ENDPOINTS.platform, 'platform.getBlockchains', {}, PlatformGetBlockchainsResult, opts)).blockchains;
       return;
-    case 'vms':
-      cache.vms = new Set(Object.keys((await ctx.client.rpc(ENDPOINTS.info, 'info.getVMs', {}, InfoGetVMsResult, opts)).vms));
+    case 'vms': {
+      // Absent (public server, 404 or no such method): a normal state, no avax_chain_vm_installed.
+      const r = await ctx.client.rpc(ENDPOINTS.info, 'info.getVMs', {}, InfoGetVMsResult, { ...opts, normal: isNotFound }).catch((err: unknown) => {
+        if (isNotFound(err)) return undefined;
+        throw err;
+      });
+      cache.vms = r ? new Set(Object.keys(r.vms)) : undefined;
       return;
+    }
     case 'status':
       cache.status.set(item.chain, (await ctx.client.rpc(ENDPOINTS.platform, 'platform.getBlockchainStatus', { blockchainID: item.chain }, PlatformGetBlockchainStatusResult, opts)).status);
       return;
@@ -134,11 +141,18 @@ async function fetchItem(ctx: CollectorContext, cache: Cache, item: Item, ownId:
       cache.bootstrapped.set(item.chain, r.isBootstrapped);
       return;
     }
-    case 'health':
+    case 'health': {
       // JSON-RPC health.health {tags}: the same report as GET /ext/health?tag=<subnet> (AVALANCHEGO.md §3),
       // always HTTP 200, under its own method label (the health collector's GETs stay apart).
-      cache.healthy.set(item.subnet, (await ctx.client.rpc(ENDPOINTS.health, 'health.health', { tags: [item.subnet] }, HealthReport, opts)).healthy);
+      // Health API off (404): a normal state, no avax_subnet_healthy.
+      const r = await ctx.client.rpc(ENDPOINTS.health, 'health.health', { tags: [item.subnet] }, HealthReport, { ...opts, normal: isNotFound }).catch((err: unknown) => {
+        if (isNotFound(err)) return undefined;
+        throw err;
+      });
+      if (r) cache.healthy.set(item.subnet, r.healthy);
+      else cache.healthy.delete(item.subnet);
       return;
+    }
     case 'members': {
       if (!ownId) return;
       const set = await ctx.client.rpc(ENDPOINTS.platform, 'platform.getValidatorsAt', { height: 'proposed', subnetID: item.subnet }, PlatformGetValidatorsAtResult, opts);
@@ -213,12 +227,12 @@ export const subnetChains = defineCollector({
       cache = emptyCache();
       const first = await settle(fetchItem(ctx, cache, { kind: 'chains' }, own));
       if (!first.ok) return { samples: [], errors: [first.error] };
-      const items = passItems(subnetsOf(cache), cache.chains ?? [], ctx.target.chains, ctx.target.subnets).slice(1);
+      const items = passItems(subnetsOf(cache), cache.chains ?? [], ctx.target.chains, ctx.target.subnets, ctx.target.reference).slice(1);
       const c = cache;
       const settled = await settleAll(items.map((it) => fetchItem(ctx, c, it, own)));
       for (const r of settled) if (!r.ok) errors.push(r.error);
     } else {
-      const items = passItems(subnetsOf(cache), cache.chains, ctx.target.chains, ctx.target.subnets);
+      const items = passItems(subnetsOf(cache), cache.chains, ctx.target.chains, ctx.target.subnets, ctx.target.reference);
       const item = items[cache.cursor % items.length]!;
       cache.cursor = (cache.cursor + 1) % items.length;
       const r = await settle(fetchItem(ctx, cache, item, own));

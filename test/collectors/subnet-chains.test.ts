@@ -182,4 +182,25 @@ describe('subnet-chains collect', () => {
     // isBootstrapped of a chain the node does not run: a normal state, published as not bootstrapped.
     expect(r.value?.chains.find((c) => c.id === L1_CHAIN)?.bootstrapped).toBe(false);
   });
+
+  it('behavior: public server (getVMs and the Health API absent) → chains and status, no VM or health series, no failure', async () => {
+    const { HttpError } = await import('../../src/node-client/index.js');
+    const { client } = fakeClient(
+      answers({
+        'info.getVMs': new RpcError('info.getVMs', -32601, 'rpc: can\'t find method "info.GetVMs"'),
+        'health.health': new HttpError('health.health', 404, '404 page not found\n'),
+      }),
+    );
+    const { ctx } = makeCtx(client, { values: { 'node-info': { nodeId: '' }, 'platform-validators': validators } });
+    const r = await subnetChains.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect([...new Set(r.samples.map((s) => s.name))]).toEqual(['avax_chain_info', 'avax_chain_status']);
+  });
+  it('behavior: reference target → neither getVMs nor health.health is asked', async () => {
+    const { client, calls } = fakeClient(answers());
+    const { ctx } = makeCtx(client, { target: { reference: true }, values: { 'platform-validators': validators } });
+    const r = await subnetChains.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect(calls.map((c) => c.method).sort()).toEqual(['platform.getBlockchainStatus', 'platform.getBlockchainStatus', 'platform.getBlockchains']);
+  });
 });
