@@ -65,9 +65,8 @@ type PlatformValidatorsValue = CollectorValues['platform-validators'];
 const PRIMARY_ALIASES = new Set(['P', 'X', 'C']);
 
 /**
- * The watched subnets: the configured ones; when none is configured, the primary network when a
- * watched validator is active on it (platform-validators), and every subnet one of whose chains the
- * node runs (the node registers a health check named after each chain ID it runs, tagged with its
+ * The watched subnets: the configured ones (--node.subnet), the primary network when a watched
+ * validator is active on it (platform-validators), and every subnet one of whose chains the node runs (the node registers a health check named after each chain ID it runs, tagged with its
  * subnet: an L1 the node validates is found without configuration; a chain that failed to build
  * keeps a failing check, chains/manager.go). Once found, a subnet stays watched for the exporter's
  * lifetime (`remembered`): a node that stops running the chain (subnet no longer tracked) is what the
@@ -80,8 +79,7 @@ export function watchedSubnets(
   chains: readonly PlatformBlockchain[],
   remembered: ReadonlySet<string> = new Set(),
 ): string[] {
-  if (configured.length > 0) return [...new Set(configured)];
-  const out = new Set<string>(remembered);
+  const out = new Set<string>([...remembered, ...configured]);
   const primary = validators?.sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
   if (primary && primary.validators.some((v) => primary.watched.includes(v.nodeID))) out.add(PRIMARY_NETWORK_ID);
   const running = new Set(Object.keys(health?.health?.checks ?? {}));
@@ -93,7 +91,7 @@ export function watchedSubnets(
 type Item = { kind: 'chains' } | { kind: 'vms' } | { kind: 'status' | 'bootstrapped'; chain: string } | { kind: 'health' | 'members'; subnet: string };
 
 /** The items of one pass, in order (after the chain list, which a pass needs first). */
-export function passItems(subnets: readonly string[], chains: readonly PlatformBlockchain[], configuredChains: readonly string[], configuredSubnets: readonly string[], reference = false): Item[] {
+export function passItems(subnets: readonly string[], chains: readonly PlatformBlockchain[], configuredChains: readonly string[], reference = false): Item[] {
   const watched = new Set(subnets);
   const mine = chains.filter((c) => watched.has(c.subnetID));
   // info.getVMs and the Health API are node-specific: not asked of a reference target (public API).
@@ -102,8 +100,8 @@ export function passItems(subnets: readonly string[], chains: readonly PlatformB
   // P, X, C and the configured chains are info-is-bootstrapped's own calls.
   for (const c of mine) if (c.subnetID !== PRIMARY_NETWORK_ID && !configuredChains.includes(c.id)) items.push({ kind: 'bootstrapped', chain: c.id });
   if (!reference) for (const s of subnets) items.push({ kind: 'health', subnet: s });
-  // Membership of an L1 found without configuration (configured ones: platform-validators' avax_validator_active).
-  if (configuredSubnets.length === 0) for (const s of subnets) if (s !== PRIMARY_NETWORK_ID) items.push({ kind: 'members', subnet: s });
+  // Membership of an L1 (the primary network's: platform-validators' value).
+  for (const s of subnets) if (s !== PRIMARY_NETWORK_ID) items.push({ kind: 'members', subnet: s });
   return items;
 }
 
@@ -227,12 +225,12 @@ export const subnetChains = defineCollector({
       cache = emptyCache();
       const first = await settle(fetchItem(ctx, cache, { kind: 'chains' }, own));
       if (!first.ok) return { samples: [], errors: [first.error] };
-      const items = passItems(subnetsOf(cache), cache.chains ?? [], ctx.target.chains, ctx.target.subnets, ctx.target.reference).slice(1);
+      const items = passItems(subnetsOf(cache), cache.chains ?? [], ctx.target.chains, ctx.target.reference).slice(1);
       const c = cache;
       const settled = await settleAll(items.map((it) => fetchItem(ctx, c, it, own)));
       for (const r of settled) if (!r.ok) errors.push(r.error);
     } else {
-      const items = passItems(subnetsOf(cache), cache.chains, ctx.target.chains, ctx.target.subnets, ctx.target.reference);
+      const items = passItems(subnetsOf(cache), cache.chains, ctx.target.chains, ctx.target.reference);
       const item = items[cache.cursor % items.length]!;
       cache.cursor = (cache.cursor + 1) % items.length;
       const r = await settle(fetchItem(ctx, cache, item, own));
@@ -245,13 +243,11 @@ export const subnetChains = defineCollector({
     }
     ctx.state.set(CACHE_KEY, cache);
     const subnets = subnetsOf(cache);
-    if (ctx.target.subnets.length === 0) {
-      for (const s of subnets) {
-        if (!seen.has(s)) ctx.log.info({ subnet: s }, 'watching the chains of a subnet this node validates or runs');
-        seen.add(s);
-      }
-      ctx.state.set(SEEN_KEY, seen);
+    for (const s of subnets) {
+      if (!seen.has(s)) ctx.log.info({ subnet: s }, 'watching the chains of this subnet');
+      seen.add(s);
     }
+    ctx.state.set(SEEN_KEY, seen);
     const primaryMember = primaryMembership(validators, own);
     const watched = new Set(subnets);
     const chains: WatchedChain[] = (cache.chains ?? [])

@@ -30,13 +30,13 @@ const answers = (over: Record<string, unknown> = {}) => ({
   'info.getVMs': result('info.getVMs', 'default'),
   'info.isBootstrapped': result('info.isBootstrapped', 'default'),
   'health.health': (p: unknown) => ({ checks: {}, healthy: (p as { tags: string[] }).tags[0] !== 'unhealthy-subnet' }),
-  'platform.getValidatorsAt': result('platform.getValidatorsAt', 'l1'),
+  'platform.getValidatorsAt': result('platform.getValidatorsAt', 'default'),
   ...over,
 });
 
 describe('subnet-chains: which subnets', () => {
   it.each([
-    ['default: configured subnets only', [L1_SUBNET], validators, healthWithL1(), [L1_SUBNET]],
+    ['default: a configured subnet, beside the primary network', [L1_SUBNET], validators, undefined, [PRIMARY_NETWORK_ID, L1_SUBNET]],
     ['behavior: none configured → the primary network (own validator active) and the L1 whose chain the node runs', [], validators, healthWithL1(), [PRIMARY_NETWORK_ID, L1_SUBNET]],
     ['behavior: not a validator, no L1 chain running → nothing', [], { sets: [{ subnet: PRIMARY_NETWORK_ID, watched: [SELF], validators: [] }] }, { health: HealthReport.parse(result('health.health', 'default')) }, []],
     ['behavior: nothing known yet → nothing', [], undefined, undefined, []],
@@ -114,13 +114,14 @@ describe('subnet-chains collect', () => {
     expect(valueOf(r.samples, 'avax_subnet_node_is_validator', { subnet: L1_SUBNET })).toBe(0);
   });
 
-  it('behavior: configured subnets → no membership request (platform-validators watches them)', async () => {
-    const { client, calls } = fakeClient(answers());
+  it('behavior: a configured subnet is watched even when the node runs none of its chains (not tracked)', async () => {
+    const { client } = fakeClient(answers({ 'platform.getBlockchainStatus': { status: 'Created' } }));
     const { ctx } = makeCtx(client, { target: { subnets: [L1_SUBNET] }, values: { 'node-info': { nodeId: SELF } } });
     const r = await subnetChains.collect(ctx);
     expect(r.errors).toEqual([]);
-    expect(calls.map((c) => c.method)).not.toContain('platform.getValidatorsAt');
     expect(r.samples.filter((s) => s.name === 'avax_chain_info').map((s) => s.labels['blockchain_id'])).toEqual([L1_CHAIN]);
+    expect(valueOf(r.samples, 'avax_chain_status', { blockchain_id: L1_CHAIN, status: 'Created' })).toBe(1);
+    expect(valueOf(r.samples, 'avax_subnet_node_is_validator', { subnet: L1_SUBNET })).toBe(1);
   });
 
   it('behavior: an API node that validates nothing and runs no L1 → no series, no failure', async () => {
