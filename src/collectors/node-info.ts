@@ -68,8 +68,8 @@ export function vmSamples(version: InfoGetNodeVersionResult): Sample[] {
 }
 
 const NETWORK_KEY = 'network';
-/** Which of getNodeID / getNodeIP the last steady-state run asked (they alternate, see collect). */
-const TURN_KEY = 'turn';
+/** When getNodeID last answered (ms), see askNodeId. */
+const ID_AT_KEY = 'nodeIdAt';
 const NETWORK_TTL_MS = 3_600_000;
 interface CachedNetwork {
   id: InfoGetNetworkIDResult;
@@ -91,23 +91,24 @@ export const nodeInfo = defineCollector({
     ipLabel: { kind: 'bool', default: true, help: 'Ask info.getNodeIP and put the advertised ip:port in the ip label of avax_node_info (off: ip is empty, no request).' },
   },
   calls: [{ method: 'info.getNodeID' }, { method: 'info.getNodeVersion' }, { method: 'info.getNetworkID' }, { method: 'info.getNetworkName' }, { method: 'info.getNodeIP' }],
-  // Network ID and name are asked again only hourly or after a version change; getNodeID and
-  // getNodeIP alternate after the first run: 2 requests per run (the request budget has no room for 3).
+  // Network ID and name are asked again only hourly or after a version change, getNodeID only when
+  // the answers' Node-Id header names another node (or hourly): getNodeVersion and getNodeIP, 2
+  // requests per run (the request budget has no room for 3).
   requestsPerRun: () => 2,
   async collect(ctx) {
     const opts = { signal: ctx.signal };
-    const node = ctx.target.reference ? 'skip' : turn(ctx);
+    const askId = !ctx.target.reference && askNodeId(ctx);
     const idCall: Promise<InfoGetNodeIDResult | undefined> =
-      node === 'skip' || node === 'ip'
+      !askId
         ? Promise.resolve(undefined)
         : ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { ...opts, normal: isNotFound }).catch((err: unknown) => {
             if (isNotFound(err)) return { nodeID: '', nodePOP: undefined };
             throw err;
           });
     // info.getNodeIP is node-specific (absent on public servers: a normal state, ip '').
-    const askIp = ctx.options.ipLabel && (node === 'both' || node === 'ip');
+    const askIp = ctx.options.ipLabel && !ctx.target.reference;
     const ipCall: Promise<string | undefined> = !askIp
-      ? Promise.resolve(ctx.options.ipLabel && !ctx.target.reference ? ctx.previous?.ip : '')
+      ? Promise.resolve('')
       : ctx.client
           .rpc(ENDPOINTS.info, 'info.getNodeIP', {}, InfoGetNodeIPResult, { ...opts, normal: isNotFound })
           .then((r) => r.ip)
@@ -127,7 +128,9 @@ export const nodeInfo = defineCollector({
       ipCall,
     ]);
     const [id, version, networkId, networkName, ipResult] = settled;
-    const errors = failures(settled);
+    // getNodeVersion's error first: it is asked every run, so a lasting fault keeps the same first
+    // error (one log line per state change) whether getNodeID was asked or not.
+    const errors = failures([version, id, networkId, networkName, ipResult]);
     // A transient getNodeIP failure keeps the last known address (the series stays the same).
     const ip = ipResult.ok ? ipResult.value : ctx.previous?.ip;
     if (ipResult.ok && ipResult.value !== undefined && ipResult.value !== '') {
@@ -146,10 +149,11 @@ export const nodeInfo = defineCollector({
     let nodeId: string | undefined;
     let blsPublicKey: string | undefined;
     if (id.ok && id.value === undefined && !ctx.target.reference) {
-      // getNodeID was not asked this run (its turn is the next one): the last known identity.
+      // getNodeID was not asked this run (the same node answers): the last known identity.
       nodeId = ctx.previous?.nodeId;
       blsPublicKey = ctx.previous?.blsPublicKey;
     } else if (id.ok) {
+      ctx.state.set(ID_AT_KEY, ctx.now());
       const got = id.value;
       nodeId = got?.nodeID ?? '';
       blsPublicKey = got?.nodePOP?.publicKey?.toLowerCase() ?? '';
@@ -180,19 +184,16 @@ export const nodeInfo = defineCollector({
 });
 
 /**
- * Which node-specific identity calls this run makes: both on the first run (and while the NodeID is
- * unknown, or when the answers' Node-Id header names another node than the one known: a restart
- * with a new staking key), otherwise getNodeID and getNodeIP in turn, so that a run costs 2 requests.
+ * Whether this run asks info.getNodeID: on the first run, hourly, and whenever the answers' Node-Id
+ * header (every avalanchego answer carries it) is absent or names another node than the one known (a
+ * restart with a new staking key). The NodeID cannot change otherwise while the node runs; a node
+ * without the method (public server, '') is asked again hourly only.
  */
-function turn(ctx: Parameters<(typeof nodeInfo)['collect']>[0]): 'both' | 'id' | 'ip' {
+function askNodeId(ctx: Parameters<(typeof nodeInfo)['collect']>[0]): boolean {
   const known = ctx.previous?.nodeId;
-  if (!ctx.options.ipLabel) return 'id';
+  const at = ctx.state.get(ID_AT_KEY) as number | undefined;
+  if (known === undefined || at === undefined || ctx.now() - at >= NETWORK_TTL_MS) return true;
+  if (known === '') return false;
   const header = ctx.client.lastNodeIdHeader;
-  if (known === undefined || ctx.previous?.ip === undefined || (known !== '' && header !== undefined && header !== known)) {
-    ctx.state.set(TURN_KEY, 'both');
-    return 'both';
-  }
-  const next = ctx.state.get(TURN_KEY) === 'id' ? 'ip' : 'id';
-  ctx.state.set(TURN_KEY, next);
-  return next;
+  return header === undefined || header !== known;
 }

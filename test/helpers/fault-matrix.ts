@@ -3,6 +3,7 @@
  * faulty ones, recovery), checking /metrics, success, the `result` of every request and the logs.
  */
 import { expect } from 'vitest';
+import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
@@ -53,9 +54,10 @@ export function familiesOf(collector: string): string[] {
  *   report (schema mismatch → invalid_response, not rpc_error);
  * - index-last-accepted tolerates the plain-text 404 (index not enabled): success 1,
  *   avax_index_available 0 for every route, no other index series, counted as normal_state;
- * - info-acps and platform-validator-fee treat a 404 like an absent method (older node, API
- *   disabled): success 1 and none of their series, counted as normal_state;
- * - node-info: a 404 on info.getNodeID is a public server (normal_state); the other three calls fail.
+ * - info-acps, platform-validator-fee and admin-logger treat a 404 like an absent method (older node,
+ *   API disabled): success 1 and none of their series, counted as normal_state;
+ * - node-info: a 404 on info.getNodeID or info.getNodeIP is a public server (normal_state); the
+ *   other calls fail.
  */
 export function matrixRows(faults: readonly FaultName[]): Row[] {
   const rows: Row[] = [];
@@ -72,11 +74,11 @@ export function matrixRows(faults: readonly FaultName[]): Row[] {
         result = 'normal_state';
         during = indexUnavailable;
       }
-      if ((collector === 'info-acps' || collector === 'platform-validator-fee') && fault === 'http404') {
+      if ((collector === 'info-acps' || collector === 'platform-validator-fee' || collector === 'admin-logger') && fault === 'http404') {
         success = 1;
         result = 'normal_state';
       }
-      if (collector === 'node-info' && fault === 'http404') resultByMethod = { 'info.getNodeID': 'normal_state' };
+      if (collector === 'node-info' && fault === 'http404') resultByMethod = { 'info.getNodeID': 'normal_state', 'info.getNodeIP': 'normal_state' };
       rows.push({ collector, fault, label: f.name, result, success, during, resultByMethod });
     }
   }
@@ -113,6 +115,8 @@ export function matrixArgv(nodeUrl: string, extra: string[] = [], nodeTimeout = 
     '--collection.timeout', '1s',
     '--web.listen-address', '127.0.0.1:0',
     '--web.disable-exporter-metrics',
+    // Every collector, also those off by default (admin-logger: the fixture node's Admin API answers).
+    ...COLLECTORS.filter((c) => !c.enabled).map((c) => `--collector.${c.name}`),
     ...extra,
   ];
 }

@@ -33,7 +33,7 @@ describe('platform.getBlockchainStatus', () => {
 
 describe('platform.getValidatorsAt', () => {
   it('default: the bare map of NodeIDs', () => {
-    expect(Object.keys(PlatformGetValidatorsAtResult.parse(result('platform.getValidatorsAt', 'l1')))).toContain('NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv');
+    expect(Object.keys(PlatformGetValidatorsAtResult.parse(result('platform.getValidatorsAt', 'default')))).toContain('NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv');
   });
   it('error: a key that is not a NodeID', () => {
     expect(PlatformGetValidatorsAtResult.safeParse({ validators: {} }).success).toBe(false);
