@@ -137,6 +137,8 @@ const thresholdsSchema = z
     collectorFailingFor: duration(0).default(900),
     dataStaleSlowCollectors: duration().default(900),
     dataStale: duration().default(180),
+    ipChangeWindow: duration(60).default(3600),
+    verboseLogFor: duration(0).default(86400),
   })
   .superRefine((t, ctx) => {
     // Tiers must be ordered, or a lower tier would never be the first to fire.

@@ -29,6 +29,8 @@ const DURATIONS = new Set<keyof Thresholds>([
   'collectorFailingFor',
   'dataStaleSlowCollectors',
   'dataStale',
+  'ipChangeWindow',
+  'verboseLogFor',
 ]);
 const shown = (k: keyof Thresholds): string => (DURATIONS.has(k) ? promDuration(DEFAULT_SETTINGS.thresholds[k]) : String(DEFAULT_SETTINGS.thresholds[k]));
 

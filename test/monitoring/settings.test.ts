@@ -56,6 +56,8 @@ describe('monitoring settings: defaults', () => {
       collectorFailingFor: 900,
       dataStaleSlowCollectors: 900,
       dataStale: 180,
+      ipChangeWindow: 3600,
+      verboseLogFor: 86400,
     });
   });
 });

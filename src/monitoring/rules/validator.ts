@@ -2,6 +2,7 @@
 // platform.getCurrentValidators, ACP-77 L1 validators).
 import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
 import { num } from '../text.js';
+import { chainRules } from './validator-chains.js';
 import { PRIMARY_NETWORK, type AlertRule, type RuleGroupDef } from './types.js';
 
 const P = `subnet="${PRIMARY_NETWORK}"`;
@@ -216,7 +217,8 @@ Tiers: thresholds.l1RunwayWarning (${promDuration(t.l1RunwayWarning)}) and thres
         summary: '{{ $labels.target }}: L1 validator {{ $labels.node_id }} is inactive (balance 0)',
         description:
           'L1 validator {{ $labels.node_id }} on {{ $labels.subnet }} (watched by {{ $labels.target }}) has a balance of {{ $value }} AVAX for more than 5 minutes: it is inactive and does not take part in the L1\'s consensus. Top it up with an IncreaseL1ValidatorBalanceTx to reactivate it.',
-      },
+      },      // Issue 14: the chains of the subnets this node validates (subnet-chains), and its advertised IP.
+      ...chainRules({ t, q }),
     ];
   },
 };
