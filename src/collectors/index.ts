@@ -12,6 +12,7 @@ import { platformValidators } from './platform-validators.js';
 import { platformValidatorsFull } from './platform-validators-full.js';
 import { subnetChains } from './subnet-chains.js';
 import { adminLogger } from './admin-logger.js';
+import { nodeIp } from './node-ip.js';
 import type { Collector } from './define.js';
 
 /**
@@ -34,6 +35,7 @@ export const COLLECTORS: readonly Collector<any>[] = [
   platformValidatorFee,
   subnetChains,
   adminLogger,
+  nodeIp,
 ];
 
 export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector<any>> = new Map(COLLECTORS.map((c) => [c.name, c]));

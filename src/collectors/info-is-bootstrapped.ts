@@ -37,7 +37,9 @@ export const infoIsBootstrapped = defineCollector({
   metrics: [{ name: 'avax_chain_bootstrapped', type: 'gauge', labels: ['chain'], help: '1 if info.isBootstrapped reports the chain bootstrapped.' }],
   // P, X, C and configured chains (names or IDs); the discovered L1 chains are subnet-chains' requests.
   calls: [{ method: 'info.isBootstrapped', params: (p) => !(typeof p['chain'] === 'string' && p['chain'].length > 40) }],
-  reads: ['subnet-chains'],
+  // The last value of subnet-chains, without waiting for it: a cycle keeps two waves (its L1 chains'
+  // bootstrap state may lag one cycle behind subnet-chains' own rotation anyway).
+  readsLatest: ['subnet-chains'],
   requestsPerRun: (t) => chainsOf(t.chains).length,
   async collect(ctx) {
     const chains = chainsOf(ctx.target.chains);

@@ -4,10 +4,9 @@ import {
   InfoGetNetworkIDResult,
   InfoGetNetworkNameResult,
   InfoGetNodeIDResult,
-  InfoGetNodeIPResult,
   InfoGetNodeVersionResult,
 } from '../schemas/info.js';
-import { defineCollector } from './define.js';
+import { defineCollector, type CollectorValues } from './define.js';
 import { failures, onChange, settleAll } from './support.js';
 
 /** What node-info publishes: the node's identity, for platform-validators and the derivations. */
@@ -18,9 +17,10 @@ export interface NodeInfoValue {
   readonly blsPublicKey?: string;
   /** info.getNodeVersion, when it answered. */
   readonly version?: InfoGetNodeVersionResult;
-  /** info.getNodeIP (ip:port); '' when absent (public server) or left out; undefined until known. */
-  readonly ip?: string;
 }
+
+// The advertised address comes from node-ip (info.getNodeIP), read without waiting for it.
+type NodeIpValue = CollectorValues['node-ip'];
 
 declare module './define.js' {
   interface CollectorValues {
@@ -34,7 +34,7 @@ export interface NodeIdentity {
   readonly version: InfoGetNodeVersionResult;
   readonly networkId: InfoGetNetworkIDResult;
   readonly networkName: InfoGetNetworkNameResult;
-  /** Advertised ip:port (info.getNodeIP); '' when unknown or left out (--no-collector.node-info.ip-label). */
+  /** Advertised ip:port (node-ip, info.getNodeIP); '' when unknown, absent, or node-ip is off. */
   readonly ip?: string;
 }
 
@@ -68,8 +68,6 @@ export function vmSamples(version: InfoGetNodeVersionResult): Sample[] {
 }
 
 const NETWORK_KEY = 'network';
-/** When getNodeID last answered (ms), see askNodeId. */
-const ID_AT_KEY = 'nodeIdAt';
 const NETWORK_TTL_MS = 3_600_000;
 interface CachedNetwork {
   id: InfoGetNetworkIDResult;
@@ -84,38 +82,23 @@ export const nodeInfo = defineCollector({
   needs: 'Info API (info.getNodeID is absent on public servers: node_id is then empty)',
   interval: 60,
   metrics: [
-    { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID, info.getNetworkName and info.getNodeIP (ip: the advertised ip:port, empty when unknown or left out); value 1.' },
+    { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; ip: the advertised ip:port from info.getNodeIP (node-ip collector; empty when unknown or node-ip is off); value 1.' },
     { name: 'avax_node_vm_info', type: 'gauge', labels: ['vm', 'version'], help: 'VM versions from info.getNodeVersion vmVersions; value 1.' },
   ],
-  options: {
-    ipLabel: { kind: 'bool', default: true, help: 'Ask info.getNodeIP and put the advertised ip:port in the ip label of avax_node_info (off: ip is empty, no request).' },
-  },
-  calls: [{ method: 'info.getNodeID' }, { method: 'info.getNodeVersion' }, { method: 'info.getNetworkID' }, { method: 'info.getNetworkName' }, { method: 'info.getNodeIP' }],
-  // Network ID and name are asked again only hourly or after a version change, getNodeID only when
-  // the answers' Node-Id header names another node (or hourly): getNodeVersion and getNodeIP, 2
-  // requests per run (the request budget has no room for 3).
+  calls: [{ method: 'info.getNodeID' }, { method: 'info.getNodeVersion' }, { method: 'info.getNetworkID' }, { method: 'info.getNetworkName' }],
+  // Network ID and name are asked again only hourly or after a version change: 2 requests per run.
   requestsPerRun: () => 2,
+  // info.getNodeIP is node-ip's call (every 5 min: the request budget has no room for a third call
+  // here); its last value labels avax_node_info without making this collector wait for it.
+  readsLatest: ['node-ip'],
   async collect(ctx) {
     const opts = { signal: ctx.signal };
-    const askId = !ctx.target.reference && askNodeId(ctx);
-    const idCall: Promise<InfoGetNodeIDResult | undefined> =
-      !askId
-        ? Promise.resolve(undefined)
-        : ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { ...opts, normal: isNotFound }).catch((err: unknown) => {
-            if (isNotFound(err)) return { nodeID: '', nodePOP: undefined };
-            throw err;
-          });
-    // info.getNodeIP is node-specific (absent on public servers: a normal state, ip '').
-    const askIp = ctx.options.ipLabel && !ctx.target.reference;
-    const ipCall: Promise<string | undefined> = !askIp
-      ? Promise.resolve('')
-      : ctx.client
-          .rpc(ENDPOINTS.info, 'info.getNodeIP', {}, InfoGetNodeIPResult, { ...opts, normal: isNotFound })
-          .then((r) => r.ip)
-          .catch((err: unknown) => {
-            if (isNotFound(err)) return '';
-            throw err;
-          });
+    const idCall: Promise<InfoGetNodeIDResult | undefined> = ctx.target.reference
+      ? Promise.resolve(undefined)
+      : ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { ...opts, normal: isNotFound }).catch((err: unknown) => {
+          if (isNotFound(err)) return { nodeID: '', nodePOP: undefined };
+          throw err;
+        });
     // A node's network cannot change while it runs: network ID and name are asked again only after an
     // hour or when the version changes (a restart).
     const net = ctx.state.get(NETWORK_KEY) as CachedNetwork | undefined;
@@ -125,18 +108,9 @@ export const nodeInfo = defineCollector({
       ctx.client.rpc(ENDPOINTS.info, 'info.getNodeVersion', {}, InfoGetNodeVersionResult, opts),
       netFresh ? Promise.resolve(net.id) : ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkID', {}, InfoGetNetworkIDResult, opts),
       netFresh ? Promise.resolve(net.name) : ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkName', {}, InfoGetNetworkNameResult, opts),
-      ipCall,
     ]);
-    const [id, version, networkId, networkName, ipResult] = settled;
-    // getNodeVersion's error first: it is asked every run, so a lasting fault keeps the same first
-    // error (one log line per state change) whether getNodeID was asked or not.
-    const errors = failures([version, id, networkId, networkName, ipResult]);
-    // A transient getNodeIP failure keeps the last known address (the series stays the same).
-    const ip = ipResult.ok ? ipResult.value : ctx.previous?.ip;
-    if (ipResult.ok && ipResult.value !== undefined && ipResult.value !== '') {
-      const got = ipResult.value;
-      onChange(ctx, 'ip', got, () => ctx.log.info({ ip: got }, 'advertised IP (info.getNodeIP)'));
-    }
+    const [id, version, networkId, networkName] = settled;
+    const errors = failures(settled);
     if (version.ok && networkId.ok && networkName.ok) {
       const key = `${version.value.version}/${version.value.gitCommit}`;
       if (!netFresh || net.version !== key) {
@@ -148,12 +122,7 @@ export const nodeInfo = defineCollector({
 
     let nodeId: string | undefined;
     let blsPublicKey: string | undefined;
-    if (id.ok && id.value === undefined && !ctx.target.reference) {
-      // getNodeID was not asked this run (the same node answers): the last known identity.
-      nodeId = ctx.previous?.nodeId;
-      blsPublicKey = ctx.previous?.blsPublicKey;
-    } else if (id.ok) {
-      ctx.state.set(ID_AT_KEY, ctx.now());
+    if (id.ok) {
       const got = id.value;
       nodeId = got?.nodeID ?? '';
       blsPublicKey = got?.nodePOP?.publicKey?.toLowerCase() ?? '';
@@ -174,26 +143,12 @@ export const nodeInfo = defineCollector({
     const samples: Sample[] = [];
     if (version.ok) {
       if (nodeId !== undefined && networkId.ok && networkName.ok) {
-        samples.push(...toSamples({ nodeId, version: version.value, networkId: networkId.value, networkName: networkName.value, ip: ip ?? '' }));
+        const ip: NodeIpValue['ip'] = ctx.read('node-ip')?.ip ?? '';
+        samples.push(...toSamples({ nodeId, version: version.value, networkId: networkId.value, networkName: networkName.value, ip }));
       } else {
         samples.push(...vmSamples(version.value));
       }
     }
-    return { value: { nodeId, blsPublicKey, version: version.ok ? version.value : undefined, ip }, samples, errors };
+    return { value: { nodeId, blsPublicKey, version: version.ok ? version.value : undefined }, samples, errors };
   },
 });
-
-/**
- * Whether this run asks info.getNodeID: on the first run, hourly, and whenever the answers' Node-Id
- * header (every avalanchego answer carries it) is absent or names another node than the one known (a
- * restart with a new staking key). The NodeID cannot change otherwise while the node runs; a node
- * without the method (public server, '') is asked again hourly only.
- */
-function askNodeId(ctx: Parameters<(typeof nodeInfo)['collect']>[0]): boolean {
-  const known = ctx.previous?.nodeId;
-  const at = ctx.state.get(ID_AT_KEY) as number | undefined;
-  if (known === undefined || at === undefined || ctx.now() - at >= NETWORK_TTL_MS) return true;
-  if (known === '') return false;
-  const header = ctx.client.lastNodeIdHeader;
-  return header === undefined || header !== known;
-}

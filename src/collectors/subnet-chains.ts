@@ -9,31 +9,34 @@ import {
   type BlockchainStatus,
   type PlatformBlockchain,
 } from '../schemas/platform-chains.js';
-import { defineCollector, type CollectorContext, type CollectorValues } from './define.js';
-import { settle, settleAll } from './support.js';
+import { defineCollector, type CollectorContext } from './define.js';
+import { settleAll } from './support.js';
 
 /**
  * Chains of the watched subnets and L1s (issue 14 item 1). platform.getBlockchains lists every chain
  * but the P-Chain; the ones of the watched subnets get their status (platform.getBlockchainStatus),
  * whether their VM plugin is installed (info.getVMs), their bootstrap state (info.isBootstrapped,
- * published for info-is-bootstrapped), the subnet's health (health.health with the subnet's tag) and,
- * for an L1 found without configuration, whether this node is in its validator set
- * (platform.getValidatorsAt "proposed").
+ * published for info-is-bootstrapped), the subnet's health (health.health with the subnet's tag) and
+ * whether this node is in the subnet's validator set (platform.getValidatorsAt "proposed").
  *
- * Request budget: the first run asks everything at once (like the start-up cycle); after that each
- * run asks ONE item in turn (its chains list, the VMs, one chain's status, ...), so a default node (X,
- * C and one L1) is refreshed item by item over about 8 minutes without ever adding more than one
- * request to a cycle. A failed request drops every cached answer: the next run asks everything again.
+ * Request budget: the first run asks everything (like the start-up cycle); after that each run asks
+ * ONE item in turn (the chain list, the running chains, the VMs, one chain's status, ...), so a node
+ * validating the primary network and one L1 is refreshed item by item over about 11 minutes without
+ * ever adding more than one request to a cycle. A failed request drops every cached answer: the next
+ * run asks everything again.
  */
 
-/** The answers kept between runs (ctx.state), one per item key. */
+/** The answers kept between runs (ctx.state), one per item. */
 interface Cache {
   chains?: readonly PlatformBlockchain[];
+  /** Chain IDs the node has a health check for: the chains it runs (or failed to build). */
+  running?: ReadonlySet<string>;
   vms?: ReadonlySet<string>;
   status: Map<string, BlockchainStatus>;
   bootstrapped: Map<string, boolean>;
   healthy: Map<string, boolean>;
-  members: Map<string, boolean>;
+  /** Per subnet: is the node's own ID in its current validator set, is any watched ID. */
+  members: Map<string, { own?: boolean; watched: boolean }>;
   cursor: number;
 }
 
@@ -58,49 +61,58 @@ declare module './define.js' {
   }
 }
 
-// Other collectors' values, through the declaration map (a collector never imports another one).
-type HealthValue = CollectorValues['health'];
-type PlatformValidatorsValue = CollectorValues['platform-validators'];
-
 const PRIMARY_ALIASES = new Set(['P', 'X', 'C']);
 
 /**
- * The watched subnets: the configured ones (--node.subnet), the primary network when a watched
- * validator is active on it (platform-validators), and every subnet one of whose chains the node runs (the node registers a health check named after each chain ID it runs, tagged with its
- * subnet: an L1 the node validates is found without configuration; a chain that failed to build
- * keeps a failing check, chains/manager.go). Once found, a subnet stays watched for the exporter's
- * lifetime (`remembered`): a node that stops running the chain (subnet no longer tracked) is what the
- * alert is about. Found only while running: after an exporter restart such a node needs --node.subnet.
+ * The watched subnets: the configured ones (--node.subnet), the primary network when a watched NodeID
+ * (--validator.node-id, else the node's own) is in its validator set, and every subnet one of whose
+ * chains the node runs (the node registers a health check named after each chain ID it runs, tagged
+ * with its subnet; a chain that failed to build keeps a failing one, chains/manager.go): an L1 the
+ * node validates is found without configuration. Once found, a subnet stays watched for the
+ * exporter's lifetime (`remembered`): a node that stops running the chain (subnet no longer tracked)
+ * is what the alert is about. After an exporter restart such a node is found only with --node.subnet.
  */
-export function watchedSubnets(
-  configured: readonly string[],
-  validators: PlatformValidatorsValue | undefined,
-  health: HealthValue | undefined,
-  chains: readonly PlatformBlockchain[],
-  remembered: ReadonlySet<string> = new Set(),
-): string[] {
+export function watchedSubnets(configured: readonly string[], cache: Pick<Cache, 'chains' | 'running' | 'members'>, remembered: ReadonlySet<string> = new Set()): string[] {
   const out = new Set<string>([...remembered, ...configured]);
-  const primary = validators?.sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
-  if (primary && primary.validators.some((v) => primary.watched.includes(v.nodeID))) out.add(PRIMARY_NETWORK_ID);
-  const running = new Set(Object.keys(health?.health?.checks ?? {}));
-  for (const c of chains) if (running.has(c.id)) out.add(c.subnetID);
+  if (cache.members.get(PRIMARY_NETWORK_ID)?.watched) out.add(PRIMARY_NETWORK_ID);
+  for (const c of cache.chains ?? []) if (cache.running?.has(c.id)) out.add(c.subnetID);
   return [...out].sort((a, b) => (a === PRIMARY_NETWORK_ID ? -1 : b === PRIMARY_NETWORK_ID ? 1 : a < b ? -1 : 1));
 }
 
-/** One request of a pass: its cache key and the call. */
-type Item = { kind: 'chains' } | { kind: 'vms' } | { kind: 'status' | 'bootstrapped'; chain: string } | { kind: 'health' | 'members'; subnet: string };
+/** One request of a pass. */
+type Item =
+  | { kind: 'chains' | 'running' | 'vms' }
+  | { kind: 'status' | 'bootstrapped'; chain: string }
+  | { kind: 'health' | 'members'; subnet: string };
 
-/** The items of one pass, in order (after the chain list, which a pass needs first). */
-export function passItems(subnets: readonly string[], chains: readonly PlatformBlockchain[], configuredChains: readonly string[], reference = false): Item[] {
+/** What a pass needs to know about the target. */
+interface PassTarget {
+  readonly configuredChains: readonly string[];
+  /** A reference target (public API): no node-specific call (getVMs, Health API). */
+  readonly reference: boolean;
+  /** NodeIDs whose primary-network membership decides whether the primary network is watched. */
+  readonly watched: readonly string[];
+}
+
+/** The items that find the watched subnets: the chains the node runs and the primary network's validators. */
+function discoveryItems(chains: readonly PlatformBlockchain[], t: PassTarget): Item[] {
+  const items: Item[] = [];
+  if (!t.reference && chains.some((c) => c.subnetID !== PRIMARY_NETWORK_ID)) items.push({ kind: 'running' });
+  if (t.watched.length > 0) items.push({ kind: 'members', subnet: PRIMARY_NETWORK_ID });
+  return items;
+}
+
+/** The items of one pass, in order: the chain list, discovery, then what is known of the watched subnets. */
+export function passItems(subnets: readonly string[], chains: readonly PlatformBlockchain[], t: PassTarget): Item[] {
   const watched = new Set(subnets);
   const mine = chains.filter((c) => watched.has(c.subnetID));
-  // info.getVMs and the Health API are node-specific: not asked of a reference target (public API).
-  const items: Item[] = reference ? [{ kind: 'chains' }] : [{ kind: 'chains' }, { kind: 'vms' }];
+  const items: Item[] = [{ kind: 'chains' }, ...discoveryItems(chains, t)];
+  // info.getVMs and the Health API are node-specific: not asked of a reference target.
+  if (!t.reference) items.push({ kind: 'vms' });
   for (const c of mine) items.push({ kind: 'status', chain: c.id });
   // P, X, C and the configured chains are info-is-bootstrapped's own calls.
-  for (const c of mine) if (c.subnetID !== PRIMARY_NETWORK_ID && !configuredChains.includes(c.id)) items.push({ kind: 'bootstrapped', chain: c.id });
-  if (!reference) for (const s of subnets) items.push({ kind: 'health', subnet: s });
-  // Membership of an L1 (the primary network's: platform-validators' value).
+  for (const c of mine) if (c.subnetID !== PRIMARY_NETWORK_ID && !t.configuredChains.includes(c.id)) items.push({ kind: 'bootstrapped', chain: c.id });
+  if (!t.reference) for (const s of subnets) items.push({ kind: 'health', subnet: s });
   for (const s of subnets) if (s !== PRIMARY_NETWORK_ID) items.push({ kind: 'members', subnet: s });
   return items;
 }
@@ -109,18 +121,31 @@ function emptyCache(): Cache {
   return { status: new Map(), bootstrapped: new Map(), healthy: new Map(), members: new Map(), cursor: 0 };
 }
 
-async function fetchItem(ctx: CollectorContext, cache: Cache, item: Item, ownId: string | undefined): Promise<void> {
+/** Absent (public server, Health API off: 404 or no such method) → undefined, a normal state. */
+function orAbsent<T>(call: Promise<T>): Promise<T | undefined> {
+  return call.catch((err: unknown) => {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  });
+}
+
+async function fetchItem(ctx: CollectorContext, cache: Cache, item: Item, t: PassTarget, ownId: () => string | undefined): Promise<void> {
   const opts = { signal: ctx.signal };
+  const absentOk = { ...opts, normal: isNotFound };
   switch (item.kind) {
     case 'chains':
       cache.chains = (await ctx.client.rpc(ENDPOINTS.platform, 'platform.getBlockchains', {}, PlatformGetBlockchainsResult, opts)).blockchains;
       return;
+    case 'running': {
+      // health.health with every subnet's tag lists the chain checks the node registered (plus the
+      // node-wide ones): the chains it runs, without asking about each chain.
+      const tags = [...new Set((cache.chains ?? []).map((c) => c.subnetID).filter((s) => s !== PRIMARY_NETWORK_ID))].sort();
+      const r = await orAbsent(ctx.client.rpc(ENDPOINTS.health, 'health.health', { tags }, HealthReport, absentOk));
+      cache.running = new Set(Object.keys(r?.checks ?? {}));
+      return;
+    }
     case 'vms': {
-      // Absent (public server, 404 or no such method): a normal state, no avax_chain_vm_installed.
-      const r = await ctx.client.rpc(ENDPOINTS.info, 'info.getVMs', {}, InfoGetVMsResult, { ...opts, normal: isNotFound }).catch((err: unknown) => {
-        if (isNotFound(err)) return undefined;
-        throw err;
-      });
+      const r = await orAbsent(ctx.client.rpc(ENDPOINTS.info, 'info.getVMs', {}, InfoGetVMsResult, absentOk));
       cache.vms = r ? new Set(Object.keys(r.vms)) : undefined;
       return;
     }
@@ -142,26 +167,24 @@ async function fetchItem(ctx: CollectorContext, cache: Cache, item: Item, ownId:
     case 'health': {
       // JSON-RPC health.health {tags}: the same report as GET /ext/health?tag=<subnet> (AVALANCHEGO.md §3),
       // always HTTP 200, under its own method label (the health collector's GETs stay apart).
-      // Health API off (404): a normal state, no avax_subnet_healthy.
-      const r = await ctx.client.rpc(ENDPOINTS.health, 'health.health', { tags: [item.subnet] }, HealthReport, { ...opts, normal: isNotFound }).catch((err: unknown) => {
-        if (isNotFound(err)) return undefined;
-        throw err;
-      });
+      const r = await orAbsent(ctx.client.rpc(ENDPOINTS.health, 'health.health', { tags: [item.subnet] }, HealthReport, absentOk));
       if (r) cache.healthy.set(item.subnet, r.healthy);
       else cache.healthy.delete(item.subnet);
       return;
     }
     case 'members': {
-      if (!ownId) return;
+      // The subnet's current validator set (bare map NodeID -> weight; inactive L1 validators are not in it).
       const set = await ctx.client.rpc(ENDPOINTS.platform, 'platform.getValidatorsAt', { height: 'proposed', subnetID: item.subnet }, PlatformGetValidatorsAtResult, opts);
-      cache.members.set(item.subnet, Object.prototype.hasOwnProperty.call(set, ownId));
+      const has = (id: string) => Object.prototype.hasOwnProperty.call(set, id);
+      const own = ownId();
+      cache.members.set(item.subnet, { own: own ? has(own) : undefined, watched: t.watched.some(has) });
       return;
     }
   }
 }
 
 /** Series of what is known: the chains of the watched subnets, their status, VM, subnet health and membership. */
-export function toSamples(subnets: readonly string[], cache: Cache, primaryMember: boolean | undefined): Sample[] {
+export function toSamples(subnets: readonly string[], cache: Cache): Sample[] {
   const out: Sample[] = [];
   const watched = new Set(subnets);
   for (const c of cache.chains ?? []) {
@@ -175,7 +198,7 @@ export function toSamples(subnets: readonly string[], cache: Cache, primaryMembe
   for (const s of subnets) {
     const h = cache.healthy.get(s);
     if (h !== undefined) out.push(sample('avax_subnet_healthy', { subnet: s }, h ? 1 : 0));
-    const member = s === PRIMARY_NETWORK_ID ? primaryMember : cache.members.get(s);
+    const member = cache.members.get(s)?.own;
     if (member !== undefined) out.push(sample('avax_subnet_node_is_validator', { subnet: s }, member ? 1 : 0));
   }
   return out;
@@ -186,20 +209,25 @@ export function isUnknownChain(err: unknown): boolean {
   return err instanceof RpcError && /there is no chain with alias\/ID/.test(err.rpcMessage);
 }
 
+/** An item's identity within a pass. */
+function itemKey(it: Item): string {
+  return 'chain' in it ? `${it.kind}:${it.chain}` : 'subnet' in it ? `${it.kind}:${it.subnet}` : it.kind;
+}
+
 const CACHE_KEY = 'cache';
 const SEEN_KEY = 'seen';
 
 export const subnetChains = defineCollector({
   name: 'subnet-chains',
   description: 'Chains of the watched subnets/L1s (platform.getBlockchains): status, VM installed, bootstrapped, subnet health, one request per run in turn.',
-  needs: 'P-Chain and Info API (info.getVMs is node-specific); without --node.subnet, the L1s found from the health checks (health collector)',
+  needs: 'P-Chain and Info API; info.getVMs and the Health API (node-specific: not on reference targets) find the L1s the node runs without --node.subnet',
   interval: 60,
   metrics: [
     { name: 'avax_chain_info', type: 'gauge', labels: ['subnet', 'blockchain_id', 'name', 'vm_id'], help: 'A chain of a watched subnet or L1 (platform.getBlockchains); value 1.' },
     { name: 'avax_chain_status', type: 'gauge', labels: ['blockchain_id', 'status'], help: 'platform.getBlockchainStatus of the chain (Validating, Created, Preferred, Syncing, Unknown); value 1.' },
     { name: 'avax_chain_vm_installed', type: 'gauge', labels: ['blockchain_id', 'vm_id'], help: '1 if the VM the chain runs is installed on the node (info.getVMs), 0 if not.' },
     { name: 'avax_subnet_healthy', type: 'gauge', labels: ['subnet'], help: "1 if the node's health report for the subnet's tag (its chains plus the node-wide checks) is healthy." },
-    { name: 'avax_subnet_node_is_validator', type: 'gauge', labels: ['subnet'], help: "1 if the node's own NodeID is a current validator of the subnet (primary: platform-validators; L1: platform.getValidatorsAt proposed), 0 if not." },
+    { name: 'avax_subnet_node_is_validator', type: 'gauge', labels: ['subnet'], help: "1 if the node's own NodeID (the answers' Node-Id header) is in the subnet's current validator set (platform.getValidatorsAt proposed), 0 if not." },
   ],
   calls: [
     { method: 'platform.getBlockchains' },
@@ -210,31 +238,44 @@ export const subnetChains = defineCollector({
     { method: 'health.health' },
     { method: 'platform.getValidatorsAt' },
   ],
-  reads: ['node-info', 'platform-validators', 'health'],
+  // Only collectors without reads of their own: a cycle runs in waves by `reads`, and a deeper chain
+  // lengthens a cycle whose requests all time out (info-is-bootstrapped reads this one).
+  // No reads: info-is-bootstrapped reads this collector, and a cycle runs in waves by `reads` (each
+  // wave waits for its slowest request); the own NodeID comes from the answers' Node-Id header.
   // One item per run after the first (see above).
   requestsPerRun: () => 1,
   async collect(ctx) {
-    const own = ctx.read('node-info')?.nodeId;
-    const validators = ctx.read('platform-validators');
+    // Every avalanchego answer names the node in its Node-Id header (unknown on a reference target).
+    const ownId = () => (ctx.target.reference ? undefined : ctx.client.lastNodeIdHeader);
+    const target = (): PassTarget => {
+      const own = ownId();
+      const configured = ctx.target.validatorNodeIds;
+      const watched = configured.length > 0 ? [...configured, ...(ctx.target.expectActive && own ? [own] : [])] : own ? [own] : [];
+      return { configuredChains: ctx.target.chains, reference: ctx.target.reference, watched };
+    };
+    const seen = (ctx.state.get(SEEN_KEY) as Set<string> | undefined) ?? new Set<string>();
     let cache = ctx.state.get(CACHE_KEY) as Cache | undefined;
     const errors: Error[] = [];
-    const seen = (ctx.state.get(SEEN_KEY) as Set<string> | undefined) ?? new Set<string>();
-    const subnetsOf = (c: Cache) => watchedSubnets(ctx.target.subnets, validators, ctx.read('health'), c.chains ?? [], seen);
+    const run = async (c: Cache, items: readonly Item[]) => {
+      const t = target();
+      for (const r of await settleAll(items.map((it) => fetchItem(ctx, c, it, t, ownId)))) if (!r.ok) errors.push(r.error);
+    };
     if (!cache || !cache.chains) {
-      // First pass: everything (the chain list first: the other items depend on it).
+      // First pass: everything, in three steps (the chain list; what the node runs and the primary
+      // network's validators; then the watched subnets' items).
       cache = emptyCache();
-      const first = await settle(fetchItem(ctx, cache, { kind: 'chains' }, own));
-      if (!first.ok) return { samples: [], errors: [first.error] };
-      const items = passItems(subnetsOf(cache), cache.chains ?? [], ctx.target.chains, ctx.target.reference).slice(1);
-      const c = cache;
-      const settled = await settleAll(items.map((it) => fetchItem(ctx, c, it, own)));
-      for (const r of settled) if (!r.ok) errors.push(r.error);
+      await run(cache, [{ kind: 'chains' }]);
+      if (errors.length === 0) await run(cache, discoveryItems(cache.chains ?? [], target()));
+      if (errors.length === 0) {
+        const first = new Set(['chains', 'running', `members:${PRIMARY_NETWORK_ID}`]);
+        const rest = passItems(watchedSubnets(ctx.target.subnets, cache, seen), cache.chains ?? [], target()).filter((it) => !first.has(itemKey(it)));
+        await run(cache, rest);
+      }
     } else {
-      const items = passItems(subnetsOf(cache), cache.chains, ctx.target.chains, ctx.target.reference);
+      const items = passItems(watchedSubnets(ctx.target.subnets, cache, seen), cache.chains, target());
       const item = items[cache.cursor % items.length]!;
       cache.cursor = (cache.cursor + 1) % items.length;
-      const r = await settle(fetchItem(ctx, cache, item, own));
-      if (!r.ok) errors.push(r.error);
+      await run(cache, [item]);
     }
     if (errors.length > 0) {
       // Nothing stale: a failed answer drops what is cached, and the next run asks everything again.
@@ -242,24 +283,17 @@ export const subnetChains = defineCollector({
       return { samples: [], errors };
     }
     ctx.state.set(CACHE_KEY, cache);
-    const subnets = subnetsOf(cache);
+    const subnets = watchedSubnets(ctx.target.subnets, cache, seen);
     for (const s of subnets) {
       if (!seen.has(s)) ctx.log.info({ subnet: s }, 'watching the chains of this subnet');
       seen.add(s);
     }
     ctx.state.set(SEEN_KEY, seen);
-    const primaryMember = primaryMembership(validators, own);
-    const watched = new Set(subnets);
-    const chains: WatchedChain[] = (cache.chains ?? [])
-      .filter((c) => watched.has(c.subnetID))
-      .map((c) => ({ id: c.id, subnet: c.subnetID, name: c.name, vmId: c.vmID, bootstrapped: cache.bootstrapped.get(c.id) }));
-    return { value: { chains }, samples: toSamples(subnets, cache, primaryMember), errors: [] };
+    const watchedSet = new Set(subnets);
+    const c = cache;
+    const chains: WatchedChain[] = (c.chains ?? [])
+      .filter((x) => watchedSet.has(x.subnetID))
+      .map((x) => ({ id: x.id, subnet: x.subnetID, name: x.name, vmId: x.vmID, bootstrapped: c.bootstrapped.get(x.id) }));
+    return { value: { chains }, samples: toSamples(subnets, c), errors: [] };
   },
 });
-
-/** Whether the own NodeID is an active primary-network validator; undefined when platform-validators does not watch it. */
-function primaryMembership(v: PlatformValidatorsValue | undefined, own: string | undefined): boolean | undefined {
-  const set = v?.sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
-  if (!set || !own || !set.watched.includes(own)) return undefined;
-  return set.validators.some((x) => x.nodeID === own);
-}

@@ -102,91 +102,24 @@ describe('node-info collect', () => {
   });
 });
 
-describe('node-info: advertised IP (info.getNodeIP)', () => {
-  const IP = '198.51.100.23:9651';
-  const withIp = () => ({ ...answers(), 'info.getNodeIP': result('info.getNodeIP', 'default') });
+describe('node-info: the ip label (node-ip, info.getNodeIP)', () => {
   const ipOf = (r: { samples: readonly { name: string; labels: Record<string, string> }[] }) => r.samples.find((s) => s.name === 'avax_node_info')?.labels['ip'];
-
-  it('default: the first run asks getNodeID and getNodeIP; the ip label and the value carry the address', async () => {
-    const { client, calls } = fakeClient(withIp());
-    const { ctx, lines: logged } = makeCtx(client, { options: { ipLabel: true } });
-    const r = await nodeInfo.collect(ctx);
-    expect(r.errors).toEqual([]);
-    expect(calls.map((c) => c.method).sort()).toEqual(['info.getNetworkID', 'info.getNetworkName', 'info.getNodeID', 'info.getNodeIP', 'info.getNodeVersion']);
-    expect(ipOf(r)).toBe(IP);
-    expect(r.value?.ip).toBe(IP);
-    expect(logged.filter((l) => String(l.args[1]).includes('advertised IP'))).toHaveLength(1);
-  });
-
-  it('behavior: after the first run, getNodeID only when the Node-Id header names another node: 2 requests per run', async () => {
-    const { client, calls } = fakeClient(withIp());
-    const c = client as unknown as { lastNodeIdHeader: string | undefined };
-    c.lastNodeIdHeader = SELF;
-    const state = new Map<string, unknown>();
-    let previous: unknown;
-    const perRun: string[][] = [];
-    let now = 1_778_750_505_000;
-    for (let i = 0; i < 4; i++) {
-      // Run 3: the node restarted with another staking key (every answer now says so).
-      if (i === 3) c.lastNodeIdHeader = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
-      const { ctx } = makeCtx(client, { options: { ipLabel: true }, state, previous, now });
-      const before = calls.length;
-      const r = await nodeInfo.collect(ctx);
-      expect(r.errors).toEqual([]);
-      expect(ipOf(r)).toBe(IP);
-      expect(r.samples.find((s) => s.name === 'avax_node_info')?.labels['node_id']).toBe(SELF);
-      perRun.push(calls.slice(before).map((x) => x.method).sort());
-      previous = r.value;
-      now += 60_000;
-    }
-    expect(perRun.slice(1)).toEqual([
-      ['info.getNodeIP', 'info.getNodeVersion'],
-      ['info.getNodeIP', 'info.getNodeVersion'],
-      ['info.getNodeID', 'info.getNodeIP', 'info.getNodeVersion'],
-    ]);
-  });
-
-  it('behavior: no Node-Id header (a proxy strips it) → getNodeID every run', async () => {
-    const { client, calls } = fakeClient(withIp());
-    const state = new Map<string, unknown>();
-    let previous: unknown;
-    for (let i = 0; i < 3; i++) {
-      const r = await nodeInfo.collect(makeCtx(client, { options: { ipLabel: true }, state, previous }).ctx);
-      previous = r.value;
-    }
-    expect(calls.filter((c) => c.method === 'info.getNodeID')).toHaveLength(3);
-  });
-
   it.each([
-    ['404', new HttpError('info.getNodeIP', 404, '404 page not found')],
-    ['cannot find method', new RpcError('info.getNodeIP', -32000, 'rpc: can\'t find method "info.GetNodeIP"')],
-  ])('behavior: getNodeIP absent (%s, public server) → ip empty, no failure', async (_n, err) => {
-    const { client } = fakeClient({ ...answers(), 'info.getNodeIP': err });
-    const { ctx } = makeCtx(client, { options: { ipLabel: true } });
+    ['default: the address node-ip published', { 'node-ip': { ip: '198.51.100.23:9651' } }, '198.51.100.23:9651'],
+    ['behavior: node-ip off, failing or not run yet → empty', {}, ''],
+    ['behavior: a public server (no info.getNodeIP) → empty', { 'node-ip': { ip: '' } }, ''],
+  ])('%s', async (_n, values, want) => {
+    const { client, calls } = fakeClient(answers());
+    const { ctx } = makeCtx(client, { values });
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toEqual([]);
-    expect(ipOf(r)).toBe('');
+    expect(ipOf(r)).toBe(want);
+    // node-ip's request, not this collector's.
+    expect(calls.map((c) => c.method)).not.toContain('info.getNodeIP');
   });
-
-  it('error: getNodeIP times out → failure, the last known address keeps the series stable', async () => {
-    const { client } = fakeClient({ ...answers(), 'info.getNodeIP': new TimeoutError('info.getNodeIP', 5000) });
-    const { ctx } = makeCtx(client, { options: { ipLabel: true }, previous: { nodeId: SELF, blsPublicKey: '', ip: IP } });
-    const r = await nodeInfo.collect(ctx);
-    expect(r.errors.map((e) => e.name)).toEqual(['TimeoutError']);
-    expect(ipOf(r)).toBe(IP);
-  });
-
-  it('behavior: --no-collector.node-info.ip-label → no getNodeIP request, ip empty, getNodeID every run', async () => {
-    const { client, calls } = fakeClient(withIp());
-    const state = new Map<string, unknown>();
-    let previous: unknown;
-    for (let i = 0; i < 3; i++) {
-      const { ctx } = makeCtx(client, { options: { ipLabel: false }, state, previous });
-      const r = await nodeInfo.collect(ctx);
-      expect(ipOf(r)).toBe('');
-      previous = r.value;
-    }
-    expect(calls.filter((c) => c.method === 'info.getNodeIP')).toEqual([]);
-    expect(calls.filter((c) => c.method === 'info.getNodeID')).toHaveLength(3);
+  it('default: node-info does not wait for node-ip in a cycle (readsLatest, no extra wave)', () => {
+    expect(nodeInfo.reads).not.toContain('node-ip');
+    expect(nodeInfo.readsLatest).toEqual(['node-ip']);
   });
 });
+

@@ -28,18 +28,18 @@ function labelOf(text: string, name: string, label: string, labels: Record<strin
   return line ? new RegExp(`[{,]${label}="([^"]*)"`).exec(line)?.[1] : undefined;
 }
 
-async function cycle(): Promise<string> {
+async function collect(): Promise<string> {
   await exporter.collectOnce();
   return exporter.current().text.toString('utf8');
 }
 
 /** Switches the scenario, waits for the health worker, then runs cycles until `done` holds (at most MAX_CYCLES). */
-async function until(scenario: ScenarioName, done: (text: string) => boolean): Promise<string> {
+async function cycle(scenario: ScenarioName, done: (text: string) => boolean): Promise<string> {
   await sim.setScenario(scenario);
   await new Promise((r) => setTimeout(r, HEALTH_INTERVAL_MS + 30));
   let text = '';
   for (let i = 0; i < MAX_CYCLES; i++) {
-    text = await cycle();
+    text = await collect();
     if (done(text)) return text;
   }
   return text;
@@ -56,8 +56,8 @@ targets:
   const { config } = loadConfig({ argv: ['--config.file', 'l1.yaml'], env: {}, readFile: () => yaml });
   exporter = await startExporter({ config, logger: log.logger, listen: false, schedule: false });
   await new Promise((r) => setTimeout(r, HEALTH_INTERVAL_MS + 30));
-  await cycle(); // node-info learns the own ID; the first full pass of subnet-chains follows
-  await cycle();
+  await collect(); // node-info learns the own ID; the first full pass of subnet-chains follows
+  await collect();
 });
 afterAll(async () => {
   await exporter?.stop();
@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe('issue 14 scenarios against the exporter (no subnet configured)', () => {
   it('healthy: X, C and the L1 chain watched without configuration, all Validating with their VM; IP label; Admin API off is a normal state', async () => {
-    const text = await until('healthy', (t) => labelOf(t, 'avax_chain_info', 'blockchain_id', { subnet: sim.l1SubnetId }) !== undefined);
+    const text = await cycle('healthy', (t) => labelOf(t, 'avax_chain_info', 'blockchain_id', { subnet: sim.l1SubnetId }) !== undefined);
     l1Chain = labelOf(text, 'avax_chain_info', 'blockchain_id', { subnet: sim.l1SubnetId }) ?? '';
     expect(l1Chain).toMatch(/^[1-9A-HJ-NP-Za-km-z]{40,60}$/);
     expect(text.split('\n').filter((l) => l.startsWith('avax_chain_info{')).map((l) => /name="([^"]*)"/.exec(l)?.[1]).sort()).toEqual(['C-Chain', 'X-Chain', 'sim-l1']);
@@ -87,7 +87,7 @@ describe('issue 14 scenarios against the exporter (no subnet configured)', () =>
   });
 
   it('l1-untracked: the L1 stays watched; its chain is Created and not bootstrapped while the node is still in its validator set', async () => {
-    const text = await until('l1-untracked', (t) => m(t, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Created' }) === 1 && m(t, 'avax_chain_bootstrapped', { chain: l1Chain }) === 0);
+    const text = await cycle('l1-untracked', (t) => m(t, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Created' }) === 1 && m(t, 'avax_chain_bootstrapped', { chain: l1Chain }) === 0);
     expect(m(text, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Created' })).toBe(1);
     expect(m(text, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Validating' })).toBeUndefined();
     expect(m(text, 'avax_chain_bootstrapped', { chain: l1Chain })).toBe(0);
@@ -97,7 +97,7 @@ describe('issue 14 scenarios against the exporter (no subnet configured)', () =>
   });
 
   it('l1-vm-missing: the VM is not installed and the subnet is unhealthy', async () => {
-    const text = await until('l1-vm-missing', (t) => m(t, 'avax_chain_vm_installed', { blockchain_id: l1Chain }) === 0 && m(t, 'avax_subnet_healthy', { subnet: sim.l1SubnetId }) === 0);
+    const text = await cycle('l1-vm-missing', (t) => m(t, 'avax_chain_vm_installed', { blockchain_id: l1Chain }) === 0 && m(t, 'avax_subnet_healthy', { subnet: sim.l1SubnetId }) === 0);
     expect(m(text, 'avax_chain_vm_installed', { blockchain_id: l1Chain })).toBe(0);
     expect(m(text, 'avax_subnet_healthy', { subnet: sim.l1SubnetId })).toBe(0);
     expect(m(text, 'avax_health_check_healthy', { check: l1Chain })).toBe(0);
@@ -106,9 +106,8 @@ describe('issue 14 scenarios against the exporter (no subnet configured)', () =>
   });
 
   it('l1-unhealthy: the subnet health fails while the chain keeps Validating', async () => {
-    const text = await until(
-      'l1-unhealthy',
-      (t) => m(t, 'avax_subnet_healthy', { subnet: sim.l1SubnetId }) === 0 && m(t, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Validating' }) === 1 && m(t, 'avax_chain_vm_installed', { blockchain_id: l1Chain }) === 1,
+    const text = await cycle('l1-unhealthy', (t) =>
+       m(t, 'avax_subnet_healthy', { subnet: sim.l1SubnetId }) === 0 && m(t, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Validating' }) === 1 && m(t, 'avax_chain_vm_installed', { blockchain_id: l1Chain }) === 1,
     );
     expect(m(text, 'avax_subnet_healthy', { subnet: sim.l1SubnetId })).toBe(0);
     expect(m(text, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Validating' })).toBe(1);
@@ -116,22 +115,21 @@ describe('issue 14 scenarios against the exporter (no subnet configured)', () =>
   });
 
   it('ip-changed: the ip label of avax_node_info follows the advertised address', async () => {
-    const text = await until('ip-changed', (t) => /^203\./.test(labelOf(t, 'avax_node_info', 'ip') ?? ''));
+    const text = await cycle('ip-changed', (t) => /^203\./.test(labelOf(t, 'avax_node_info', 'ip') ?? ''));
     expect(labelOf(text, 'avax_node_info', 'ip')).toMatch(/^203\.0\.113\.\d+:9651$/);
     expect(text.split('\n').filter((l) => l.startsWith('avax_node_info{'))).toHaveLength(1);
   });
 
   it('log-level-debug: the Admin API answers and the C logger shows DEBUG', async () => {
-    const text = await until('log-level-debug', (t) => m(t, 'avax_node_log_level', { logger: 'C' }) !== undefined);
+    const text = await cycle('log-level-debug', (t) => m(t, 'avax_node_log_level', { logger: 'C' }) !== undefined);
     expect(m(text, 'avax_node_log_level', { logger: 'C', level: 'DEBUG' })).toBe(1);
     expect(m(text, 'avax_node_log_level', { logger: 'main', level: 'INFO' })).toBe(1);
     expect(m(text, 'avax_collector_success', { collector: 'admin-logger' })).toBe(1);
   });
 
   it('healthy again: every series recovers; one log line per subnet found, none per cycle', async () => {
-    const text = await until(
-      'healthy',
-      (t) => m(t, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Validating' }) === 1 && m(t, 'avax_chain_vm_installed', { blockchain_id: l1Chain }) === 1 && m(t, 'avax_subnet_healthy', { subnet: sim.l1SubnetId }) === 1 && m(t, 'avax_chain_bootstrapped', { chain: l1Chain }) === 1 && /^198\./.test(labelOf(t, 'avax_node_info', 'ip') ?? ''),
+    const text = await cycle('healthy', (t) =>
+       m(t, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Validating' }) === 1 && m(t, 'avax_chain_vm_installed', { blockchain_id: l1Chain }) === 1 && m(t, 'avax_subnet_healthy', { subnet: sim.l1SubnetId }) === 1 && m(t, 'avax_chain_bootstrapped', { chain: l1Chain }) === 1 && /^198\./.test(labelOf(t, 'avax_node_info', 'ip') ?? ''),
     );
     expect(m(text, 'avax_chain_status', { blockchain_id: l1Chain, status: 'Validating' })).toBe(1);
     expect(m(text, 'avax_chain_vm_installed', { blockchain_id: l1Chain })).toBe(1);

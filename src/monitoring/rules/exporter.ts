@@ -4,10 +4,10 @@ import type { RuleGroupDef } from './types.js';
 
 /**
  * Collectors that run every 5 minutes by default (src/config: platform-validators-full, info-upgrades,
- * info-acps, admin-logger): their data is older between runs, so AvalancheExporterDataStale gives them
+ * info-acps, admin-logger, node-ip): their data is older between runs, so AvalancheExporterDataStale gives them
  * thresholds.dataStaleSlowCollectors instead of thresholds.dataStale.
  */
-export const SLOW_COLLECTORS = ['platform-validators-full', 'info-upgrades', 'info-acps', 'admin-logger'] as const;
+export const SLOW_COLLECTORS = ['platform-validators-full', 'info-upgrades', 'info-acps', 'admin-logger', 'node-ip'] as const;
 
 /**
  * Collectors that call chain routes (/ext/bc/P, /ext/bc/C/rpc, /ext/bc/X, /ext/index/...): those
@@ -57,7 +57,7 @@ unless on(target, collector)
       {
         alert: 'AvalancheExporterDataStale',
         comment: `Value: seconds since the collector's last success. By default 3 collection intervals:
-platform-validators-full, info-upgrades, info-acps and admin-logger run every 5m (3 x 300 s,
+platform-validators-full, info-upgrades, info-acps, admin-logger and node-ip run every 5m (3 x 300 s,
 thresholds.dataStaleSlowCollectors); node-info, info-uptime, platform-validator-fee and
 subnet-chains every 60 s (3 x 60 s, thresholds.dataStale); the others every 15-30 s, for which 180 s is also safe.`,
         expr: `(

@@ -58,7 +58,7 @@ health (AvalancheNodeUnhealthy).`,
       comment: `Two or more advertised addresses (the ip label of avax_node_info, info.getNodeIP) within
 thresholds.ipChangeWindow, for a node whose own NodeID is an active primary-network validator. Computed
 from Prometheus' own history (no state in the exporter): an exporter restart loses nothing. Resolves
-once the old address is older than the window. Needs the ip label (on by default).`,
+once the old address is older than the window. Needs the ip label (node-ip collector, every 5m).`,
       expr: `count by (target, node_id) (
   count by (target, node_id, ip) (max_over_time(${q.sel('avax_node_info', 'ip!=""')}[${promDuration(t.ipChangeWindow)}]))
 ) > 1
