@@ -44,7 +44,7 @@ describe('golden /metrics', () => {
     refNode.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', 'open'), id: '__ID__' }) }));
     refNode.override.set('info.peers', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: peers, id: '__ID__' }) }));
     const yaml = `web: { disableExporterMetrics: true }
-collectors: { info-peers: { perPeer: true } }
+collectors: { info-peers: { perPeer: true }, admin-logger: { enabled: true } }
 targets:
   - { name: golden, url: "${node.url}", subnets: ["${L1_SUBNET}"] }
   - { name: golden-reference, url: "${refNode.url}", reference: true }

@@ -69,7 +69,7 @@ thresholds.verboseLogFor fills the disk. Nothing without the Admin API (a normal
       for: promDuration(t.verboseLogFor),
       severity: 'info',
       summary: '{{ $labels.target }}: logger {{ $labels.logger }} writes {{ $labels.level }}',
-      description: `Logger {{ $labels.logger }} of {{ $labels.target }} has written at level {{ $labels.level }} for more than ${durationWords(t.verboseLogFor)}. Debug logs grow fast and fill the disk; set it back with admin.setLoggerLevel {"loggerName":"{{ $labels.logger }}","logLevel":"INFO"} once the investigation is over.`,
+      description: `Logger {{ $labels.logger }} of {{ $labels.target }} has written at level {{ $labels.level }} (avax_node_log_level = {{ $value }}) for more than ${durationWords(t.verboseLogFor)}. Debug logs grow fast and fill the disk; set it back with admin.setLoggerLevel {"loggerName":"{{ $labels.logger }}","logLevel":"INFO"} once the investigation is over.`,
     },
   ],
 };

@@ -29,7 +29,7 @@ unless on(target)
       severity: 'critical',
       summary: '{{ $labels.target }}: chain {{ $labels.name }} is {{ $labels.status }}, not Validating',
       description:
-        'Node {{ $labels.target }} is a validator of subnet {{ $labels.subnet }}, but platform.getBlockchainStatus reports its chain {{ $labels.name }} ({{ $labels.blockchain_id }}) as {{ $labels.status }} for more than 15 minutes. The node does not validate that chain: Created means it does not run it (is the subnet in --track-subnets? did the chain fail to start, see AvalancheChainVmMissing), Syncing that the node does not count itself as a validator.',
+        'Node {{ $labels.target }} is a validator of subnet {{ $labels.subnet }}, but platform.getBlockchainStatus reports its chain {{ $labels.name }} ({{ $labels.blockchain_id }}) as {{ $labels.status }} (avax_chain_status = {{ $value }}) for more than 15 minutes. The node does not validate that chain: Created means it does not run it (is the subnet in --track-subnets? did the chain fail to start, see AvalancheChainVmMissing), Syncing that the node does not count itself as a validator.',
     },
     {
       alert: 'AvalancheChainVmMissing',
@@ -39,7 +39,7 @@ unless on(target)
       severity: 'critical',
       summary: '{{ $labels.target }}: the VM of chain {{ $labels.name }} is not installed',
       description:
-        'Node {{ $labels.target }} validates subnet {{ $labels.subnet }}, but the VM {{ $labels.vm_id }} of its chain {{ $labels.name }} ({{ $labels.blockchain_id }}) is not among the VMs the node has (info.getVMs) for more than 5 minutes. Install the plugin in the node\'s --plugin-dir (named after the VM ID) and restart the node or call admin.loadVMs.',
+        'Node {{ $labels.target }} validates subnet {{ $labels.subnet }}, but the VM {{ $labels.vm_id }} of its chain {{ $labels.name }} ({{ $labels.blockchain_id }}) is not among the VMs the node has (info.getVMs; avax_chain_vm_installed = {{ $value }}) for more than 5 minutes. Install the plugin in the node\'s --plugin-dir (named after the VM ID) and restart the node or call admin.loadVMs.',
     },
     {
       alert: 'AvalancheSubnetUnhealthy',
@@ -51,7 +51,7 @@ health (AvalancheNodeUnhealthy).`,
       severity: 'warning',
       summary: '{{ $labels.target }}: subnet {{ $labels.subnet }} is unhealthy',
       description:
-        'The health report of {{ $labels.target }} for subnet {{ $labels.subnet }} (its chains\' checks plus the node-wide ones) has been unhealthy for more than 10 minutes. Read it with: curl -s \'http://<node>:9650/ext/health?tag={{ $labels.subnet }}\' | jq \'.checks | map_values(select(.error))\'',
+        'The health report of {{ $labels.target }} for subnet {{ $labels.subnet }} (its chains\' checks plus the node-wide ones) has been unhealthy (avax_subnet_healthy = {{ $value }}) for more than 10 minutes. Read it with: curl -s \'http://<node>:9650/ext/health?tag={{ $labels.subnet }}\' | jq \'.checks | map_values(select(.error))\'',
     },
     {
       alert: 'AvalancheValidatorIpChanged',
@@ -65,7 +65,7 @@ once the old address is older than the window. Needs the ip label (node-ip colle
 and on(target, node_id)
 (${q.sel('avax_validator_active', `subnet="${PRIMARY_NETWORK}"`)} == 1)
 `,
-      for: '0m',
+      for: '2m',
       severity: 'warning',
       summary: '{{ $labels.target }}: validator {{ $labels.node_id }} changed its advertised IP',
       description: `Validator {{ $labels.node_id }} on {{ $labels.target }} advertised {{ $value }} different IP addresses (info.getNodeIP) within the last ${durationWords(t.ipChangeWindow)}. Its peers must learn the new address and reconnect; until they do, they count it as offline, which costs uptime. Check that the new address is the intended public one (--public-ip) and reachable on the staking port.`,

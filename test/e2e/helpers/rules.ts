@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** `for:` durations of the shipped rules → the test's (all between 2 s and 5 s). */
-export const FOR_MAP: Readonly<Record<string, string>> = { '0m': '0s', '1m': '2s', '5m': '3s', '10m': '4s', '15m': '5s', '1h': '5s', '1d': '5s' };
+export const FOR_MAP: Readonly<Record<string, string>> = { '1m': '2s', '2m': '2s', '5m': '3s', '10m': '4s', '15m': '5s', '1h': '5s', '1d': '5s' };
 /**
  * Range windows → the test's. [15m] (index stall) → [20s] and [5m] (C-Chain stall) → [10s]: the
  * simulated node makes blocks on every chain at least once a second, so these windows are never
