@@ -33,7 +33,11 @@ import {
   InfoUpgradesResult,
   InfoAcpsResult,
   InfoUptimeResult,
+  InfoGetNodeIPResult,
+  InfoGetVMsResult,
 } from '../../src/schemas/info.js';
+import { AdminGetLoggerLevelResult } from '../../src/schemas/admin.js';
+import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetValidatorsAtResult } from '../../src/schemas/platform-chains.js';
 import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { fixtureMethods, fixtureNames, result as fixtureResult } from '../fixtures/load.js';
 import { cb58Id } from '../helpers/fixture-node.js';
@@ -63,6 +67,12 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'avm.getHeight': AvmGetHeightResult,
   eth_blockNumber: EthBlockNumberResult,
   'index.getLastAccepted': IndexGetLastAcceptedResult,
+  'info.getNodeIP': InfoGetNodeIPResult,
+  'info.getVMs': InfoGetVMsResult,
+  'platform.getBlockchains': PlatformGetBlockchainsResult,
+  'platform.getBlockchainStatus': PlatformGetBlockchainStatusResult,
+  'platform.getValidatorsAt': PlatformGetValidatorsAtResult,
+  'admin.getLoggerLevel': AdminGetLoggerLevelResult,
 };
 
 /** safeParse never throws; undefined when the answer is rejected. */

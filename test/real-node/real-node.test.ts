@@ -34,8 +34,12 @@ const ALL_COLLECTORS = [
 const EXPORTER_FAMILIES = /^avax_(up|collector_success|collector_duration_seconds|collector_last_success_timestamp_seconds|rpc_requests_total|rpc_request_duration_seconds|exporter_build_info)$/;
 
 async function exporterFor(node: RecordedNode, extraYaml = ''): Promise<Exporter> {
+  // Issue 14's collectors (subnet-chains, node-ip; admin-logger is off by default) call methods of
+  // which no answer was recorded (platform.getBlockchains, info.getNodeIP, ...): the recording predates
+  // them, and their shapes are tested on AVALANCHEGO.md's (test/fixtures) and against the simulator.
   const yaml = `web: { disableExporterMetrics: true }
 node: { timeout: 2s }
+collectors: { subnet-chains: { enabled: false }, node-ip: { enabled: false } }
 targets:
   - { name: real, url: "${node.url}"${extraYaml} }
 `;
