@@ -109,7 +109,7 @@ targets:
     expect(rendered.text).toContain(sim.nodeId());
     expect(rendered.text).toContain('avalanchego/1.14.2');
     expect(rendered.text).toMatch(/demo-node\s+up\s+NodeID-/);
-    expect(rendered.text).toMatch(/behind-proxy\s+down runbook\s+-\s+-\s+12 failing/);
+    expect(rendered.text).toMatch(/behind-proxy\s+down runbook\s+-\s+-\s+14 failing/);
     expect(rendered.text).toMatch(/node ID\s+none|node ID\s+not known yet/); // the proxy target has no identity
   });
 
@@ -128,7 +128,7 @@ targets:
     expect(rendered.text).not.toContain('<html>');
     // Beside each failing collector: AvalancheCollectorFailing; beside the target that is down: AvalancheTargetDown.
     const collectorLinks = rendered.runbooks.filter((r) => r.href === `${RUNBOOK_URL}#avalanchecollectorfailing`);
-    expect(collectorLinks).toHaveLength(12);
+    expect(collectorLinks).toHaveLength(14); // the collectors on by default
     for (const r of collectorLinks) expect(r.row).toMatch(/\tfailing\t/);
     const downLinks = rendered.runbooks.filter((r) => r.href === `${RUNBOOK_URL}#avalanchetargetdown`);
     expect(downLinks).toHaveLength(2); // summary row and heading of the target
