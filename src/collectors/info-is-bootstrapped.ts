@@ -35,7 +35,9 @@ export const infoIsBootstrapped = defineCollector({
   needs: 'Info API',
   interval: 30,
   metrics: [{ name: 'avax_chain_bootstrapped', type: 'gauge', labels: ['chain'], help: '1 if info.isBootstrapped reports the chain bootstrapped.' }],
-  // P, X, C and configured chains (names or IDs); the discovered L1 chains are subnet-chains' requests.
+  // Its requests are for P, X, C and the configured aliases; a request for a chain ID (> 40 characters)
+  // is counted as subnet-chains' (the L1 chains it found) by the fault matrix's routing, also when the ID
+  // is a configured chain.
   calls: [{ method: 'info.isBootstrapped', params: (p) => !(typeof p['chain'] === 'string' && p['chain'].length > 40) }],
   // The last value of subnet-chains, without waiting for it: a cycle keeps two waves (its L1 chains'
   // bootstrap state may lag one cycle behind subnet-chains' own rotation anyway).
