@@ -152,6 +152,12 @@ export interface CollectorDef<N extends string, O extends OptionSpecs, V = Value
   /** Collectors whose values this one reads; when both run in a cycle, they run first. */
   readonly reads?: readonly CollectorName[];
   /**
+   * Collectors whose latest value this one reads WITHOUT waiting for them in a cycle (the value of
+   * their last finished run): for a value that may lag a cycle, so that a cycle does not get one
+   * more wave (each wave waits for its slowest request; see scheduler/target-runner.ts).
+   */
+  readonly readsLatest?: readonly CollectorName[];
+  /**
    * Requests one run makes (an estimate; default: one per declared call). The runner spreads
    * collectors with longer intervals over different cycles with it, so that no cycle bursts.
    */
@@ -172,6 +178,7 @@ export interface Collector<V = unknown> {
   readonly metrics: readonly MetricDescriptor[];
   readonly calls: readonly CallSpec[];
   readonly reads: readonly string[];
+  readonly readsLatest: readonly string[];
   requestsPerRun(target: TargetSpec, options: Readonly<Record<string, unknown>>): number;
   collect(ctx: CollectorContext<OptionSpecs, V>): Promise<CollectResult<V>>;
 }
@@ -189,6 +196,7 @@ export function defineCollector<const N extends string, const O extends OptionSp
     metrics: def.metrics.map((m): MetricDescriptor => ({ ...m, labels: ['target', ...m.labels], collector: def.name })),
     calls: def.calls,
     reads: def.reads ?? [],
+    readsLatest: def.readsLatest ?? [],
     requestsPerRun: (target: TargetSpec, values: Readonly<Record<string, unknown>>) =>
       def.requestsPerRun ? def.requestsPerRun(target, values as OptionValues<O>) : def.calls.length,
     collect: def.collect as unknown as Collector<ValueOf<N>>['collect'],

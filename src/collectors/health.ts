@@ -12,6 +12,13 @@ export interface HealthValue {
   readonly liveness?: HealthReport;
 }
 
+declare module './define.js' {
+  interface CollectorValues {
+    // Published for subnet-chains: the node registers one health check per chain it runs (chains/manager.go).
+    health: HealthValue;
+  }
+}
+
 /**
  * A check that has not run yet: avalanchego registers every check as
  * `{"error":"not yet run","timestamp":"0001-01-01T00:00:00Z","duration":0}` and runs it first one
@@ -86,11 +93,11 @@ export const health = defineCollector({
       ctx.client.healthGet(ENDPOINTS.healthLiveness, HealthReport, opts),
     ]);
     const [h, r, l] = settled;
-    const samples = toSamples({
+    const value: HealthValue = {
       health: h.ok ? h.value.body : undefined,
       readiness: r.ok ? r.value.body : undefined,
       liveness: l.ok ? l.value.body : undefined,
-    });
-    return { samples, errors: failures(settled) };
+    };
+    return { value, samples: toSamples(value), errors: failures(settled) };
   },
 });

@@ -13,6 +13,9 @@ import { platformValidators } from './platform-validators.js';
 import { platformValidatorsFull } from './platform-validators-full.js';
 import { validatorRewards } from './validator-rewards.js';
 import { networkEconomics } from './network-economics.js';
+import { subnetChains } from './subnet-chains.js';
+import { adminLogger } from './admin-logger.js';
+import { nodeIp } from './node-ip.js';
 import type { Collector } from './define.js';
 
 /**
@@ -36,6 +39,9 @@ export const COLLECTORS: readonly Collector<any>[] = [
   validatorRewards,
   networkEconomics,
   nodeMetrics,
+  subnetChains,
+  adminLogger,
+  nodeIp,
 ];
 
 export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector<any>> = new Map(COLLECTORS.map((c) => [c.name, c]));

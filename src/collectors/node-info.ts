@@ -6,7 +6,7 @@ import {
   InfoGetNodeIDResult,
   InfoGetNodeVersionResult,
 } from '../schemas/info.js';
-import { defineCollector } from './define.js';
+import { defineCollector, type CollectorValues } from './define.js';
 import { failures, onChange, settleAll } from './support.js';
 
 /** What node-info publishes: the node's identity, for platform-validators and the derivations. */
@@ -18,6 +18,9 @@ export interface NodeInfoValue {
   /** info.getNodeVersion, when it answered. */
   readonly version?: InfoGetNodeVersionResult;
 }
+
+// The advertised address comes from node-ip (info.getNodeIP), read without waiting for it.
+type NodeIpValue = CollectorValues['node-ip'];
 
 declare module './define.js' {
   interface CollectorValues {
@@ -31,6 +34,8 @@ export interface NodeIdentity {
   readonly version: InfoGetNodeVersionResult;
   readonly networkId: InfoGetNetworkIDResult;
   readonly networkName: InfoGetNetworkNameResult;
+  /** Advertised ip:port (node-ip, info.getNodeIP); '' when unknown, absent, or node-ip is off. */
+  readonly ip?: string;
 }
 
 /** avax_node_info and one avax_node_vm_info per vmVersions entry. */
@@ -46,6 +51,7 @@ export function toSamples(v: NodeIdentity): Sample[] {
         rpc_protocol_version: v.version.rpcProtocolVersion,
         network_id: String(v.networkId.networkID),
         network_name: v.networkName.networkName,
+        ip: v.ip ?? '',
       },
       1,
     ),
@@ -76,12 +82,15 @@ export const nodeInfo = defineCollector({
   needs: 'Info API (info.getNodeID is absent on public servers: node_id is then empty)',
   interval: 60,
   metrics: [
-    { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; value 1.' },
+    { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; ip: the advertised ip:port from info.getNodeIP (node-ip collector; empty when unknown or node-ip is off); value 1.' },
     { name: 'avax_node_vm_info', type: 'gauge', labels: ['vm', 'version'], help: 'VM versions from info.getNodeVersion vmVersions; value 1.' },
   ],
   calls: [{ method: 'info.getNodeID' }, { method: 'info.getNodeVersion' }, { method: 'info.getNetworkID' }, { method: 'info.getNetworkName' }],
   // Network ID and name are asked again only hourly or after a version change: 2 requests per run.
   requestsPerRun: () => 2,
+  // info.getNodeIP is node-ip's call (every 5 min: the request budget has no room for a third call
+  // here); its last value labels avax_node_info without making this collector wait for it.
+  readsLatest: ['node-ip'],
   async collect(ctx) {
     const opts = { signal: ctx.signal };
     const idCall: Promise<InfoGetNodeIDResult | undefined> = ctx.target.reference
@@ -134,7 +143,8 @@ export const nodeInfo = defineCollector({
     const samples: Sample[] = [];
     if (version.ok) {
       if (nodeId !== undefined && networkId.ok && networkName.ok) {
-        samples.push(...toSamples({ nodeId, version: version.value, networkId: networkId.value, networkName: networkName.value }));
+        const ip: NodeIpValue['ip'] = ctx.read('node-ip')?.ip ?? '';
+        samples.push(...toSamples({ nodeId, version: version.value, networkId: networkId.value, networkName: networkName.value, ip }));
       } else {
         samples.push(...vmSamples(version.value));
       }

@@ -144,6 +144,8 @@ const thresholdsSchema = z
     benchedWeightRatio: ratio().default(0.1),
     dbLatency: num({ min: 0, minExclusive: true, what: 'a number of seconds' }).default(0.05),
     unstakeSoon: duration().default(86400),
+    ipChangeWindow: duration(60).default(3600),
+    verboseLogFor: duration(0).default(86400),
   })
   .superRefine((t, ctx) => {
     // Tiers must be ordered, or a lower tier would never be the first to fire.

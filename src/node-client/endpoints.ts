@@ -5,6 +5,8 @@ export const ENDPOINTS = {
   healthReadiness: '/ext/health/readiness',
   healthLiveness: '/ext/health/liveness',
   platform: '/ext/bc/P',
+  /** Admin API: off unless --api-admin-enabled=true (then 404). */
+  admin: '/ext/admin',
   xchain: '/ext/bc/X',
   cchainRpc: '/ext/bc/C/rpc',
   index: (chain: string, kind: string) => `/ext/index/${chain}/${kind}`,

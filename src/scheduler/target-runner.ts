@@ -199,6 +199,10 @@ export class TargetRunner {
 
   private context(slot: Slot, signal: AbortSignal): CollectorContext {
     const reads = new Set(slot.collector.reads);
+    // readsLatest: the values as they are when this run starts (the other collector's last finished
+    // run; one running in the same wave has not finished yet), so that the result does not depend on
+    // which of the two answers first.
+    const latest = new Map(slot.collector.readsLatest.map((n) => [n, this.byName.get(n)?.value]));
     return {
       target: this.target.spec,
       options: slot.options as CollectorContext['options'],
@@ -206,7 +210,8 @@ export class TargetRunner {
       signal,
       now: this.now,
       read: ((name: string) => {
-        if (!reads.has(name)) throw new Error(`collector ${slot.plan.name} reads ${name} without declaring it in 'reads'`);
+        if (latest.has(name)) return latest.get(name);
+        if (!reads.has(name)) throw new Error(`collector ${slot.plan.name} reads ${name} without declaring it in 'reads' or 'readsLatest'`);
         return this.byName.get(name)?.value;
       }) as CollectorContext['read'],
       previous: slot.value,

@@ -148,3 +148,19 @@ export const InfoAcpsResult = z.object({
     }),
 });
 export type InfoAcpsResult = z.output<typeof InfoAcpsResult>;
+
+/**
+ * info.getNodeIP: `{"ip":"198.51.100.23:9651"}`, the node's believed public ip:port (AVALANCHEGO.md §4;
+ * node-specific: absent on public API servers). Kept as a string: an IPv6 address comes bracketed.
+ */
+export const InfoGetNodeIPResult = z.object({ ip: z.string().max(64) });
+export type InfoGetNodeIPResult = z.output<typeof InfoGetNodeIPResult>;
+
+/**
+ * info.getVMs: `{"vms":{vmID:[aliases]},"fxs":{fxID:name}}` (AVALANCHEGO.md §4; the docs example omits
+ * `fxs`, which is stripped). The VM plugins the node has registered, built-in ones included.
+ */
+export const InfoGetVMsResult = z.object({
+  vms: z.record(CB58Id, nullableArray(z.string())).nullish().transform((v) => v ?? {}),
+});
+export type InfoGetVMsResult = z.output<typeof InfoGetVMsResult>;

@@ -9,6 +9,7 @@ import { PRIMARY_SUBNET_ID } from './avalanche-ids.js';
 import { h32, hf } from './deterministic-random.js';
 import { goDuration, goPercentF, rfc3339Nano } from './go-format.js';
 import { CHAINS, type ChainAlias } from './mainnet-constants.js';
+import { buildFailedError, l1ChainCheck } from './blockchains.js';
 import type { NodeModel } from './node-model.js';
 
 export interface CheckResult {
@@ -64,7 +65,10 @@ export class HealthChecker {
     ];
     for (const c of CHAINS) defs.push({ name: c, tags: [PRIMARY_SUBNET_ID], run: () => this.chain(c) });
     // Chains of an L1 are only created once the primary network has bootstrapped.
-    if (m.bootstrapped) defs.push({ name: m.l1ChainId, tags: [m.l1SubnetId], run: () => this.chain('L1') });
+    // Not tracked: no check; not built (VM missing): a check that always fails (chains/manager.go).
+    const l1 = l1ChainCheck(m);
+    if (l1 === 'running') defs.push({ name: m.l1ChainId, tags: [m.l1SubnetId], run: () => this.chain('L1') });
+    if (l1 === 'build-failed') defs.push({ name: m.l1ChainId, tags: [m.l1SubnetId], run: () => ({ error: buildFailedError(m) }), noMessage: true });
     return defs;
   }
 

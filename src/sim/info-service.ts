@@ -7,6 +7,7 @@
 import { chainLookup } from './chain-aliases.js';
 import { fixed4 } from './go-format.js';
 import { Args, RawJson, RpcError, type Service } from './json-rpc-envelope.js';
+import { advertisedIp, installedVms } from './blockchains.js';
 import type { NodeModel } from './node-model.js';
 
 export function infoService(m: NodeModel): Service {
@@ -16,7 +17,7 @@ export function infoService(m: NodeModel): Service {
       return { ...v, vmVersions: { ...v.vmVersions } };
     },
     GetNodeID: () => ({ nodeID: m.nodeId, nodePOP: m.localBls() }),
-    GetNodeIP: () => ({ ip: m.nodeIp }),
+    GetNodeIP: () => ({ ip: advertisedIp(m) }),
     GetNetworkID: () => ({ networkID: '1' }),
     GetNetworkName: () => ({ networkName: 'mainnet' }),
     GetBlockchainID: (a: Args) => {
@@ -49,11 +50,7 @@ export function infoService(m: NodeModel): Service {
     Upgrades: () => ({ ...Object.fromEntries(m.profile.upgrades), [m.profile.nextUpgrade]: m.nextUpgradeTime() }),
     Acps: () => ({ acps: m.acps() }),
     GetVMs: () => ({
-      vms: {
-        jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq: ['avm'],
-        mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6: ['evm'],
-        rWhpuQPF1kb72esV2momhMuTYGkEb1oL29pt2EBXWmSy4kxnT: ['platform'],
-      },
+      vms: installedVms(m),
       fxs: {
         qd2U4HDWUvMrVUeTcCHp6xH3Qpnn1XbU5MDdnBoiifFqvgXwT: 'nftfx',
         rXJsCSEYXg2TehWxCEEGj6JU2PWKTkd6cBdNLjoe2SpsKD9cy: 'propertyfx',

@@ -132,7 +132,7 @@ export function l1Networking(m: L1ValidatorsModel): { disconnectedValidators: st
     const w = Number(v['weight']);
     total += w;
     const self = v['nodeID'] === m.nodeId;
-    if (self || m.scenario !== 'unhealthy-network') connected += w;
+    if (self || (m.scenario !== 'unhealthy-network' && m.scenario !== 'l1-unhealthy')) connected += w;
     else disconnected.push(v['nodeID'] as string);
   }
   return { disconnectedValidators: sortByJson(disconnected), percentConnected: total === 0 ? 1 : connected / total };

@@ -6,6 +6,7 @@
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import type http from 'node:http';
+import { adminEnabled, adminService } from './admin-service.js';
 import { avmService } from './avm-service.js';
 import { ethPrecheck, handleEthBody } from './c-chain-eth-rpc.js';
 import { extMetricsText, namingOf } from './ext-metrics.js';
@@ -86,6 +87,7 @@ export function route(inst: SimInstance, req: http.IncomingMessage, path: string
     if (scenario === 'index-disabled') return NOT_FOUND;
     return rpcEndpoint(req, body, { index: indexService(m, chain, kind) });
   }
-  // /ext/admin is disabled (the default), everything else is unknown.
+  // /ext/admin is disabled (the default) unless a scenario enables it; everything else is unknown.
+  if (path === '/ext/admin' && adminEnabled(scenario)) return rpcEndpoint(req, body, { admin: adminService() });
   return NOT_FOUND;
 }

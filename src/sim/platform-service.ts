@@ -10,6 +10,7 @@ import { feeState, minStake } from './economics.js';
 import { goQuote, rfc3339 } from './go-format.js';
 import { Args, ARG_ERROR, RawJson, RpcError, type Service } from './json-rpc-envelope.js';
 import { AVAX_ASSET_ID, C_CHAIN_ID, L1_FEE_PRICE, P_CHAIN_ID, X_CHAIN_ID } from './mainnet-constants.js';
+import { blockchains, createdStatus } from './blockchains.js';
 import type { NodeModel } from './node-model.js';
 import { rewardMethods } from './rewards.js';
 
@@ -85,8 +86,10 @@ export function platformService(m: NodeModel): Service {
       }
       const raw = cb58Decode(s);
       if (!raw || raw.length !== 32) throw new RpcError(`problem parsing blockchainID ${goQuote(s)}: invalid input checksum`);
-      return { status: 'Unknown' };
+      return { status: createdStatus(m, s) ?? 'Unknown' };
     },
+    // Issue 14 (blockchains.ts): every chain except P.
+    GetBlockchains: () => ({ blockchains: blockchains(m) }),
     GetTxStatus: (a: Args) => {
       const tx = a.id('txID');
       if (!tx) throw new RpcError(ARG_ERROR);

@@ -36,6 +36,11 @@ export const SCENARIOS = [
   'metrics-v1.11.6',
   'metrics-v1.10',
   'metrics-disabled',
+  'l1-untracked',
+  'l1-vm-missing',
+  'l1-unhealthy',
+  'ip-changed',
+  'log-level-debug',
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -77,4 +82,9 @@ export const SCENARIO_HELP: Record<ScenarioName, string> = {
   'metrics-v1.11.6': 'healthy; GET /ext/metrics in the naming of v1.11.6-v1.11.7 (chain alias in the name, ops in labels)',
   'metrics-v1.10': 'healthy; GET /ext/metrics in the naming of v1.10.0-v1.11.5 (chain alias, ops and DB methods in the name)',
   'metrics-disabled': 'healthy; GET /ext/metrics answers 404 (--api-metrics-enabled=false)',
+  'l1-untracked': 'the L1 chain is not run (subnet not tracked): status Created, no chain check, isBootstrapped unknown chain; still an L1 validator',
+  'l1-vm-missing': "the L1 chain's VM plugin is not installed: absent from info.getVMs, status Created, chain check failing (failed to create chain)",
+  'l1-unhealthy': "the L1 chain's health check fails (not connected to enough L1 stake): the subnet's tagged health is unhealthy",
+  'ip-changed': 'info.getNodeIP advertises another address (203.0.113.x, same port)',
+  'log-level-debug': "Admin API enabled; admin.getLoggerLevel: the C logger writes DEBUG",
 };

@@ -20,11 +20,17 @@ describe('COLLECTORS', () => {
       ['validator-rewards', 300, false],
       ['network-economics', 60, false],
       ['node-metrics', 60, true],
+      ['subnet-chains', 60, false],
+      ['admin-logger', 300, true],
+      ['node-ip', 300, true],
     ]);
   });
-  it('behavior: every collector owns at least one metric family', () => {
+  it('behavior: every collector owns at least one metric family, or publishes a value another one exports', () => {
     const owners = new Set(DESCRIPTORS.map((d) => d.collector));
-    for (const c of COLLECTORS) expect(owners.has(c.name), c.name).toBe(true);
+    // node-ip: its address is the ip label of node-info's avax_node_info (node-info reads it).
+    const valueOnly = new Set(COLLECTORS.filter((c) => COLLECTORS.some((o) => o.readsLatest.includes(c.name) || o.reads.includes(c.name))).map((c) => c.name));
+    for (const c of COLLECTORS) expect(owners.has(c.name) || (c.metrics.length === 0 && valueOnly.has(c.name)), c.name).toBe(true);
+    expect(COLLECTORS.filter((c) => !owners.has(c.name)).map((c) => c.name)).toEqual(['node-ip']);
   });
   it('behavior: intervals are multiples of the 15 s base cycle', () => {
     for (const c of COLLECTORS) expect(c.interval % 15).toBe(0);

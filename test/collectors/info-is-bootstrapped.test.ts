@@ -35,3 +35,26 @@ describe('info-is-bootstrapped collect', () => {
     expect(r.samples).toHaveLength(3);
   });
 });
+
+describe('info-is-bootstrapped: the L1 chains subnet-chains watches', () => {
+  const L1_CHAIN = 'm5xoBqfy4oCFUPTsaeR7kcxt73qauBPoo8FPNoB7S8GXJ5tq5';
+  const X = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';
+  const chains = [
+    { id: X, subnet: '11111111111111111111111111111111LpoYY', name: 'X-Chain', vmId: 'v' },
+    { id: L1_CHAIN, subnet: 's', name: 'dexalot', vmId: 'v', bootstrapped: false },
+  ];
+  it('default: their bootstrap state from subnet-chains, without a request of its own', async () => {
+    const { client, calls } = fakeClient({ 'info.isBootstrapped': result('info.isBootstrapped', 'default') });
+    const { ctx } = makeCtx(client, { values: { 'subnet-chains': { chains } } });
+    const r = await infoIsBootstrapped.collect(ctx);
+    assertContract('info-is-bootstrapped', r.samples);
+    expect(calls.map((c) => c.params)).toEqual([{ chain: 'P' }, { chain: 'X' }, { chain: 'C' }]);
+    expect(lines(r.samples)).toEqual(['avax_chain_bootstrapped{chain="P"} 1', 'avax_chain_bootstrapped{chain="X"} 1', 'avax_chain_bootstrapped{chain="C"} 1', `avax_chain_bootstrapped{chain="${L1_CHAIN}"} 0`]);
+  });
+  it('behavior: a configured chain is asked here and not repeated from subnet-chains', async () => {
+    const { client } = fakeClient({ 'info.isBootstrapped': result('info.isBootstrapped', 'default') });
+    const { ctx } = makeCtx(client, { target: { chains: [L1_CHAIN] }, values: { 'subnet-chains': { chains } } });
+    const r = await infoIsBootstrapped.collect(ctx);
+    expect(lines(r.samples).filter((l) => l.includes(L1_CHAIN))).toEqual([`avax_chain_bootstrapped{chain="${L1_CHAIN}"} 1`]);
+  });
+});

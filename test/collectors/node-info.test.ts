@@ -21,9 +21,9 @@ describe('node-info toSamples', () => {
   it.each([
     [
       'default: full identity and one series per VM',
-      { nodeId: SELF, version, networkId, networkName },
+      { nodeId: SELF, version, networkId, networkName, ip: '198.51.100.23:9651' },
       [
-        `avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",network_id="1",network_name="mainnet",node_id="${SELF}",rpc_protocol_version="45",version="avalanchego/1.14.2"} 1`,
+        `avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",ip="198.51.100.23:9651",network_id="1",network_name="mainnet",node_id="${SELF}",rpc_protocol_version="45",version="avalanchego/1.14.2"} 1`,
         'avax_node_vm_info{version="avalanchego/1.14.2",vm="avm"} 1',
         'avax_node_vm_info{version="v1.14.2",vm="evm"} 1',
         'avax_node_vm_info{version="avalanchego/1.14.2",vm="platform"} 1',
@@ -33,7 +33,7 @@ describe('node-info toSamples', () => {
       'behavior: public server (empty node_id), no VMs',
       { nodeId: '', version: { ...version, vmVersions: {} }, networkId: { networkID: 5 }, networkName: { networkName: 'fuji' } },
       [
-        'avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",network_id="5",network_name="fuji",node_id="",rpc_protocol_version="45",version="avalanchego/1.14.2"} 1',
+        'avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",ip="",network_id="5",network_name="fuji",node_id="",rpc_protocol_version="45",version="avalanchego/1.14.2"} 1',
       ],
     ],
   ])('%s', (_n, value, want) => {
@@ -101,3 +101,25 @@ describe('node-info collect', () => {
     expect(r.samples.find((s) => s.name === 'avax_node_info')?.labels['node_id']).toBe(SELF);
   });
 });
+
+describe('node-info: the ip label (node-ip, info.getNodeIP)', () => {
+  const ipOf = (r: { samples: readonly { name: string; labels: Record<string, string> }[] }) => r.samples.find((s) => s.name === 'avax_node_info')?.labels['ip'];
+  it.each([
+    ['default: the address node-ip published', { 'node-ip': { ip: '198.51.100.23:9651' } }, '198.51.100.23:9651'],
+    ['behavior: node-ip off, failing or not run yet → empty', {}, ''],
+    ['behavior: a public server (no info.getNodeIP) → empty', { 'node-ip': { ip: '' } }, ''],
+  ])('%s', async (_n, values, want) => {
+    const { client, calls } = fakeClient(answers());
+    const { ctx } = makeCtx(client, { values });
+    const r = await nodeInfo.collect(ctx);
+    expect(r.errors).toEqual([]);
+    expect(ipOf(r)).toBe(want);
+    // node-ip's request, not this collector's.
+    expect(calls.map((c) => c.method)).not.toContain('info.getNodeIP');
+  });
+  it('default: node-info does not wait for node-ip in a cycle (readsLatest, no extra wave)', () => {
+    expect(nodeInfo.reads).not.toContain('node-ip');
+    expect(nodeInfo.readsLatest).toEqual(['node-ip']);
+  });
+});
+

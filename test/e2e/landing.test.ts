@@ -110,7 +110,7 @@ targets:
     expect(rendered.text).toContain(sim.nodeId());
     expect(rendered.text).toContain('avalanchego/1.14.2');
     expect(rendered.text).toMatch(/demo-node\s+up\s+NodeID-/);
-    expect(rendered.text).toMatch(new RegExp(`behind-proxy\\s+down runbook\\s+-\\s+-\\s+${COLLECTORS.length} failing`));
+    expect(rendered.text).toMatch(new RegExp(`behind-proxy\\s+down runbook\\s+-\\s+-\\s+${COLLECTORS.filter((c) => c.enabled).length} failing`));
     expect(rendered.text).toMatch(/node ID\s+none|node ID\s+not known yet/); // the proxy target has no identity
   });
 
@@ -129,7 +129,7 @@ targets:
     expect(rendered.text).not.toContain('<html>');
     // Beside each failing collector: AvalancheCollectorFailing; beside the target that is down: AvalancheTargetDown.
     const collectorLinks = rendered.runbooks.filter((r) => r.href === `${RUNBOOK_URL}#avalanchecollectorfailing`);
-    expect(collectorLinks).toHaveLength(COLLECTORS.length);
+    expect(collectorLinks).toHaveLength(COLLECTORS.filter((c) => c.enabled).length); // the collectors on by default;
     for (const r of collectorLinks) expect(r.row).toMatch(/\tfailing\t/);
     const downLinks = rendered.runbooks.filter((r) => r.href === `${RUNBOOK_URL}#avalanchetargetdown`);
     expect(downLinks).toHaveLength(2); // summary row and heading of the target

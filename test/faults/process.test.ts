@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTORS } from '../../src/collectors/index.js';
 import { find, parseExposition } from '../helpers/exposition-parser.js';
 import { COLLECTOR_NAMES, FAULT_FIXTURES } from '../helpers/fault-matrix.js';
 import { startFaultNode, type FaultNode } from '../helpers/fault-node.js';
@@ -40,6 +41,8 @@ describe('fault matrix: the exporter process survives node-wide faults', () => {
       '--node.url', node.url, '--node.name', 'fault', '--web.listen-address', `127.0.0.1:${port}`,
       '--collection.interval', '1s', '--collection.timeout', '1s', '--node.timeout', '300ms', '--node.max-response-size', '64KiB',
       ...COLLECTOR_NAMES.flatMap((c) => [`--collector.${c}.interval`, '1s']),
+      // Every collector, the opt-in ones too (as in the fault matrix).
+      ...COLLECTORS.filter((c) => !c.enabled).map((c) => `--collector.${c.name}`),
     ]);
     await waitFor(all(1), 15_000);
   });

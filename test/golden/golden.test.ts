@@ -68,7 +68,7 @@ describe.each(VERSIONS)('golden /metrics, avalanchego v$version', ({ version, fi
       Array.isArray(p?.['nodeIDs']) && p['nodeIDs'].length === 1 && !p['subnetID'] ? { status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: earlier, id: '__ID__' }) } : undefined,
     );
     const yaml = `web: { disableExporterMetrics: true }
-collectors: { info-peers: { perPeer: true }, validator-rewards: { interval: 15s } }
+collectors: { info-peers: { perPeer: true }, validator-rewards: { interval: 15s }, admin-logger: { enabled: true } }
 targets:
   - { name: golden, url: "${node.url}", subnets: ["${L1_SUBNET}"] }
   - { name: golden-reference, url: "${refNode.url}", reference: true }

@@ -32,6 +32,8 @@ const DURATIONS = new Set<keyof Thresholds>([
   'dataStale',
   'consensusStuckWindow',
   'unstakeSoon',
+  'ipChangeWindow',
+  'verboseLogFor',
 ]);
 const shown = (k: keyof Thresholds): string => (DURATIONS.has(k) ? promDuration(DEFAULT_SETTINGS.thresholds[k]) : String(DEFAULT_SETTINGS.thresholds[k]));
 

@@ -63,6 +63,8 @@ describe('monitoring settings: defaults', () => {
       benchedWeightRatio: 0.1,
       dbLatency: 0.05,
       unstakeSoon: 86400,
+      ipChangeWindow: 3600,
+      verboseLogFor: 86400,
     });
   });
 });

@@ -33,7 +33,11 @@ import {
   InfoUpgradesResult,
   InfoAcpsResult,
   InfoUptimeResult,
+  InfoGetNodeIPResult,
+  InfoGetVMsResult,
 } from '../../src/schemas/info.js';
+import { AdminGetLoggerLevelResult } from '../../src/schemas/admin.js';
+import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetValidatorsAtResult } from '../../src/schemas/platform-chains.js';
 import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { PlatformGetCurrentSupplyResult, PlatformGetFeeStateResult, PlatformGetMinStakeResult, PlatformGetTotalStakeResult } from '../../src/schemas/platform-economics.js';
 import { PlatformGetBalanceResult, PlatformGetRewardUTXOsResult } from '../../src/schemas/platform-rewards.js';
@@ -71,6 +75,12 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'platform.getTotalStake': PlatformGetTotalStakeResult,
   'platform.getMinStake': PlatformGetMinStakeResult,
   'platform.getFeeState': PlatformGetFeeStateResult,
+  'info.getNodeIP': InfoGetNodeIPResult,
+  'info.getVMs': InfoGetVMsResult,
+  'platform.getBlockchains': PlatformGetBlockchainsResult,
+  'platform.getBlockchainStatus': PlatformGetBlockchainStatusResult,
+  'platform.getValidatorsAt': PlatformGetValidatorsAtResult,
+  'admin.getLoggerLevel': AdminGetLoggerLevelResult,
 };
 
 /** safeParse never throws; undefined when the answer is rejected. */

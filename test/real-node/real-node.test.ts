@@ -38,9 +38,12 @@ const EXPORTER_FAMILIES = /^avax_(up|collector_success|collector_duration_second
  * getMinStake, getFeeState, getBalance, getRewardUTXOs were not recorded from the v1.14.2 node): off here,
  * tested on hand-built answers (test/fixtures) and against the simulated node (test/scenarios).
  */
-const NOT_RECORDED = ['validator-rewards', 'network-economics'];
+const NOT_RECORDED = ['validator-rewards', 'network-economics', 'subnet-chains', 'node-ip'];
 
 async function exporterFor(node: RecordedNode, extraYaml = ''): Promise<Exporter> {
+  // Issue 14's collectors (subnet-chains, node-ip; admin-logger is off by default) call methods of
+  // which no answer was recorded (platform.getBlockchains, info.getNodeIP, ...): the recording predates
+  // them, and their shapes are tested on AVALANCHEGO.md's (test/fixtures) and against the simulator.
   const yaml = `web: { disableExporterMetrics: true }
 node: { timeout: 2s }
 collectors: {${NOT_RECORDED.map((c) => ` ${c}: { enabled: false }`).join(',')} }

@@ -58,7 +58,7 @@ beforeAll(async () => {
   own = sim.nodeId(0);
   const yaml = `collection: { interval: 2s, timeout: 2s }
 node: { timeout: 1s }
-collectors: {${COLLECTORS.map((c) => ` ${c.name}: { interval: 2s }`).join(',')} }
+collectors: {${COLLECTORS.map((c) => ` ${c.name}: { enabled: true, interval: 2s }`).join(',')} }
 targets:
   - { name: a, url: "${sim.nodeUrl(0)}", expectActive: true, subnets: ["${sim.l1SubnetId}"] }
   - { name: b, url: "${sim.nodeUrl(1)}", validatorNodeIds: ["${own}"] }

@@ -23,6 +23,8 @@ async function setup(simOpts: Parameters<typeof startSimNode>[0]): Promise<{ sim
       '--collector.platform-validators-full.interval', '20s', '--collector.info-upgrades.interval', '20s', '--collector.info-acps.interval', '20s',
       '--collector.node-info.interval', '8s', '--collector.info-uptime.interval', '8s', '--collector.platform-validator-fee.interval', '8s',
       '--collector.health.interval', '4s', '--collector.info-is-bootstrapped.interval', '4s', '--collector.index-last-accepted.interval', '4s',
+      // Issue 14: subnet-chains every 60 s (8 s here); the opt-in admin-logger on, every 5 min (20 s here).
+      '--collector.subnet-chains.interval', '8s', '--collector.admin-logger', '--collector.admin-logger.interval', '20s',
     ],
     env: {},
   });

@@ -144,6 +144,42 @@ describe('target runner', () => {
     await r.close();
   });
 
+  it('behavior: `readsLatest` does not wait: the reader sees the value of the last finished run, whichever finishes first', async () => {
+    let n = 0;
+    const provider = defineCollector({
+      name: 'node-ip',
+      description: '',
+      needs: '',
+      interval: 15,
+      metrics: [],
+      calls: [],
+      collect: async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        n++;
+        return { value: { ip: `10.0.0.${n}:9651` }, samples: [], errors: [] };
+      },
+    });
+    const seen: (string | undefined)[] = [];
+    const reader = defineCollector({
+      name: 'node-info',
+      description: '',
+      needs: '',
+      interval: 15,
+      metrics: [],
+      calls: [],
+      readsLatest: ['node-ip'],
+      collect: async (ctx) => {
+        await new Promise((r) => setTimeout(r, 60)); // finishes after the provider, and still sees its previous value
+        seen.push(ctx.read('node-ip')?.ip);
+        return { samples: [], errors: [] };
+      },
+    });
+    const { r } = runner([reader as Collector, provider as Collector], target(['node-info', 'node-ip']));
+    for (let i = 0; i < 3; i++) await r.runCycle();
+    expect(seen).toEqual([undefined, '10.0.0.1:9651', '10.0.0.2:9651']);
+    await r.close();
+  });
+
   it('behavior: a cycle that made no request (nothing to ask) leaves avax_up as it was', async () => {
     const idle = mk('platform-validators', async () => ({ samples: [], errors: [] }));
     const { r, samples, status } = runner([idle], target(['platform-validators']));

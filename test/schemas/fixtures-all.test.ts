@@ -14,7 +14,11 @@ import {
   InfoUpgradesResult,
   InfoAcpsResult,
   InfoUptimeResult,
+  InfoGetNodeIPResult,
+  InfoGetVMsResult,
 } from '../../src/schemas/info.js';
+import { AdminGetLoggerLevelResult } from '../../src/schemas/admin.js';
+import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetValidatorsAtResult } from '../../src/schemas/platform-chains.js';
 import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { PlatformGetCurrentSupplyResult, PlatformGetFeeStateResult, PlatformGetMinStakeResult, PlatformGetTotalStakeResult } from '../../src/schemas/platform-economics.js';
 import { PlatformGetBalanceResult, PlatformGetRewardUTXOsResult } from '../../src/schemas/platform-rewards.js';
@@ -47,6 +51,12 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'platform.getTotalStake': PlatformGetTotalStakeResult,
   'platform.getMinStake': PlatformGetMinStakeResult,
   'platform.getFeeState': PlatformGetFeeStateResult,
+  'info.getNodeIP': InfoGetNodeIPResult,
+  'info.getVMs': InfoGetVMsResult,
+  'platform.getBlockchains': PlatformGetBlockchainsResult,
+  'platform.getBlockchainStatus': PlatformGetBlockchainStatusResult,
+  'platform.getValidatorsAt': PlatformGetValidatorsAtResult,
+  'admin.getLoggerLevel': AdminGetLoggerLevelResult,
 };
 
 describe('fixtures', () => {

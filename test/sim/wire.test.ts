@@ -214,7 +214,9 @@ describe('info', () => {
     expect(u.heliconTime).toBe('9999-12-01T00:00:00Z');
     expect(await result(sim.url, '/ext/info', 'info.acps')).toEqual({ acps: {} });
     const vms = await result(sim.url, '/ext/info', 'info.getVMs');
-    expect(Object.values(vms.vms)).toEqual([['avm'], ['evm'], ['platform']]);
+    // The built-in VMs and the L1 chain's plugin (no alias).
+    expect(Object.values(vms.vms).sort()).toEqual([[], ['avm'], ['evm'], ['platform']]);
+    expect(Object.keys(vms.vms)).toEqual(Object.keys(vms.vms).sort());
     expect(Object.keys(await result(sim.url, '/ext/info', 'info.getTxFee'))).toHaveLength(9);
     expect((await result(sim.url, '/ext/info', 'info.getBlockchainID', { alias: 'X' })).blockchainID).toBe('2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM');
   });

@@ -21,11 +21,13 @@ import {
   valueText,
   type DashboardContext,
 } from './kit.js';
+import { withIdentityPanels } from './l1-chains-panels.js';
 
 export function nodeDashboard(ctx: DashboardContext): dashboard.DashboardBuilder {
   const { q, t } = ctx;
   const okFailing = () => valueText([0, 'FAILING', 'red'], [1, 'OK', 'green']);
-  return (
+  // Issue 14 panels (l1-chains-panels.ts) after the others.
+  return withIdentityPanels(
     avalancheDashboard(
       {
         uid: 'avax-node',
@@ -243,6 +245,7 @@ export function nodeDashboard(ctx: DashboardContext): dashboard.DashboardBuilder
           .unit('s')
           .min(0)
           .thresholds(steps(['green', null])),
-      )
+      ),
+    ctx,
   );
 }

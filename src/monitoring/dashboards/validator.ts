@@ -24,6 +24,7 @@ import {
   valueText,
   type DashboardContext,
 } from './kit.js';
+import { withChainPanels } from './l1-chains-panels.js';
 
 export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBuilder {
   const { q, t } = ctx;
@@ -35,7 +36,8 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
   const ownRequirement = `${q.sel('avax_validator_uptime_requirement_ratio', P)} and on(target, node_id) ${q.sel('avax_node_info')}`;
   const blueStat = (title: string) => statPanel(title).colorMode(common.BigValueColorMode.Value).thresholds(steps(['blue', null]));
 
-  return (
+  // Issue 14 panels (l1-chains-panels.ts) after the others.
+  return withChainPanels(
     avalancheDashboard(
       {
         uid: 'avax-validator',
@@ -376,6 +378,7 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
           .withTarget(range(q.sel('avax_reward_owner_balance_avax'), '{{target}} {{node_id}}').refId('A'))
           .thresholds(steps(['green', null]))
           .min(0),
-      )
+      ),
+    ctx,
   );
 }

@@ -4,16 +4,16 @@ import type { RuleGroupDef } from './types.js';
 
 /**
  * Collectors that run every 5 minutes by default (src/config: platform-validators-full, info-upgrades,
- * info-acps, validator-rewards): their data is older between runs, so AvalancheExporterDataStale gives them
+ * info-acps, validator-rewards, admin-logger, node-ip): their data is older between runs, so AvalancheExporterDataStale gives them
  * thresholds.dataStaleSlowCollectors instead of thresholds.dataStale.
  */
-export const SLOW_COLLECTORS = ['platform-validators-full', 'info-upgrades', 'info-acps', 'validator-rewards'] as const;
+export const SLOW_COLLECTORS = ['platform-validators-full', 'info-upgrades', 'info-acps', 'validator-rewards', 'admin-logger', 'node-ip'] as const;
 
 /**
  * Collectors that call chain routes (/ext/bc/P, /ext/bc/C/rpc, /ext/bc/X, /ext/index/...): those
  * answer 503 until the chain is bootstrapped, which AvalancheChainNotBootstrapped already pages for.
  */
-export const CHAIN_ROUTE_COLLECTORS = ['chain-height', 'platform-validators', 'platform-validators-full', 'platform-validator-fee', 'index-last-accepted', 'validator-rewards', 'network-economics'] as const;
+export const CHAIN_ROUTE_COLLECTORS = ['chain-height', 'platform-validators', 'platform-validators-full', 'platform-validator-fee', 'index-last-accepted', 'validator-rewards', 'network-economics', 'subnet-chains'] as const;
 
 export const exporterRules: RuleGroupDef = {
   name: 'exporter',
@@ -57,9 +57,9 @@ unless on(target, collector)
       {
         alert: 'AvalancheExporterDataStale',
         comment: `Value: seconds since the collector's last success. By default 3 collection intervals:
-platform-validators-full, info-upgrades, info-acps and validator-rewards run every 5m (3 x 300 s,
-thresholds.dataStaleSlowCollectors); node-info, info-uptime, platform-validator-fee and
-network-economics every 60 s (3 x 60 s, thresholds.dataStale); the others every 15-30 s, for which 180 s is also safe.`,
+platform-validators-full, info-upgrades, info-acps, validator-rewards, admin-logger and node-ip run every 5m
+(3 x 300 s, thresholds.dataStaleSlowCollectors); node-info, info-uptime, platform-validator-fee, network-economics,
+subnet-chains and node-metrics every 60 s (3 x 60 s, thresholds.dataStale); the others every 15-30 s, for which 180 s is also safe.`,
         expr: `(
   (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector=~"${slow}"`)} > ${t.dataStaleSlowCollectors})
   or

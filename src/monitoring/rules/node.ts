@@ -61,5 +61,15 @@ unless on(target, chain) (${q.sel('avax_chain_bootstrapped')} == 0)
       summary: '{{ $labels.target }}: only {{ $value }} peers',
       description: `Node {{ $labels.target }} has been connected to {{ $value }} peers (threshold ${t.peersLow}) for more than 10 minutes.`,
     },
+    {
+      alert: 'AvalancheNodeLogLevelVerbose',
+      comment: `admin.getLoggerLevel (admin-logger, opt-in): a logger writing DEBUG or VERBO for longer than
+thresholds.verboseLogFor fills the disk. Nothing without the Admin API (a normal state).`,
+      expr: `${q.sel('avax_node_log_level', 'level=~"DEBUG|VERBO"')} == 1`,
+      for: promDuration(t.verboseLogFor),
+      severity: 'info',
+      summary: '{{ $labels.target }}: logger {{ $labels.logger }} writes {{ $labels.level }}',
+      description: `Logger {{ $labels.logger }} of {{ $labels.target }} has written at level {{ $labels.level }} (avax_node_log_level = {{ $value }}) for more than ${durationWords(t.verboseLogFor)}. Debug logs grow fast and fill the disk; set it back with admin.setLoggerLevel {"loggerName":"{{ $labels.logger }}","logLevel":"INFO"} once the investigation is over.`,
+    },
   ],
 };

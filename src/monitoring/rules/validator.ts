@@ -2,6 +2,7 @@
 // platform.getCurrentValidators, ACP-77 L1 validators).
 import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
 import { num } from '../text.js';
+import { chainRules } from './validator-chains.js';
 import { PRIMARY_NETWORK, type AlertRule, type RuleGroupDef } from './types.js';
 
 const P = `subnet="${PRIMARY_NETWORK}"`;
@@ -246,6 +247,8 @@ ${q.sel('avax_network_min_validator_stake_avax')}
         summary: '{{ $labels.target }}: stake of {{ $labels.node_id }} is below the current minimum validator stake',
         description: `Validator {{ $labels.node_id }} (watched by {{ $labels.target }}) stakes {{ $value }} AVAX, below the current minimum validator stake of {{ with printf \`max(${q.tsel('avax_network_min_validator_stake_avax', 'target=%q')})\` $labels.target | query }}{{ . | first | value }}{{ else }}?{{ end }} AVAX (platform.getMinStake). The current validation is not affected, but the node cannot re-stake the same amount when it ends: plan to add stake.`,
       },
+      // Issue 14: the chains of the subnets this node validates (subnet-chains), and its advertised IP.
+      ...chainRules({ t, q }),
     ];
   },
 };

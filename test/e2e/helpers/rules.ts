@@ -10,9 +10,9 @@ export const FOR_MAP: Readonly<Record<string, string>> = { '1m': '2s', '2m': '2s
  * Range windows → the test's. [15m] (index stall) → [20s] and [5m] (C-Chain stall) → [10s]: the
  * simulated node makes blocks on every chain at least once a second, so these windows are never
  * empty on a healthy node; [10m] (node-internals consensus and poll windows) → [20s] too. [6h] (index
- * unavailable look-back) stays.
+ * unavailable look-back) and [1h] (advertised IPs, AvalancheValidatorIpChanged: one IP on a healthy node) stay.
  */
-export const WINDOW_MAP: Readonly<Record<string, string>> = { '15m': '20s', '10m': '20s', '5m': '10s', '6h': '6h' };
+export const WINDOW_MAP: Readonly<Record<string, string>> = { '15m': '20s', '10m': '20s', '5m': '10s', '6h': '6h', '1h': '1h' };
 
 export interface Rewrite {
   file: string;

@@ -1,0 +1,82 @@
+// The chains the simulated node knows (platform.getBlockchains, getBlockchainStatus, info.getVMs,
+// info.getNodeIP) and the issue-14 scenarios that change them: the L1 chain not tracked, its VM
+// plugin missing, its chain check failing, the advertised IP changed.
+// avalanchego v1.14.2: chains/manager.go (a chain that fails to build is not aliased and gets a
+// failing health check tagged with its subnet), vms/platformvm/service.go GetBlockchainStatus
+// (aliased: Validating when the node validates its subnet, else Syncing; not aliased but in the
+// P-chain state: Created; else Unknown).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { PRIMARY_SUBNET_ID, cb58Encode } from './avalanche-ids.js';
+import { derivedBytes } from './deterministic-random.js';
+import { C_CHAIN_ID, X_CHAIN_ID } from './mainnet-constants.js';
+import type { ScenarioName } from './scenarios.js';
+
+/** What this file needs of the node model (NodeModel satisfies it structurally). */
+export interface ChainsModel {
+  readonly seed: number;
+  readonly scenario: ScenarioName;
+  readonly bootstrapped: boolean;
+  readonly isValidator: boolean;
+  readonly nodeIp: string;
+  readonly l1SubnetId: string;
+  readonly l1ChainId: string;
+}
+
+const AVM_VM_ID = 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq';
+const EVM_VM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
+const PLATFORM_VM_ID = 'rWhpuQPF1kb72esV2momhMuTYGkEb1oL29pt2EBXWmSy4kxnT';
+
+/** The VM plugin of the simulated L1 chain (a seeded ID; a real L1 runs e.g. subnet-evm). */
+export function l1VmId(m: ChainsModel): string {
+  return cb58Encode(derivedBytes(`l1vm/${m.seed}`, 32));
+}
+
+/** The L1 chain is built and running: tracked, its VM installed, and the primary network bootstrapped. */
+export function l1ChainRunning(m: ChainsModel): boolean {
+  return m.bootstrapped && m.scenario !== 'l1-untracked' && m.scenario !== 'l1-vm-missing';
+}
+
+/** platform.getBlockchains: every chain except the P-Chain, from the P-chain state (mainnet names). */
+export function blockchains(m: ChainsModel): { id: string; name: string; subnetID: string; vmID: string }[] {
+  return [
+    { id: X_CHAIN_ID, name: 'X-Chain', subnetID: PRIMARY_SUBNET_ID, vmID: AVM_VM_ID },
+    { id: C_CHAIN_ID, name: 'C-Chain', subnetID: PRIMARY_SUBNET_ID, vmID: EVM_VM_ID },
+    { id: m.l1ChainId, name: 'sim-l1', subnetID: m.l1SubnetId, vmID: l1VmId(m) },
+  ];
+}
+
+/** getBlockchainStatus of a chain in the P-chain state that is not aliased on this node. */
+export function createdStatus(m: ChainsModel, id: string): string | null {
+  return blockchains(m).some((c) => c.id === id) ? 'Created' : null;
+}
+
+/** info.getVMs vms: the built-in VMs and, unless removed (l1-vm-missing), the L1's plugin (no alias). */
+export function installedVms(m: ChainsModel): Record<string, string[]> {
+  const vms: Record<string, string[]> = { [AVM_VM_ID]: ['avm'], [EVM_VM_ID]: ['evm'], [PLATFORM_VM_ID]: ['platform'] };
+  if (m.scenario !== 'l1-vm-missing') vms[l1VmId(m)] = [];
+  // A Go map is encoded with its keys sorted.
+  return Object.fromEntries(Object.entries(vms).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The L1 chain's health check: absent when the subnet is not tracked, failing when the chain did not build. */
+export function l1ChainCheck(m: ChainsModel): 'absent' | 'build-failed' | 'running' {
+  if (!m.bootstrapped || m.scenario === 'l1-untracked') return 'absent';
+  if (m.scenario === 'l1-vm-missing') return 'build-failed';
+  return 'running';
+}
+
+/** The error of the chain check registered for a chain that failed to build (chains/manager.go). */
+export function buildFailedError(m: ChainsModel): string {
+  return `failed to create chain on subnet ${m.l1SubnetId}: error while getting vmFactory: "${l1VmId(m)}" was not registered as a vm`;
+}
+
+/** info.getNodeIP: the address the node advertises; another one after ip-changed (a new DHCP lease, a moved host). */
+export function advertisedIp(m: ChainsModel): string {
+  if (m.scenario !== 'ip-changed') return m.nodeIp;
+  const [host, port] = [m.nodeIp.slice(0, m.nodeIp.lastIndexOf(':')), m.nodeIp.slice(m.nodeIp.lastIndexOf(':') + 1)];
+  const last = Number(host.slice(host.lastIndexOf('.') + 1));
+  return `203.0.113.${last}:${port}`;
+}
