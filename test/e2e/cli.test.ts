@@ -18,6 +18,9 @@ const NOT_IN_THIS_SETUP: Record<string, string> = {
   avax_acp_node_vote: 'needs an open ACP and a second target that has the node as a peer',
   avax_acp_activated: 'only for an ACP info.acps lists (none on v1.14.2; test/golden has both versions)',
   avax_node_log_level: 'admin-logger is opt-in (--collector.admin-logger; test/golden turns it on)',
+  avax_validator_last_reward_avax: 'only after a watched validation ended while the exporter ran (test/golden and test/scenarios/rewards-economics end one)',
+  avax_validator_last_reward_timestamp_seconds: 'only after a watched validation ended while the exporter ran',
+  avax_validator_last_potential_reward_avax: 'only after a watched validation ended while the exporter ran',
 };
 
 describe('avalanche-exporter against a node that answers like avalanchego', () => {
