@@ -33,7 +33,10 @@ export const infoIsBootstrapped = defineCollector({
   name: 'info-is-bootstrapped',
   description: 'info.isBootstrapped for P, X, C, every configured chain, and the L1 chains subnet-chains watches.',
   needs: 'Info API',
-  interval: 30,
+  // 60 s: a chain bootstraps once per start of the node (hours on mainnet), and the first cycle in
+  // which a node answers again after being down runs every collector (the restart is seen at once);
+  // the three requests per run are a quarter of the request budget at 30 s.
+  interval: 60,
   metrics: [{ name: 'avax_chain_bootstrapped', type: 'gauge', labels: ['chain'], help: '1 if info.isBootstrapped reports the chain bootstrapped.' }],
   // Its requests are for P, X, C and the configured aliases; a request for a chain ID (> 40 characters)
   // is counted as subnet-chains' (the L1 chains it found) by the fault matrix's routing, also when the ID

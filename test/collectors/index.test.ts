@@ -7,7 +7,7 @@ describe('COLLECTORS', () => {
     expect(COLLECTORS.map((c) => [c.name, c.interval, c.nodeSpecific])).toEqual([
       ['node-info', 60, false],
       ['health', 30, true],
-      ['info-is-bootstrapped', 30, false],
+      ['info-is-bootstrapped', 60, false],
       ['info-peers', 15, false],
       ['info-uptime', 60, true],
       ['platform-validators', 15, false],

@@ -58,8 +58,8 @@ unless on(target, collector)
         alert: 'AvalancheExporterDataStale',
         comment: `Value: seconds since the collector's last success. By default 3 collection intervals:
 platform-validators-full, info-upgrades, info-acps, validator-rewards, admin-logger and node-ip run every 5m
-(3 x 300 s, thresholds.dataStaleSlowCollectors); node-info, info-uptime, platform-validator-fee, network-economics,
-subnet-chains and node-metrics every 60 s (3 x 60 s, thresholds.dataStale); the others every 15-30 s, for which 180 s is also safe.`,
+(3 x 300 s, thresholds.dataStaleSlowCollectors); node-info, info-is-bootstrapped, info-uptime, platform-validator-fee,
+network-economics, subnet-chains and node-metrics every 60 s (3 x 60 s, thresholds.dataStale); the others every 15-30 s, for which 180 s is also safe.`,
         expr: `(
   (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector=~"${slow}"`)} > ${t.dataStaleSlowCollectors})
   or
