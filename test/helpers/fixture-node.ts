@@ -50,11 +50,8 @@ export async function startFixtureNode(port = 0, variants: Readonly<Record<strin
       };
       if (req.method === 'GET' && path === '/ext/metrics') {
         requests.push({ method: `GET ${path}`, path });
-        const o = override.get(`GET ${path}`);
-        if (o) {
-          const r = o();
-          return send(r.status, r.body, r.contentType ?? 'text/plain; version=0.0.4; charset=utf-8');
-        }
+        const r = override.get(`GET ${path}`)?.();
+        if (r) return send(r.status, r.body, r.contentType ?? 'text/plain; version=0.0.4; charset=utf-8');
         return send(200, EXT_METRICS, 'text/plain; version=0.0.4; charset=utf-8');
       }
       if (req.method === 'GET' && path.startsWith('/ext/health')) {
