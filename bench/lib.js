@@ -13,9 +13,9 @@ export function ensureGc() {
   if (typeof globalThis.gc === 'function') return false;
   if (process.env.BENCH_NO_RESPAWN === '1') return false;
   const child = fork(process.argv[1], process.argv.slice(2), {
-    // --optimize-for-size as `run` sets it (runtime.optimize-for-size, default on), so that the
-    // in-process memory rows measure the heap the shipped command gets.
-    execArgv: [...process.execArgv, '--expose-gc', ...(process.env.BENCH_V8_DEFAULTS === '1' ? [] : ['--optimize-for-size'])],
+    // BENCH_OPTIMIZE_FOR_SIZE=1: the in-process rows with V8's --optimize-for-size, as `run
+    // --runtime.optimize-for-size` sets it (off by default).
+    execArgv: [...process.execArgv, '--expose-gc', ...(process.env.BENCH_OPTIMIZE_FOR_SIZE === '1' ? ['--optimize-for-size'] : [])],
     env: { ...process.env, BENCH_NO_RESPAWN: '1' },
     stdio: 'inherit',
   });
