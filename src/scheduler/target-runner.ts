@@ -50,6 +50,8 @@ interface Slot {
   success: boolean;
   durationSeconds: number;
   lastSuccessSeconds?: number;
+  /** lastSuccessSeconds before this cycle's run: restored when the cycle turns out to have no answer. */
+  previousSuccessSeconds?: number;
   samples: readonly Sample[];
   value: unknown;
   errors: readonly string[];
@@ -157,7 +159,7 @@ export class TargetRunner {
         else this.log.warn({ event: 'target_down' }, "no answer from the node in this cycle: the target's node-derived series are dropped until it answers again");
       }
       this.up = up;
-      if (up === 0) this.dropNodeData();
+      if (up === 0) this.dropNodeData(t);
     }
     this.cycles++;
     this.latest = this.buildSnapshot();
@@ -186,10 +188,13 @@ export class TargetRunner {
    * platform-validators keep asking for the same IDs while the node is away), but nothing derived from
    * them is published for a target that does not answer (metrics/target-samples.ts, src/derive).
    */
-  private dropNodeData(): void {
+  private dropNodeData(tick: number): void {
     for (const s of this.slots) {
       s.samples = [];
       if (s.success && s.ran) {
+        // A run of this cycle that "succeeded" without an answer (nothing to ask: platform-validators
+        // without the node's ID) is no success: its timestamp goes back to the last real one.
+        if (s.lastRunTick === tick) s.lastSuccessSeconds = s.previousSuccessSeconds;
         s.success = false;
         s.lastErrorKind = 'unreachable';
         s.errors = ['not current: the node did not answer in the last cycle'];
@@ -251,6 +256,7 @@ export class TargetRunner {
     slot.samples = samples;
     slot.value = value;
     const success = errors.length === 0;
+    slot.previousSuccessSeconds = slot.lastSuccessSeconds;
     if (success) slot.lastSuccessSeconds = this.now() / 1000;
     const first = errors[0];
     const kind = first ? (first instanceof NodeClientError ? `${first.result}:${first.method}` : first.name) : undefined;
