@@ -140,7 +140,10 @@ describe('simulated node scenarios against the exporter', () => {
     expect(m(text, 'avax_uptime_rewarding_stake_ratio')).toBeLessThan(0.8);
     expect(m(text, 'avax_peers_observed_uptime_ratio', { quantile: '0.5' })).toBeLessThan(0.8);
     const healthy = await expectRecovered();
-    expect(m(healthy, 'avax_uptime_weighted_average_ratio')).toBeGreaterThan(0.9);
+    // Back as a validator: the uptime series returns, above the 80 % reward requirement. (Not a tighter
+    // bound: the simulated uptime is cumulative over wall time, and the scenarios before this one pull it
+    // down by how long they took; on a loaded machine it was 0.8994 here.)
+    expect(m(healthy, 'avax_uptime_weighted_average_ratio')).toBeGreaterThan(0.8);
   });
 
   it('index-stalled: the last accepted index stays while the chain height grows', async () => {
@@ -188,7 +191,10 @@ describe('simulated node scenarios against the exporter', () => {
     expect(success(text, 'info-uptime')).toBe(1);
     expect(success(text, 'platform-validators')).toBe(1);
     const healthy = await expectRecovered();
-    expect(m(healthy, 'avax_uptime_weighted_average_ratio')).toBeGreaterThan(0.9);
+    // Back as a validator: the uptime series returns, above the 80 % reward requirement. (Not a tighter
+    // bound: the simulated uptime is cumulative over wall time, and the scenarios before this one pull it
+    // down by how long they took; on a loaded machine it was 0.8994 here.)
+    expect(m(healthy, 'avax_uptime_weighted_average_ratio')).toBeGreaterThan(0.8);
   });
 
   it('index-disabled: index_available 0 for P/C/X block, the collector succeeds', async () => {
