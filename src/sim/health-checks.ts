@@ -80,10 +80,13 @@ export class HealthChecker {
     this.state.clear();
   }
 
-  /** Runs every check once (what avalanchego does every --health-check-frequency). */
-  run(): void {
-    this.runs++;
-    const nowMs = this.model.now();
+  /**
+   * Runs every check (what avalanchego does every --health-check-frequency). `count` runs that fell
+   * due since the last look are made as one, on the state of now: the failure counters count all of
+   * them, the first failure is stamped `firstAtMs` and the result `lastAtMs` (simulator clock).
+   */
+  run(count = 1, lastAtMs: number = this.model.now(), firstAtMs: number = lastAtMs): void {
+    this.runs += count;
     const defs = this.defs();
     const seen = new Set<string>();
     defs.forEach((d, i) => {
@@ -91,14 +94,14 @@ export class HealthChecker {
       const out = d.run();
       const st = this.state.get(d.name) ?? { result: NOT_YET_RUN(), failures: 0, firstFailure: null };
       const ns = h32(this.model.seed, this.runs, i, 1) % 1_000_000;
-      const ts = rfc3339Nano(nowMs, ns);
+      const ts = rfc3339Nano(lastAtMs, ns);
       const duration = 1500 + (h32(this.model.seed, this.runs, i, 2) % (d.tags.length ? 90_000 : 40_000));
       const r: CheckResult = {} as CheckResult;
       if (!d.noMessage && out.message !== undefined) r.message = out.message;
       if (out.error !== undefined) {
         r.error = out.error;
-        st.failures++;
-        if (st.firstFailure === null) st.firstFailure = ts;
+        if (st.firstFailure === null) st.firstFailure = rfc3339Nano(firstAtMs, ns);
+        st.failures += count;
       } else {
         st.failures = 0;
         st.firstFailure = null;

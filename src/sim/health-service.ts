@@ -3,12 +3,12 @@
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
-import type { HealthChecker } from './health-checks.js';
+import type { SimInstance } from './node-instance.js';
 import type { Args, Service } from './json-rpc-envelope.js';
 
-export function healthService(h: HealthChecker): Service {
+export function healthService(h: Pick<SimInstance, 'healthReport' | 'readiness' | 'liveness'>): Service {
   return {
-    Health: (a: Args) => h.health(a.strings('tags')),
+    Health: (a: Args) => h.healthReport(a.strings('tags')),
     Readiness: () => h.readiness(),
     Liveness: () => h.liveness(),
   };

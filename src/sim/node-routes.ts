@@ -46,17 +46,17 @@ export function route(inst: SimInstance, req: http.IncomingMessage, path: string
       return rpcEndpoint(req, body, { info: infoService(m) });
     case '/ext/health':
       if (scenario === 'public-server') return NOT_FOUND;
-      if (req.method === 'GET') return healthGet(inst.health.health(query.getAll('tag')));
-      return rpcEndpoint(req, body, { health: healthService(inst.health) });
+      if (req.method === 'GET') return healthGet(inst.healthReport(query.getAll('tag')));
+      return rpcEndpoint(req, body, { health: healthService(inst) });
     case '/ext/health/health':
       if (scenario === 'public-server') return NOT_FOUND;
-      return healthGet(inst.health.health(query.getAll('tag')));
+      return healthGet(inst.healthReport(query.getAll('tag')));
     case '/ext/health/readiness':
       if (scenario === 'public-server') return NOT_FOUND;
-      return healthGet(inst.health.readiness());
+      return healthGet(inst.readiness());
     case '/ext/health/liveness':
       if (scenario === 'public-server') return NOT_FOUND;
-      return healthGet(inst.health.liveness());
+      return healthGet(inst.liveness());
     case '/ext/metrics':
       // Not served on public API servers, off with --api-metrics-enabled=false: 404.
       if (scenario === 'public-server' || scenario === 'metrics-disabled') return NOT_FOUND;

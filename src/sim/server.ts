@@ -104,7 +104,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
   const nNodes = Math.max(1, Math.floor(opts.nodes ?? 1));
   const now = opts.now ?? Date.now;
   const healthIntervalMs = Math.max(1, opts.healthIntervalMs ?? 30_000);
-  const healthFirstRunMs = Math.min(MAX_TIMER_MS, Math.max(0, opts.healthFirstRunMs ?? 5));
+  const healthFirstRunMs = Math.min(MAX_TIMER_MS, Math.max(0, opts.healthFirstRunMs ?? 0));
   const slowDelayMs = Math.max(0, opts.slowDelayMs ?? 7000);
   const rates: BlockRates = {
     P: opts.blockRates?.P ?? 0.2,
@@ -132,7 +132,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       version: versionOf(i),
     });
     model.setScenario(initial);
-    instances.push(new SimInstance(i, model, timers, healthIntervalMs));
+    instances.push(new SimInstance(i, model, healthIntervalMs));
   }
   const inst0 = instances[0] as SimInstance;
   // Multi-node mode: every node knows the others (validator peers with their own registrations).
@@ -256,7 +256,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       // every node when the switch changes what the siblings' checks see (link, weight, upgrade).
       // A node whose checks have not run since its (re)start keeps "not yet run".
       const siblingsToo = instances.length > 1 && targets.some((t, i) => t.model.siblingFacingState() !== facing[i]);
-      for (const t of siblingsToo ? instances : targets) if (!t.healthPending) t.health.run();
+      for (const t of siblingsToo ? instances : targets) t.rerunHealth();
       await syncListener();
     });
   }

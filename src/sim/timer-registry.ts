@@ -1,5 +1,5 @@
-// The simulator's timers in one place, so that close() stops every one of them (health schedules,
-// 'slow' delays, listener re-open retries) and no test leaves a timer behind.
+// The simulator's wall-clock timers in one place, so that close() stops every one of them ('slow'
+// delays, listener re-open retries; the health worker runs on the simulator's clock instead) and no test leaves a timer behind.
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
@@ -14,12 +14,6 @@ export class TimerRegistry {
       this.timers.delete(t);
       fn();
     }, ms);
-    this.timers.add(t);
-    return t;
-  }
-
-  interval(fn: () => void, ms: number): NodeJS.Timeout {
-    const t = setInterval(fn, ms);
     this.timers.add(t);
     return t;
   }

@@ -397,6 +397,26 @@ describe('determinism and time', () => {
     }
   });
 
+  it('with an injected clock, wall time changes nothing: the health worker runs on that clock (issue 25)', async () => {
+    let t = T0;
+    const s = await startSimNode({ seed: 3, validators: 30, peers: 30, now: () => t, healthIntervalMs: 5 });
+    try {
+      const p0 = (await result(s.url, '/ext/bc/P', 'platform.getHeight')).height;
+      const h0 = (await rpc(s.url, '/ext/health', 'health.health', {})).body;
+      t += 100_000;
+      const h1 = (await rpc(s.url, '/ext/health', 'health.health', {})).body;
+      expect(h1).not.toBe(h0); // due runs happen when the clock says so
+      // 30 ms of wall time, six wall-clock health intervals: nothing runs, nothing moves.
+      await new Promise((r) => setTimeout(r, 30));
+      expect((await rpc(s.url, '/ext/health', 'health.health', {})).body).toBe(h1);
+      // A clock set back starts the schedule over; the heights never go down.
+      t -= 100_000;
+      expect((await result(s.url, '/ext/bc/P', 'platform.getHeight')).height).toBe(String(Number(p0) + 20));
+    } finally {
+      await s.close();
+    }
+  });
+
   it('heights grow with the injected clock at the configured rates', async () => {
     let t = T0;
     const s = await startSimNode({ seed: 3, validators: 30, peers: 30, now: () => t, blockRates: { P: 0.2, C: 0.5, X: 0.1 } });
