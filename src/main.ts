@@ -10,7 +10,7 @@ import { DescriptorIndex, descriptorsOf } from './metrics/descriptors.js';
 import type { RenderedExposition } from './metrics/exposition.js';
 import { helpSuffix } from './metrics/help-suffix.js';
 import { processMetrics } from './metrics/process-metrics.js';
-import { Publisher } from './metrics/publisher.js';
+import { Publisher, type RenderStats } from './metrics/publisher.js';
 import { redactUrl } from './redact.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { TargetRunner, type ResolvedTarget } from './scheduler/target-runner.js';
@@ -52,8 +52,10 @@ export interface Exporter {
   scheduler: Scheduler;
   /** Runs one cycle of every target now, then renders (tests, benchmarks). */
   collectOnce(): Promise<void>;
-  /** Renders now and waits for it. */
+  /** The render that includes every publication so far (made now when needed). */
   render(): Promise<RenderedExposition>;
+  /** Full renders started and the most in flight at once (tests and the bench bound them). */
+  renderStats(): RenderStats;
   reload(cfg?: Config): Promise<void>;
   stop(): Promise<void>;
 }
@@ -98,7 +100,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     intervalSeconds: cfg.collection.interval,
     maxConcurrentTargets: cfg.collection.maxConcurrentTargets,
     logger,
-    onCycle: (s) => void publisher.publish(s),
+    onCycle: (s) => publisher.publish(s),
   });
   const shouldSchedule = opts.schedule ?? true;
   const initial = makeRunners(resolved);
@@ -126,7 +128,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     intervals = intervalsOf(resolved);
     scheduler.add(makeRunners(optionsChanged ? newResolved : add));
     logger.info({ event: 'config_reloaded', targets: newResolved.map((t) => t.spec.name), removed: toRemove.filter((n) => !newResolved.some((t) => t.spec.name === n)) }, 'configuration reloaded');
-    await publisher.scheduleRender();
+    await publisher.flush();
   };
 
   let server: Server | undefined;
@@ -137,7 +139,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
       version: VERSION,
       maxConcurrentScrapes: cfg.web.maxConcurrentScrapes,
       logger,
-      exposition: () => publisher.current(),
+      exposition: () => publisher.scrape(),
       probe: (name) => publisher.probe(name),
       otherShard: (name) => otherShardText(cfg, name),
       targets: () => runners().map((r) => targetView(publisher.latest().get(r.name) ?? r.snapshot(), redactUrl(r.target.url))),
@@ -155,10 +157,11 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     snapshots: () => publisher.latest(),
     async collectOnce() {
       if (shouldSchedule) await scheduler.runAllOnce();
-      else for (const s of await Promise.all(manual.map((r) => r.runCycle()))) void publisher.publish(s);
-      await publisher.scheduleRender();
+      else for (const s of await Promise.all(manual.map((r) => r.runCycle()))) publisher.publish(s);
+      await publisher.flush();
     },
-    render: () => publisher.render(),
+    render: () => publisher.flush(),
+    renderStats: () => publisher.stats(),
     reload,
     async stop() {
       await scheduler.stop();

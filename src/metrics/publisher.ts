@@ -14,15 +14,27 @@ const FLEET_SEGMENT = '\u0000fleet';
 const gzipAsync = promisify(gzip);
 
 /**
- * Renders are spaced by RENDER_SPACING × the last render's cost (capped at MAX_RENDER_GAP_MS), so that
- * rendering takes at most a tenth of the event loop: with one target a render costs about a
- * millisecond and follows every cycle at once; with 1,000 targets, which finish one after the other
- * across the interval, a render (a few hundred ms for 500,000 series) happens every few seconds
- * instead of after each target. A scrape still gets data at most a few seconds older than the last
- * cycle, well within a 15 s scrape interval.
+ * Renders that follow publications are spaced by RENDER_SPACING × the last render's cost (capped at
+ * MAX_RENDER_GAP_MS), so that rendering takes at most a tenth of the event loop: with one target a
+ * render costs about a millisecond and follows every cycle at once; with 1,000 targets, which finish
+ * one after the other across the interval, a render happens every few seconds instead of after each
+ * target. A render that a scrape waits for is not spaced.
  */
 const RENDER_SPACING = 9;
 const MAX_RENDER_GAP_MS = 5000;
+/**
+ * /metrics is "watched" for this long after a scrape: publications then start renders ahead of the
+ * next scrape. Unwatched (only /probe is used, or nobody scrapes), the full exposition is never built.
+ */
+const WATCH_WINDOW_MS = 10 * 60_000;
+/**
+ * A scrape waits for the render of what was published since the last one when that costs at most
+ * this much (a fleet of a few dozen targets): the scrape is current. A bigger fleet's scrape gets the
+ * last complete render at once (renders follow publications while /metrics is watched, so it is at
+ * most one render old); the first scrape after an unwatched spell always waits, so nobody is ever
+ * served an old render.
+ */
+const SCRAPE_WAIT_MAX_RENDER_MS = 20;
 
 export interface PublisherOptions {
   readonly index: DescriptorIndex;
@@ -38,23 +50,57 @@ export interface PublisherOptions {
   readonly now: () => number;
 }
 
+/** Counters of the render machinery (tests and the bench check its bounds). */
+export interface RenderStats {
+  /** Full renders started since the publisher was made. */
+  readonly started: number;
+  /** Most full renders in flight at once (1 by construction). */
+  readonly maxInFlight: number;
+}
+
+/** One render of the full exposition, from its start (perhaps waiting out the spacing) to its swap. */
+interface Flight {
+  readonly promise: Promise<RenderedExposition>;
+  /** True once it has taken the segments: a publication after that needs the next render. */
+  assembled: boolean;
+  /** Ends the spacing wait now (a scrape waits for this render). */
+  hurry(): void;
+}
+
+interface Follow {
+  readonly promise: Promise<RenderedExposition>;
+  resolve(r: RenderedExposition): void;
+  reject(e: unknown): void;
+  /** A scrape or a flush waits for it: not spaced. */
+  urgent: boolean;
+}
+
 /**
- * From snapshots to bytes, once per cycle: each published snapshot becomes the target's pre-rendered
- * segment (its samples and its derived series), the fleet derivations are recomputed, and the
- * exposition is assembled (coalesced: many targets finishing together give one render). Scrapes get
- * the last rendered bytes; `/probe?target=` gets one target's, assembled once per render.
+ * From snapshots to bytes. Each published snapshot becomes the target's pre-rendered segment (its
+ * samples and its derived series: the work proportional to one target, done once per cycle). The full
+ * exposition (every segment, the fleet derivations, process metrics and gzip) is built only for
+ * /metrics, at most one render at a time: publications that arrive during a render are coalesced
+ * into exactly one next render, so memory does not depend on how fast targets publish (issue 21: up
+ * to 16 renders of a 70 MB exposition were in flight with 1,000 targets). `/probe?target=` assembles
+ * only its target's segment, cached until that target publishes again.
  */
 export class Publisher {
   private readonly exposition: Exposition;
   private readonly snapshots = new Map<string, TargetSnapshot>();
   private readonly probeCache = new Map<string, RenderedExposition>();
   private rendered: RenderedExposition;
-  private renderSeq = 0;
-  /** The render that will include every publication so far (cleared when it starts assembling). */
-  private renderPending: Promise<RenderedExposition> | undefined;
+  /** Something was published or removed since the render in flight (or the last one) took the segments. */
+  private dirty = false;
+  private fleetDirty = false;
+  private flight: Flight | undefined;
+  private follow: Follow | undefined;
+  private everRendered = false;
   private lastRenderEnd = 0;
   private lastRenderCostMs = 0;
-  private fleetDirty = false;
+  private lastScrapeAt = -Infinity;
+  private started = 0;
+  private inFlight = 0;
+  private maxInFlight = 0;
 
   constructor(private readonly o: PublisherOptions) {
     this.exposition = new Exposition(o.helpSuffix, o.index);
@@ -62,21 +108,22 @@ export class Publisher {
     this.rendered = makeRendered(this.exposition.assembleBytes().bytes, 0, o.now());
   }
 
-  /** A target's new snapshot; the render that follows is coalesced with other publications. */
-  publish(s: TargetSnapshot): Promise<RenderedExposition> {
+  /** A target's new snapshot: its segment now; the full exposition when /metrics is next looked at. */
+  publish(s: TargetSnapshot): void {
     this.snapshots.set(s.target.name, s);
     const seg = new TargetSegment(targetSamples(s, this.o.derivations, this.o.now() / 1000), this.o.index);
     if (seg.unknown.length > 0) this.o.logger.error({ target: s.target.name, samples: [...new Set(seg.unknown)].slice(0, 5) }, 'samples without a metric descriptor were dropped');
     this.exposition.setTarget(s.target.name, seg);
-    this.fleetDirty = true;
-    return this.scheduleRender();
+    this.probeCache.delete(s.target.name);
+    this.changed();
   }
 
   /** A removed target: its series go with the next render. */
   remove(name: string): void {
     this.snapshots.delete(name);
     this.exposition.removeTarget(name);
-    this.fleetDirty = true;
+    this.probeCache.delete(name);
+    this.changed();
   }
 
   /** The snapshots as last published (landing page, fleet views). */
@@ -84,8 +131,34 @@ export class Publisher {
     return this.snapshots;
   }
 
+  /** The last complete render (it may not include the latest publications: see scrape()). */
   current(): RenderedExposition {
     return this.rendered;
+  }
+
+  /**
+   * What a /metrics scrape gets: the render that includes everything published so far when that is
+   * cheap or when /metrics was not watched (see SCRAPE_WAIT_MAX_RENDER_MS), else the last complete
+   * render at once while the next one is made.
+   */
+  scrape(): RenderedExposition | Promise<RenderedExposition> {
+    const now = performance.now();
+    const watched = now - this.lastScrapeAt <= WATCH_WINDOW_MS;
+    this.lastScrapeAt = now;
+    if (!this.dirty && !this.flight) return this.rendered;
+    if (!watched || !this.everRendered || this.lastRenderCostMs <= SCRAPE_WAIT_MAX_RENDER_MS) return this.request(true);
+    void this.request(false).catch(() => {});
+    return this.rendered;
+  }
+
+  /** The render that includes everything published so far, made now (tests, benchmarks, reload). */
+  flush(): Promise<RenderedExposition> {
+    return this.request(true);
+  }
+
+  /** Render machinery counters. */
+  stats(): RenderStats {
+    return { started: this.started, maxInFlight: this.maxInFlight };
   }
 
   /** One target's series (no process metrics, no build info), or undefined for an unknown name. */
@@ -100,49 +173,107 @@ export class Publisher {
     return r;
   }
 
+  private changed(): void {
+    this.dirty = true;
+    this.fleetDirty = true;
+    // Watched: render ahead of the next scrape (spaced, one at a time).
+    if (performance.now() - this.lastScrapeAt <= WATCH_WINDOW_MS) void this.request(false).catch(() => {});
+  }
+
+  /** The render that will include everything published so far; `urgent`: not spaced. */
+  private request(urgent: boolean): Promise<RenderedExposition> {
+    const f = this.flight;
+    if (f) {
+      if (!f.assembled) {
+        if (urgent) f.hurry();
+        return f.promise;
+      }
+      if (!this.dirty) return f.promise;
+      if (!this.follow) {
+        let resolve!: (r: RenderedExposition) => void;
+        let reject!: (e: unknown) => void;
+        const promise = new Promise<RenderedExposition>((res, rej) => ((resolve = res), (reject = rej)));
+        this.follow = { promise, resolve, reject, urgent };
+      }
+      this.follow.urgent ||= urgent;
+      return this.follow.promise;
+    }
+    if (!this.dirty) return Promise.resolve(this.rendered);
+    return this.launch(urgent ? 0 : this.gap());
+  }
+
+  private gap(): number {
+    const gap = Math.min(MAX_RENDER_GAP_MS, RENDER_SPACING * this.lastRenderCostMs);
+    return Math.max(0, this.lastRenderEnd + gap - performance.now());
+  }
+
+  private launch(waitMs: number): Promise<RenderedExposition> {
+    let hurry!: () => void;
+    const waited = new Promise<void>((resolve) => {
+      if (waitMs < 1) {
+        hurry = () => {};
+        setImmediate(resolve);
+        return;
+      }
+      const t = setTimeout(resolve, waitMs);
+      hurry = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+    const flight: Flight = {
+      assembled: false,
+      hurry: () => hurry(),
+      promise: waited.then(() => this.render(flight)).finally(() => this.land(flight)),
+    };
+    this.flight = flight;
+    this.started++;
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    return flight.promise;
+  }
+
+  /** A render ended: the one render that was waiting for it (publications during it) starts. */
+  private land(flight: Flight): void {
+    this.inFlight--;
+    if (this.flight === flight) this.flight = undefined;
+    const f = this.follow;
+    this.follow = undefined;
+    if (!f) return;
+    if (!this.dirty) return f.resolve(this.rendered);
+    this.launch(f.urgent ? 0 : this.gap()).then(f.resolve, f.reject);
+  }
+
   /**
-   * Renders now and waits for it: the fleet derivations (once per render, not per publication), the
-   * text, and its gzip, made off the event loop (zlib's thread pool) before the render is swapped in.
-   * Prometheus always asks for gzip; a scrape then only writes ready bytes, whatever the size of the
-   * fleet. Until the swap, scrapes get the previous render.
+   * The fleet derivations (once per render, not per publication), the text, and its gzip, made off the
+   * event loop (zlib's thread pool) before the render is swapped in. Prometheus always asks for gzip; a
+   * scrape then only writes ready bytes, whatever the size of the fleet.
    */
-  async render(): Promise<RenderedExposition> {
-    const seq = ++this.renderSeq;
+  private async render(flight: Flight): Promise<RenderedExposition> {
+    flight.assembled = true;
+    this.dirty = false;
     const started = performance.now();
     if (this.fleetDirty) {
       this.fleetDirty = false;
       this.refreshFleet();
     }
     const { bytes, seriesCount } = this.exposition.assembleBytes();
-    const extra = this.o.processMetrics ? await this.o.processMetrics() : '';
+    let extra = '';
+    if (this.o.processMetrics) {
+      try {
+        extra = await this.o.processMetrics();
+      } catch (err) {
+        this.o.logger.error({ err: String(err) }, 'process metrics failed: this render has none');
+      }
+    }
     const buf = extra === '' ? bytes : Buffer.concat([bytes, Buffer.from(extra, 'utf8')]);
     const gz = await gzipAsync(buf, { level: GZIP_LEVEL });
     const r = makeRendered(buf, seriesCount, this.o.now(), gz);
-    if (seq === this.renderSeq) {
-      this.rendered = r;
-      this.probeCache.clear();
-    }
+    this.rendered = r;
+    this.everRendered = true;
     this.lastRenderEnd = performance.now();
     this.lastRenderCostMs = this.lastRenderEnd - started;
     return r;
-  }
-
-  /** The render that includes everything published so far (coalesced and spaced, see RENDER_SPACING). */
-  scheduleRender(): Promise<RenderedExposition> {
-    if (this.renderPending) return this.renderPending;
-    const gap = Math.min(MAX_RENDER_GAP_MS, RENDER_SPACING * this.lastRenderCostMs);
-    const wait = Math.max(0, this.lastRenderEnd + gap - performance.now());
-    const p = new Promise<RenderedExposition>((resolve, reject) => {
-      const start = () => {
-        // From here on, a new publication needs a new render.
-        if (this.renderPending === p) this.renderPending = undefined;
-        this.render().then(resolve, reject);
-      };
-      if (wait < 1) setImmediate(start);
-      else setTimeout(start, wait);
-    });
-    this.renderPending = p;
-    return p;
   }
 
   private refreshFleet(): void {

@@ -14,8 +14,8 @@ export interface ServerDeps {
   version: string;
   maxConcurrentScrapes: number;
   logger: Logger;
-  /** The current snapshot's bytes. */
-  exposition(): RenderedExposition;
+  /** The exposition a /metrics scrape gets (the publisher decides whether it waits for a render). */
+  exposition(): RenderedExposition | Promise<RenderedExposition>;
   /** One target's snapshot, or undefined for a name that is not configured. */
   probe(target: string): RenderedExposition | undefined;
   /** For a configured name another replica collects (--shard.*): why this one does not have it. */
@@ -146,7 +146,7 @@ export function createExporterServer(deps: ServerDeps): Server {
     if (path === '/healthz') return text(res, 200, 'OK\n');
     if (path === '/') return html(res, landingPage({ version: deps.version, telemetryPath: deps.telemetryPath, targets: deps.targets(), nowMs: Date.now() }));
 
-    let snap: RenderedExposition | undefined;
+    let snap: RenderedExposition | Promise<RenderedExposition> | undefined;
     if (path === '/probe') {
       const name = url.searchParams.get('target');
       if (!name) return text(res, 400, 'missing ?target=NAME (a configured target name)\n');
@@ -164,6 +164,18 @@ export function createExporterServer(deps: ServerDeps): Server {
     if (inFlight >= deps.maxConcurrentScrapes) return text(res, 503, 'too many concurrent scrapes\n', { 'retry-after': '1' });
     inFlight++;
     res.on('close', () => inFlight--);
+    if (!(snap instanceof Promise)) return send(req, res, snap);
+    snap.then(
+      (r) => send(req, res, r),
+      (err: unknown) => {
+        deps.logger.error({ err: String(err) }, 'render failed');
+        if (!res.headersSent && !res.destroyed) text(res, 500, 'internal error: render failed\n');
+      },
+    );
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, snap: RenderedExposition): void {
+    if (res.destroyed) return;
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const body = gzip ? snap.gzip() : snap.text;
     const headers: Record<string, string | number> = { 'content-type': EXPOSITION_CONTENT_TYPE, 'content-length': body.length, 'cache-control': 'no-store' };

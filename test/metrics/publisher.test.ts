@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { FleetDerivation } from '../../src/derive/define.js';
 import { DESCRIPTOR_INDEX } from '../../src/metrics/descriptors.js';
+import type { RenderedExposition } from '../../src/metrics/exposition.js';
 import { Publisher } from '../../src/metrics/publisher.js';
 import { snapshotWith } from '../derive/snapshot.js';
 import { memoryLogger } from '../helpers/log.js';
@@ -19,54 +20,134 @@ function publisher(fleet: FleetDerivation[] = [], processMetrics?: () => Promise
   });
 }
 const upLine = (name: string, up: 0 | 1) => `avax_up{target="${name}"} ${up}`;
+const text = (r: RenderedExposition) => r.text.toString();
+const turn = () => new Promise((r) => setImmediate(r));
 
-describe('publisher: renders once per batch of publications, gzip made with the render', () => {
-  it('default: the gzip served is made with the render and is the gzip of the text', async () => {
+/** processMetrics that holds the render in flight until released (each call waits on its own gate). */
+function gated() {
+  const gates: (() => void)[] = [];
+  let calls = 0;
+  return {
+    fn: () => {
+      calls++;
+      return new Promise<string>((resolve) => gates.push(() => resolve('')));
+    },
+    calls: () => calls,
+    /** Releases every render waiting so far. */
+    release() {
+      for (const g of gates.splice(0)) g();
+    },
+  };
+}
+
+describe('publisher: one render at a time, only when /metrics is looked at (issue 21)', () => {
+  it('default: flush renders what was published; the gzip served is made with the render and is the gzip of the text', async () => {
     const p = publisher();
-    const r = await p.publish(snapshotWith({}, { name: 'a' }));
-    expect(r.text.toString()).toContain(upLine('a', 1));
+    p.publish(snapshotWith({}, { name: 'a' }));
+    const r = await p.flush();
+    expect(text(r)).toContain(upLine('a', 1));
     expect(gunzipSync(r.gzip()).equals(r.text)).toBe(true);
     expect(p.current()).toBe(r);
   });
 
-  it('behavior: publications in the same turn share one render; each publication resolves to a render that includes it', async () => {
+  it('behavior: nobody scrapes /metrics: publications build no full exposition; /probe still assembles its target', async () => {
     const p = publisher();
-    const [a, b] = await Promise.all([p.publish(snapshotWith({}, { name: 'a' })), p.publish(snapshotWith({}, { name: 'b' }))]);
-    expect(a).toBe(b);
-    expect(a.text.toString()).toContain(upLine('b', 1));
+    for (let i = 0; i < 100; i++) p.publish(snapshotWith({}, { name: `t${i}` }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(p.stats().started).toBe(0);
+    expect(text(p.probe('t7')!)).toContain(upLine('t7', 1));
+    expect(text(p.probe('t7')!)).not.toContain('t8');
   });
 
-  it('behavior: a publication that arrives while a render is in flight (its gzip being made) gets the next render, never the one in flight', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let calls = 0;
-    // The process-metrics step of the render waits on the gate the first time: the render is in flight.
-    const p = publisher([], async () => {
-      if (calls++ === 0) await gate;
-      return '';
-    });
-    const first = p.publish(snapshotWith({}, { name: 'a' }));
-    await new Promise((r) => setTimeout(r, 20)); // the first render has started assembling
-    const second = p.publish(snapshotWith({}, { name: 'a' }));
-    const third = p.publish(snapshotWith({}, { name: 'a', up: 0 }));
+  it('behavior: the first scrape waits for a render that includes every publication (never an old render)', async () => {
+    const p = publisher();
+    p.publish(snapshotWith({}, { name: 'a', up: 1 }));
+    const r = await p.scrape();
+    expect(text(r)).toContain(upLine('a', 1));
+    expect(p.stats().started).toBe(1);
+    // Nothing new: the same bytes, no render.
+    expect(await p.scrape()).toBe(r);
+    expect(p.stats().started).toBe(1);
+  });
+
+  it('behavior: a burst of 1,000 publications, some during a render, gives at most one render in flight and at most two renders', async () => {
+    const g = gated();
+    const p = publisher([], g.fn);
+    p.publish(snapshotWith({}, { name: 'seed' }));
+    const first = p.scrape(); // /metrics is watched from now on
+    await turn();
+    expect(g.calls()).toBe(1); // the first render is in flight (held by its process-metrics step)
+    for (let i = 0; i < 1000; i++) {
+      p.publish(snapshotWith({}, { name: `t${i % 250}`, up: i < 750 ? 1 : 0 }));
+      if (i % 100 === 0) await turn();
+    }
+    expect(p.stats()).toEqual({ started: 1, maxInFlight: 1 });
+    g.release();
+    await first;
+    await turn();
+    await turn();
+    expect(p.stats().started).toBe(2); // the 1,000 publications coalesced into one next render
+    const pending = p.flush(); // hurries the next render past its spacing
+    await turn();
+    await turn();
+    g.release();
+    const last = await pending;
+    expect(p.stats()).toEqual({ started: 2, maxInFlight: 1 });
+    expect(text(last)).toContain(upLine('t249', 0));
+    expect(text(last).match(/^avax_up\{/gm)?.length).toBe(251);
+  });
+
+  it('behavior: a publication that arrives while a render is in flight gets the next render, never the one in flight', async () => {
+    const g = gated();
+    const p = publisher([], g.fn);
+    p.publish(snapshotWith({}, { name: 'a' }));
+    const first = p.flush();
+    await turn();
+    p.publish(snapshotWith({}, { name: 'a', up: 0 }));
+    const second = p.flush();
+    const third = p.flush();
     expect(second).toBe(third);
-    release();
-    const [r1, r3] = await Promise.all([first, third]);
+    g.release();
+    const r1 = await first;
+    await turn();
+    g.release();
+    const r3 = await third;
     expect(r1).not.toBe(r3);
-    expect(r1.text.toString()).toContain(upLine('a', 1));
-    expect(r3.text.toString()).toContain(upLine('a', 0));
+    expect(text(r1)).toContain(upLine('a', 1));
+    expect(text(r3)).toContain(upLine('a', 0));
     expect(p.current()).toBe(r3);
+  });
+
+  it('behavior: with a costly render, a watched scrape gets the last complete render at once while the next one is made', async () => {
+    // A render held for 40 ms costs more than a scrape waits for.
+    const p = publisher([], () => new Promise((r) => setTimeout(() => r(''), 40)));
+    p.publish(snapshotWith({}, { name: 'a', up: 1 }));
+    const r1 = await p.scrape();
+    p.publish(snapshotWith({}, { name: 'a', up: 0 }));
+    const r2 = p.scrape();
+    expect(r2).toBe(r1); // not a promise: the bytes of the last render
+    const r3 = await p.flush();
+    expect(text(r3)).toContain(upLine('a', 0));
+    expect(p.stats().maxInFlight).toBe(1);
   });
 
   it('behavior: fleet derivations run once per render, not once per publication (1,000 targets would make that quadratic)', async () => {
     let runs = 0;
     const counting: FleetDerivation = { name: 'count', reads: [], metrics: [], derive: () => (runs++, []) };
     const p = publisher([counting]);
-    await Promise.all(Array.from({ length: 50 }, (_, i) => p.publish(snapshotWith({}, { name: `t${i}` }))));
+    for (let i = 0; i < 50; i++) p.publish(snapshotWith({}, { name: `t${i}` }));
+    await p.flush();
     expect(runs).toBe(1);
     p.remove('t0');
-    await p.scheduleRender();
+    await p.flush();
     expect(runs).toBe(2);
-    expect(p.current().text.toString()).not.toContain('target="t0"');
+    expect(text(p.current())).not.toContain('target="t0"');
+    expect(p.probe('t0')).toBeUndefined();
+  });
+
+  it('error: process metrics that fail leave a render without them, never a failed scrape', async () => {
+    const p = publisher([], () => Promise.reject(new Error('boom')));
+    p.publish(snapshotWith({}, { name: 'a' }));
+    expect(text(await p.scrape())).toContain(upLine('a', 1));
   });
 });
