@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
 import type { Collector } from './collectors/define.js';
 import { COLLECTORS } from './collectors/index.js';
 import { collectorOptions, diffTargets, resolveTargets } from './config/targets.js';
@@ -36,6 +37,8 @@ export interface ExporterOptions {
   listen?: boolean;
   /** Start node-cron schedules (default true); tests and benchmarks may drive cycles themselves. */
   schedule?: boolean;
+  /** Sends every node request through this undici dispatcher instead of one Pool per target (the backtest). */
+  dispatcher?: Dispatcher;
   /** Provides a fresh config on SIGHUP or POST /-/reload. */
   reloadConfig?: () => Config;
   /** Enables POST /-/reload. */
@@ -90,7 +93,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
           options,
           baseIntervalSeconds: cfg.collection.interval,
           collectorTimeoutSeconds: cfg.collection.timeout,
-          node: { timeoutSeconds: cfg.node.timeout, maxResponseBytes: cfg.node.maxResponseSize, connections: cfg.node.connections },
+          node: { timeoutSeconds: cfg.node.timeout, maxResponseBytes: cfg.node.maxResponseSize, connections: cfg.node.connections, dispatcher: opts.dispatcher },
           logger,
           now,
         }),

@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { Pool, errors as undiciErrors } from 'undici';
+import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import {
   type BodyContext,
@@ -31,6 +31,11 @@ export interface NodeClientOptions {
   connections?: number;
   /** Called once per request with its outcome (feeds avax_rpc_requests_total and the histogram). */
   onRequest?: (method: string, result: RpcResult, seconds: number) => void;
+  /**
+   * Sends the requests instead of the client's own keep-alive Pool (the backtest answers them in
+   * process, on a simulated clock); not closed by close().
+   */
+  dispatcher?: Dispatcher;
 }
 
 export interface CallOptions {
@@ -65,7 +70,9 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
  * and every failure is thrown as a NodeClientError.
  */
 export class NodeClient {
-  private readonly pool: Pool;
+  private readonly pool: Dispatcher;
+  private readonly ownPool: boolean;
+  private readonly origin: string;
   private readonly basePath: string;
   private readonly query: string;
   private readonly headers: Record<string, string>;
@@ -98,13 +105,17 @@ export class NodeClient {
     this.secrets = collectSecrets(u, headers);
     const connections = opts.connections ?? 4;
     this.slots = new Semaphore(connections);
-    this.pool = new Pool(u.origin, {
-      connections,
-      keepAliveTimeout: 30_000,
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
-      connect: { timeout: this.timeoutMs },
-    });
+    this.origin = u.origin;
+    this.ownPool = !opts.dispatcher;
+    this.pool =
+      opts.dispatcher ??
+      new Pool(u.origin, {
+        connections,
+        keepAliveTimeout: 30_000,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        connect: { timeout: this.timeoutMs },
+      });
   }
 
   /** Calls `method` on `endpoint` (e.g. `/ext/info`) and validates `result` with `schema`. */
@@ -175,7 +186,7 @@ export class NodeClient {
   }
 
   async close(): Promise<void> {
-    await this.pool.close().catch(() => {});
+    if (this.ownPool) await this.pool.close().catch(() => {});
   }
 
   /** A server (or a proxy) may echo the request back: credentials never reach an error message. */
@@ -235,7 +246,7 @@ export class NodeClient {
     if (verb === 'POST') headers['content-type'] = 'application/json';
     // The text format (0.0.4) for a streamed body: promhttp would otherwise pick it by default anyway.
     headers['accept'] = sink ? 'text/plain;version=0.0.4' : 'application/json';
-    const res = await this.pool.request({ method: verb, path: joinPath(this.basePath, path, this.query), headers, body, signal });
+    const res = await this.pool.request({ origin: this.origin, method: verb, path: joinPath(this.basePath, path, this.query), headers, body, signal });
     // Destroying the body (too large, deadline) makes undici emit 'error' on it; without a
     // listener that would be an uncaught exception.
     res.body.on('error', () => {});

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
 import { deadline } from '../abort.js';
 import type { Collector, CollectorContext, TargetSpec } from '../collectors/define.js';
 import type { Sample } from '../metrics/model.js';
@@ -30,7 +31,7 @@ export interface RunnerOptions {
   options: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   baseIntervalSeconds: number;
   collectorTimeoutSeconds: number;
-  node: { timeoutSeconds: number; maxResponseBytes: number; connections: number };
+  node: { timeoutSeconds: number; maxResponseBytes: number; connections: number; dispatcher?: Dispatcher };
   logger: Logger;
   now?: () => number;
 }
@@ -88,6 +89,7 @@ export class TargetRunner {
       timeoutMs: opts.node.timeoutSeconds * 1000,
       maxResponseBytes: opts.node.maxResponseBytes,
       connections: opts.node.connections,
+      dispatcher: opts.node.dispatcher,
       onRequest: (method, result, seconds) => {
         this.rpc.record(method, result, seconds);
         this.requestsThisCycle++;

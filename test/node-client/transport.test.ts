@@ -409,3 +409,23 @@ describe('onRequest', () => {
     await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), HttpError);
   });
 });
+
+describe('an injected dispatcher (the backtest answers in process)', () => {
+  it('behavior: requests go to the dispatcher with the node URL origin and path prefix; close() leaves it open', async () => {
+    const { MockAgent } = await import('undici');
+    const { NodeClient } = await import('../../src/node-client/index.js');
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent
+      .get('http://10.0.0.9:9650')
+      .intercept({ path: '/prefix/ext/info', method: 'POST' })
+      .reply(200, (opts) => ({ jsonrpc: '2.0', id: JSON.parse(String(opts.body)).id, result: { networkID: '5' } }));
+    const seen: string[] = [];
+    const c = new NodeClient({ url: 'http://10.0.0.9:9650/prefix', dispatcher: agent, onRequest: (m, r) => seen.push(`${m} ${r}`) });
+    expect(await c.rpc('/ext/info', 'info.getNetworkID', {}, z.object({ networkID: z.string() }))).toEqual({ networkID: '5' });
+    expect(seen).toEqual(['info.getNetworkID ok']);
+    await c.close();
+    expect(agent.closed).not.toBe(true);
+    await agent.close();
+  });
+});
