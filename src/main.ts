@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Collector } from './collectors/define.js';
 import { COLLECTORS } from './collectors/index.js';
-import { collectorOptions, diffTargets, resolveTargets } from './config/targets.js';
+import { collectorOptions, diffTargets, resolveTargets, type ResolvedTarget } from './config/targets.js';
 import type { Config } from './config/schema.js';
 import { DERIVATIONS, FLEET_DERIVATIONS } from './derive/index.js';
 import { DescriptorIndex, descriptorsOf } from './metrics/descriptors.js';
@@ -14,7 +14,9 @@ import { processMetrics } from './metrics/process-metrics.js';
 import { Publisher, type RenderStats } from './metrics/publisher.js';
 import { redactUrl } from './redact.js';
 import { Scheduler } from './scheduler/scheduler.js';
-import { TargetRunner, type ResolvedTarget } from './scheduler/target-runner.js';
+import { NodeClient } from './node-client/client.js';
+import { NetworkAnswers } from './scheduler/network-answers.js';
+import { TargetRunner } from './scheduler/target-runner.js';
 import { otherShardText } from './config/shard.js';
 import { listen } from './server/listen.js';
 import { createExporterServer } from './server/server.js';
@@ -85,6 +87,8 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     now,
   });
 
+  // Answers that are the same from every node of a network, shared by the targets of each network.
+  const answers = new NetworkAnswers(now, logger);
   const makeRunners = (targets: readonly ResolvedTarget[]) =>
     targets.map(
       (t) =>
@@ -93,7 +97,17 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
           options,
           baseIntervalSeconds: cfg.collection.interval,
           collectorTimeoutSeconds: cfg.collection.timeout,
-          node: { timeoutSeconds: cfg.node.timeout, maxResponseBytes: cfg.node.maxResponseSize, connections: cfg.node.connections, dispatcher: opts.dispatcher },
+          client: (target, onRequest) =>
+            new NodeClient({
+              url: target.url,
+              headers: { ...target.headers },
+              timeoutMs: cfg.node.timeout * 1000,
+              maxResponseBytes: cfg.node.maxResponseSize,
+              connections: cfg.node.connections,
+              dispatcher: opts.dispatcher,
+              onRequest,
+            }),
+          answers,
           logger,
           now,
         }),

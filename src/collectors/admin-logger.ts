@@ -1,8 +1,7 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, isNotFound } from '../node-client/index.js';
+import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { AdminGetLoggerLevelResult } from '../schemas/admin.js';
 import { defineCollector } from './define.js';
-import { onChange, settle } from './support.js';
 
 /**
  * admin.getLoggerLevel (issue 14 item 5): the log level each logger of the node writes at. A logger
@@ -15,6 +14,13 @@ export function toSamples(r: AdminGetLoggerLevelResult): Sample[] {
     .map((logger) => sample('avax_node_log_level', { logger, level: r.loggerLevels[logger]!.logLevel }, 1));
 }
 
+export const adminGetLoggerLevelCall = rpcCall({
+  method: 'admin.getLoggerLevel',
+  endpoint: ENDPOINTS.admin,
+  result: AdminGetLoggerLevelResult,
+  normal: { absent: absent('the Admin API is off unless --api-admin-enabled=true') },
+});
+
 export const adminLogger = defineCollector({
   name: 'admin-logger',
   description: 'admin.getLoggerLevel: the log level of every logger of the node (opt-in; the Admin API is usually disabled).',
@@ -25,17 +31,10 @@ export const adminLogger = defineCollector({
   metrics: [
     { name: 'avax_node_log_level', type: 'gauge', labels: ['logger', 'level'], help: 'The level a logger of the node writes at (admin.getLoggerLevel logLevel: VERBO, DEBUG, TRACE, INFO, WARN, ERROR, FATAL, OFF); value 1.' },
   ],
-  calls: [{ method: 'admin.getLoggerLevel' }],
+  calls: [adminGetLoggerLevelCall],
   async collect(ctx) {
-    const r = await settle(ctx.client.rpc(ENDPOINTS.admin, 'admin.getLoggerLevel', {}, AdminGetLoggerLevelResult, { signal: ctx.signal, normal: isNotFound }));
-    if (!r.ok) {
-      if (isNotFound(r.error)) {
-        onChange(ctx, 'available', 'no', () => ctx.log.info('the Admin API is not enabled on this node (404): no log level series'));
-        return { samples: [], errors: [] };
-      }
-      return { samples: [], errors: [r.error] };
-    }
-    onChange(ctx, 'available', 'yes', () => ctx.log.info('the Admin API answers: log levels collected'));
+    const r = await ctx.call(adminGetLoggerLevelCall, undefined);
+    if (!r.ok) return { samples: [], errors: r.normal ? [] : [r.error] };
     return { samples: toSamples(r.value), errors: [] };
   },
 });

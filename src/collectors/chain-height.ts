@@ -1,11 +1,10 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS } from '../node-client/index.js';
+import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import { AvmGetHeightResult } from '../schemas/avm.js';
 import { EthBlockNumberResult } from '../schemas/evm.js';
 import { PlatformGetHeightResult, PlatformGetTimestampResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector } from './define.js';
-import { failures, settleAll } from './support.js';
 
 /** The answers that came back (each call is independent). */
 export interface ChainHeightValue {
@@ -32,6 +31,12 @@ declare module './define.js' {
   }
 }
 
+export const platformGetHeightCall = rpcCall({ method: 'platform.getHeight', endpoint: ENDPOINTS.platform, result: PlatformGetHeightResult });
+// geth-style JSON-RPC: params is an array.
+export const ethBlockNumberCall = rpcCall({ method: 'eth_blockNumber', endpoint: ENDPOINTS.cchainRpc, wire: () => [], result: EthBlockNumberResult });
+export const avmGetHeightCall = rpcCall({ method: 'avm.getHeight', endpoint: ENDPOINTS.xchain, result: AvmGetHeightResult });
+export const platformGetTimestampCall = rpcCall({ method: 'platform.getTimestamp', endpoint: ENDPOINTS.platform, result: PlatformGetTimestampResult });
+
 export const chainHeight = defineCollector({
   name: 'chain-height',
   description: 'Last accepted heights of P (platform.getHeight), C (eth_blockNumber) and X (avm.getHeight), and P-Chain time.',
@@ -41,23 +46,21 @@ export const chainHeight = defineCollector({
     { name: 'avax_chain_height', type: 'gauge', labels: ['chain'], help: 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.' },
     { name: 'avax_pchain_timestamp_seconds', type: 'gauge', labels: [], help: 'P-Chain time from platform.getTimestamp, as Unix seconds.' },
   ],
-  calls: [{ method: 'platform.getHeight' }, { method: 'eth_blockNumber' }, { method: 'avm.getHeight' }, { method: 'platform.getTimestamp' }],
+  calls: [platformGetHeightCall, ethBlockNumberCall, avmGetHeightCall, platformGetTimestampCall],
   async collect(ctx) {
-    const opts = { signal: ctx.signal };
-    const settled = await settleAll([
-      ctx.client.rpc(ENDPOINTS.platform, 'platform.getHeight', {}, PlatformGetHeightResult, opts),
-      // geth-style JSON-RPC: params is an array.
-      ctx.client.rpc(ENDPOINTS.cchainRpc, 'eth_blockNumber', [], EthBlockNumberResult, opts),
-      ctx.client.rpc(ENDPOINTS.xchain, 'avm.getHeight', {}, AvmGetHeightResult, opts),
-      ctx.client.rpc(ENDPOINTS.platform, 'platform.getTimestamp', {}, PlatformGetTimestampResult, opts),
+    const answers = await Promise.all([
+      ctx.call(platformGetHeightCall, undefined),
+      ctx.call(ethBlockNumberCall, undefined),
+      ctx.call(avmGetHeightCall, undefined),
+      ctx.call(platformGetTimestampCall, undefined),
     ]);
-    const [p, c, x, t] = settled;
+    const [p, c, x, t] = answers;
     const value: ChainHeightValue = {
       p: p.ok ? p.value.height : undefined,
       c: c.ok ? c.value : undefined,
       x: x.ok ? x.value.height : undefined,
       pTimestamp: t.ok ? t.value.timestamp : undefined,
     };
-    return { value, samples: toSamples(value), errors: failures(settled) };
+    return { value, samples: toSamples(value), errors: failures(answers) };
   },
 });

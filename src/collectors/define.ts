@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { MetricDescriptor, MetricType, Sample } from '../metrics/model.js';
-import type { NodeClient } from '../node-client/client.js';
+import type { AnswerOf, Call, ParamsOf } from '../node-client/call.js';
 
 /**
  * `defineCollector`: everything about a collector in its own file (node_exporter's habit): its name,
@@ -80,35 +80,28 @@ export interface MetricSpec {
   readonly labels: readonly string[];
 }
 
-/**
- * A node call the collector makes: the `method` label of avax_rpc_requests_total (the JSON-RPC
- * method, or `GET <path>`), and, where two collectors share a method, what tells their requests apart.
- */
-export interface CallSpec {
-  readonly method: string;
-  /** Path prefix of the request when it is not the method's usual endpoint (e.g. /ext/index/). */
-  readonly pathPrefix?: string;
-  /** True for this collector's requests (platform-validators passes nodeIDs, the full list does not). */
-  readonly params?: (params: Readonly<Record<string, unknown>>) => boolean;
-}
-
 /** True when a request (method label, path, JSON-RPC params) is one of these calls. */
-export function matchesCall(calls: readonly CallSpec[], req: { method: string; path: string; params: Readonly<Record<string, unknown>> }): boolean {
-  return calls.some((c) => c.method === req.method && (!c.pathPrefix || req.path.startsWith(c.pathPrefix)) && (!c.params || c.params(req.params)));
+export function matchesCall(calls: readonly Call[], req: { method: string; path: string; params: Readonly<Record<string, unknown>> }): boolean {
+  return calls.some((c) => c.method === req.method && req.path.startsWith(c.pathPrefix) && (!c.recognise || c.recognise(req.params)));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Running
 
-export interface CollectorContext<O extends OptionSpecs = OptionSpecs, V = unknown> {
+export interface CollectorContext<O extends OptionSpecs = OptionSpecs, V = unknown, M = unknown> {
   readonly target: TargetSpec;
   /** This collector's option values (from flags, environment and YAML; defaults above). */
   readonly options: OptionValues<O>;
-  readonly client: NodeClient;
-  /** Aborted at the collector's deadline or at shutdown; pass it to every client call. */
+  /** Aborted at the collector's deadline or at shutdown (ctx.call passes it on). */
   readonly signal: AbortSignal;
   /** Wall clock in ms (injectable for golden tests). */
   now(): number;
+  /**
+   * Performs one of the calls the collector declared in `calls` (an undeclared one throws): the
+   * value, a declared normal state (logged once when it starts and ends, counted `normal_state`),
+   * or a failure. Never rejects.
+   */
+  call<C extends Call>(call: C, params: ParamsOf<C>): Promise<AnswerOf<C>>;
   /**
    * The latest value of a collector this one declared in `reads` (from this cycle when it ran
    * before, else from the last cycle; undefined when unknown). Reading an undeclared one throws.
@@ -116,10 +109,12 @@ export interface CollectorContext<O extends OptionSpecs = OptionSpecs, V = unkno
   read<N extends CollectorName>(name: N): CollectorValues[N] | undefined;
   /** This collector's own value of its previous run (undefined on the first run). */
   readonly previous: V | undefined;
-  /** Per-(target, collector) private state kept across runs (e.g. what was already logged). */
-  readonly state: Map<string, unknown>;
+  /** This collector's own memory across runs (per target), made by its `memory()`. */
+  readonly memory: M;
   /** pino child logger with target and collector bound. One line per state change, never per cycle. */
   readonly log: Logger;
+  /** Calls `log` only when the value kept under `key` changes (one log line per state change). */
+  logOnChange(key: string, value: string, log: () => void): void;
 }
 
 /**
@@ -133,7 +128,7 @@ export interface CollectResult<V = unknown> {
   readonly errors: readonly Error[];
 }
 
-export interface CollectorDef<N extends string, O extends OptionSpecs, V = ValueOf<N>> {
+export interface CollectorDef<N extends string, O extends OptionSpecs, V = ValueOf<N>, M = undefined> {
   /** Spelled like its file; the `collector` label and the `--collector.NAME` flag. */
   readonly name: N;
   /** One line for the README and the landing page. */
@@ -148,7 +143,8 @@ export interface CollectorDef<N extends string, O extends OptionSpecs, V = Value
   readonly nodeSpecific?: boolean;
   readonly options?: O;
   readonly metrics: readonly MetricSpec[];
-  readonly calls: readonly CallSpec[];
+  /** Every call it makes (ctx.call refuses others): endpoint, method, params, schema, normal states. */
+  readonly calls: readonly Call[];
   /** Collectors whose values this one reads; when both run in a cycle, they run first. */
   readonly reads?: readonly CollectorName[];
   /**
@@ -157,12 +153,32 @@ export interface CollectorDef<N extends string, O extends OptionSpecs, V = Value
    * more wave (each wave waits for its slowest request; see scheduler/target-runner.ts).
    */
   readonly readsLatest?: readonly CollectorName[];
+  /** Its memory across runs (ctx.memory), made on its first run; none by default. */
+  readonly memory?: () => M;
+  /**
+   * What its value tells the engine about the node (scheduler/target-runner.ts): `network`, the
+   * network it belongs to (calls declared `scope: 'network'` share their answers per network),
+   * `process`, a mark of the node's process (its start time, its version), and `started`, the node
+   * has just started: when a mark changes or `started` turns true, the node restarted between two
+   * cycles, and every collector runs again at once.
+   */
+  readonly identifies?: (value: V) => NodeIdentityMarks;
   /**
    * Requests one run makes (an estimate; default: one per declared call). The runner spreads
    * collectors with longer intervals over different cycles with it, so that no cycle bursts.
    */
   readonly requestsPerRun?: (target: TargetSpec, options: OptionValues<O>) => number;
-  collect(ctx: CollectorContext<O, V>): Promise<CollectResult<V>>;
+  collect(ctx: CollectorContext<O, V, M>): Promise<CollectResult<V>>;
+}
+
+/** See CollectorDef.identifies. */
+export interface NodeIdentityMarks {
+  /** The network the node belongs to (network-scoped answers are shared in it). */
+  readonly network?: string;
+  /** A mark of the node's process (start time, version): a change is a restart. */
+  readonly process?: string;
+  /** The node's process has just started (e.g. every health check not yet run): turning true is a restart. */
+  readonly started?: boolean;
 }
 
 /** A collector with its declarations resolved (what the rest of the exporter works with). */
@@ -176,14 +192,20 @@ export interface Collector<V = unknown> {
   readonly options: OptionSpecs;
   /** Metric families with `target` first and this collector as their owner. */
   readonly metrics: readonly MetricDescriptor[];
-  readonly calls: readonly CallSpec[];
+  readonly calls: readonly Call[];
   readonly reads: readonly string[];
   readonly readsLatest: readonly string[];
+  /** A fresh memory for a new target (undefined when the collector keeps none). */
+  memory(): unknown;
+  /** What its value says about the node (absent: nothing). */
+  identifies?(value: V): NodeIdentityMarks;
   requestsPerRun(target: TargetSpec, options: Readonly<Record<string, unknown>>): number;
-  collect(ctx: CollectorContext<OptionSpecs, V>): Promise<CollectResult<V>>;
+  collect(ctx: CollectorContext<OptionSpecs, V, unknown>): Promise<CollectResult<V>>;
 }
 
-export function defineCollector<const N extends string, const O extends OptionSpecs = Record<never, never>>(def: CollectorDef<N, O, ValueOf<N>>): Collector<ValueOf<N>> & { readonly name: N } {
+export function defineCollector<const N extends string, const O extends OptionSpecs = Record<never, never>, M = undefined>(
+  def: CollectorDef<N, O, ValueOf<N>, M>,
+): Collector<ValueOf<N>> & { readonly name: N } {
   const options = (def.options ?? {}) as O;
   return Object.freeze({
     name: def.name,
@@ -197,6 +219,8 @@ export function defineCollector<const N extends string, const O extends OptionSp
     calls: def.calls,
     reads: def.reads ?? [],
     readsLatest: def.readsLatest ?? [],
+    memory: () => def.memory?.(),
+    identifies: def.identifies as ((value: ValueOf<N>) => NodeIdentityMarks) | undefined,
     requestsPerRun: (target: TargetSpec, values: Readonly<Record<string, unknown>>) =>
       def.requestsPerRun ? def.requestsPerRun(target, values as OptionValues<O>) : def.calls.length,
     collect: def.collect as unknown as Collector<ValueOf<N>>['collect'],

@@ -1,15 +1,11 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS } from '../node-client/index.js';
-import { HealthReport, type HealthCheckResult } from '../schemas/health.js';
-import { isGoZeroTime } from '../schemas/primitives.js';
+import { ENDPOINTS, healthCall } from '../node-client/index.js';
+import { HealthReport, isPending, type HealthCheckResult } from '../schemas/health.js';
 import { defineCollector } from './define.js';
-import { failures, settleAll } from './support.js';
 
-/** The reports that came back (GET bodies, parsed on 200 and 503 alike). */
+/** The node's health report (GET /ext/health, parsed on 200 and 503 alike); undefined when it did not come. */
 export interface HealthValue {
   readonly health?: HealthReport;
-  readonly readiness?: HealthReport;
-  readonly liveness?: HealthReport;
 }
 
 declare module './define.js' {
@@ -17,16 +13,6 @@ declare module './define.js' {
     // Published for subnet-chains: the node registers one health check per chain it runs (chains/manager.go).
     health: HealthValue;
   }
-}
-
-/**
- * A check that has not run yet: avalanchego registers every check as
- * `{"error":"not yet run","timestamp":"0001-01-01T00:00:00Z","duration":0}` and runs it first one
- * health period (--health-check-frequency, 30 s) after start (api/health/worker.go). Recognised by
- * its meaning, Go's zero time (the check has no run), or by the error text.
- */
-export function isPending(r: HealthCheckResult): boolean {
-  return (r.timestamp !== undefined && isGoZeroTime(r.timestamp)) || r.error === 'not yet run';
 }
 
 /**
@@ -48,35 +34,49 @@ export function checkSamples(check: string, r: HealthCheckResult): Sample[] {
   return out;
 }
 
+/** The readiness set of avalanchego is the `bootstrapped` check alone (AVALANCHEGO.md §3). */
+const READINESS_CHECK = 'bootstrapped';
+
 /**
- * avax_node_healthy/ready/live from each report's `healthy` (the node's own verdict, also while
- * checks are pending), and the per-check series of the /ext/health report plus the readiness checks
- * it does not contain.
+ * avax_node_healthy from the report's `healthy` (the node's own verdict, also while checks are
+ * pending); avax_node_ready from its `bootstrapped` check, which is all GET /ext/health/readiness runs
+ * (pending = not ready, as that endpoint says); avax_node_live 1 when the Health API answered, which
+ * is all GET /ext/health/liveness says (no liveness check is registered: always healthy). One request
+ * instead of three (issue 23: the health report is asked every cycle). Then every check's series.
  */
 export function toSamples(v: HealthValue): Sample[] {
-  const out: Sample[] = [];
-  if (v.health) out.push(sample('avax_node_healthy', {}, v.health.healthy ? 1 : 0));
-  if (v.readiness) out.push(sample('avax_node_ready', {}, v.readiness.healthy ? 1 : 0));
-  if (v.liveness) out.push(sample('avax_node_live', {}, v.liveness.healthy ? 1 : 0));
-  const checks = new Map<string, HealthCheckResult>();
-  for (const [name, r] of Object.entries(v.health?.checks ?? {})) checks.set(name, r);
-  for (const [name, r] of Object.entries(v.readiness?.checks ?? {})) if (!checks.has(name)) checks.set(name, r);
-  for (const name of [...checks.keys()].sort()) out.push(...checkSamples(name, checks.get(name)!));
+  const report = v.health;
+  if (!report) return [];
+  const ready = report.checks[READINESS_CHECK];
+  const out: Sample[] = [sample('avax_node_healthy', {}, report.healthy ? 1 : 0)];
+  if (ready) out.push(sample('avax_node_ready', {}, !isPending(ready) && ready.error == null ? 1 : 0));
+  out.push(sample('avax_node_live', {}, 1));
+  for (const name of Object.keys(report.checks).sort()) out.push(...checkSamples(name, report.checks[name]!));
   return out;
 }
 
+/** A node process that just started: it has registered its checks and run none of them yet. */
+export function justStarted(report: HealthReport): boolean {
+  const checks = Object.values(report.checks);
+  return checks.length > 0 && checks.every(isPending);
+}
+
 const TC = ['check'];
+
+export const getHealthCall = healthCall({ path: ENDPOINTS.health, result: HealthReport });
 
 export const health = defineCollector({
   name: 'health',
   description: 'Health API: overall healthy/ready/live and every check (state, failures, duration, last run).',
   needs: 'Health API (not on public servers); checks refresh every 30 s on the node',
-  interval: 30,
+  // Every cycle: the chain checks of the L1s (subnet health, derive/subnet-healthy.ts) and a node that
+  // just restarted (every check "not yet run") are seen within one cycle.
+  interval: 15,
   nodeSpecific: true,
   metrics: [
     { name: 'avax_node_healthy', type: 'gauge', labels: [], help: '1 if GET /ext/health reports healthy.' },
-    { name: 'avax_node_ready', type: 'gauge', labels: [], help: '1 if GET /ext/health/readiness reports healthy.' },
-    { name: 'avax_node_live', type: 'gauge', labels: [], help: '1 if GET /ext/health/liveness reports healthy.' },
+    { name: 'avax_node_ready', type: 'gauge', labels: [], help: "1 if the node's readiness check (bootstrapped, the one check GET /ext/health/readiness runs) passes; 0 while failing or not yet run." },
+    { name: 'avax_node_live', type: 'gauge', labels: [], help: '1 when the Health API answers (GET /ext/health/liveness has no check: it is healthy whenever the node answers).' },
     { name: 'avax_health_check_pending', type: 'gauge', labels: TC, help: 'Health check not yet run (the node registered it but has not run it, e.g. for about 30 s after a restart): 1; the other per-check series are absent while it is pending.' },
     { name: 'avax_health_check_healthy', type: 'gauge', labels: TC, help: 'Health check state: 1 when the check reports no error, 0 when failing; absent while the check is pending (not yet run).' },
     { name: 'avax_health_check_contiguous_failures', type: 'gauge', labels: TC, help: 'Contiguous failures of the health check (0 when passing).' },
@@ -84,20 +84,13 @@ export const health = defineCollector({
     { name: 'avax_health_check_failing_since_timestamp_seconds', type: 'gauge', labels: TC, help: 'Unix time of the first failure of a failing health check (absent while passing).' },
     { name: 'avax_health_check_timestamp_seconds', type: 'gauge', labels: TC, help: "Unix time of the health check's last run (absent while not yet run)." },
   ],
-  calls: [{ method: 'GET /ext/health' }, { method: 'GET /ext/health/readiness' }, { method: 'GET /ext/health/liveness' }],
+  calls: [getHealthCall],
+  // A fresh process (every check not yet run) is a restart the engine refreshes every collector for.
+  identifies: (v) => ({ started: v.health ? justStarted(v.health) : undefined }),
   async collect(ctx) {
-    const opts = { signal: ctx.signal };
-    const settled = await settleAll([
-      ctx.client.healthGet(ENDPOINTS.health, HealthReport, opts),
-      ctx.client.healthGet(ENDPOINTS.healthReadiness, HealthReport, opts),
-      ctx.client.healthGet(ENDPOINTS.healthLiveness, HealthReport, opts),
-    ]);
-    const [h, r, l] = settled;
-    const value: HealthValue = {
-      health: h.ok ? h.value.body : undefined,
-      readiness: r.ok ? r.value.body : undefined,
-      liveness: l.ok ? l.value.body : undefined,
-    };
-    return { value, samples: toSamples(value), errors: failures(settled) };
+    const r = await ctx.call(getHealthCall, undefined);
+    if (!r.ok) return { value: {}, samples: [], errors: [r.error] };
+    const value: HealthValue = { health: r.value.body };
+    return { value, samples: toSamples(value), errors: [] };
   },
 });

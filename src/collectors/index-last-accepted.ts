@@ -1,9 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, HttpError, RpcError } from '../node-client/index.js';
+import { ENDPOINTS, HttpError, RpcError, rpcCall } from '../node-client/index.js';
 import { IndexGetLastAcceptedResult } from '../schemas/index-api.js';
 import { u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector } from './define.js';
-import { onChange, settleAll } from './support.js';
 
 export interface IndexSpec {
   readonly chain: 'P' | 'C' | 'X';
@@ -44,15 +43,29 @@ export function toSamples(outcomes: readonly IndexOutcome[]): Sample[] {
   return out;
 }
 
-/**
- * Tolerated answers (AVALANCHEGO.md §6): HTTP 404 = index not enabled (--index-enabled=false);
- * RPC error "no containers have been accepted" = empty index.
- */
-export function unavailableReason(err: unknown): IndexUnavailable | undefined {
-  if (err instanceof HttpError && err.status === 404) return 'not-enabled';
-  if (err instanceof RpcError && err.rpcMessage.includes('no containers have been accepted')) return 'empty';
-  return undefined;
+/** HTTP 404 = index not enabled (--index-enabled=false), AVALANCHEGO.md §6. */
+export function isIndexNotEnabled(err: unknown): boolean {
+  return err instanceof HttpError && err.status === 404;
 }
+
+/** RPC error "no containers have been accepted" = an enabled but empty index. */
+export function isIndexEmpty(err: unknown): boolean {
+  return err instanceof RpcError && err.rpcMessage.includes('no containers have been accepted');
+}
+
+export const indexGetLastAcceptedCall = rpcCall({
+  method: 'index.getLastAccepted',
+  endpoint: (s: IndexSpec) => ENDPOINTS.index(s.chain, s.kind),
+  pathPrefix: '/ext/index/',
+  wire: () => ({ encoding: 'hex' }),
+  result: IndexGetLastAcceptedResult,
+  normal: {
+    notEnabled: { when: isIndexNotEnabled, says: 'index not enabled on the node (HTTP 404; --index-enabled): avax_index_available 0' },
+    empty: { when: isIndexEmpty, says: 'index enabled but empty (no container accepted yet): avax_index_available 0' },
+  },
+});
+
+const UNAVAILABLE = { notEnabled: 'not-enabled', empty: 'empty' } as const satisfies Record<string, IndexUnavailable>;
 
 const TCK = ['chain', 'kind'];
 
@@ -60,7 +73,8 @@ export const indexLastAccepted = defineCollector({
   name: 'index-last-accepted',
   description: 'index.getLastAccepted per configured index: availability, last index, when this node accepted it.',
   needs: '--index-enabled on the node (otherwise avax_index_available 0, and no failure)',
-  interval: 30,
+  // 60 s: the stall alerts look at 15-minute windows; the request budget of a cycle has no room for 30 s.
+  interval: 60,
   options: {
     xTx: { kind: 'bool', default: false, help: 'Also poll /ext/index/X/tx (frozen since Cortina).' },
     xVtx: { kind: 'bool', default: false, help: 'Also poll /ext/index/X/vtx (frozen since Cortina).' },
@@ -70,44 +84,18 @@ export const indexLastAccepted = defineCollector({
     { name: 'avax_index_last_accepted_index', type: 'gauge', labels: TCK, help: "index.getLastAccepted index (0-based position in this node's index)." },
     { name: 'avax_index_last_accepted_timestamp_seconds', type: 'gauge', labels: TCK, help: 'When this node accepted the last indexed container, Unix seconds.' },
   ],
-  calls: [{ method: 'index.getLastAccepted', pathPrefix: '/ext/index/' }],
+  calls: [indexGetLastAcceptedCall],
   requestsPerRun: (_t, o) => indexesOf(o).length,
   async collect(ctx) {
     const specs = indexesOf(ctx.options);
-    const settled = await settleAll(
-      specs.map((s) =>
-        ctx.client.rpc(ENDPOINTS.index(s.chain, s.kind), 'index.getLastAccepted', { encoding: 'hex' }, IndexGetLastAcceptedResult, {
-          signal: ctx.signal,
-          normal: (e) => unavailableReason(e) !== undefined,
-        }),
-      ),
-    );
+    const answers = await Promise.all(specs.map((s) => ctx.call(indexGetLastAcceptedCall, s)));
     const outcomes: IndexOutcome[] = [];
     const errors: Error[] = [];
-    settled.forEach((r, i) => {
+    answers.forEach((r, i) => {
       const spec = specs[i]!;
-      const route = `${spec.chain}/${spec.kind}`;
-      const key = `index:${route}`;
-      if (r.ok) {
-        const had = ctx.state.has(key);
-        onChange(ctx, key, 'available', () => {
-          if (had) ctx.log.info({ index: route }, 'index available');
-        });
-        outcomes.push({ chain: spec.chain, kind: spec.kind, last: r.value });
-        return;
-      }
-      const reason = unavailableReason(r.error);
-      if (reason) {
-        onChange(ctx, key, reason, () =>
-          ctx.log.info(
-            { index: route },
-            reason === 'not-enabled' ? 'index not enabled on the node (HTTP 404): avax_index_available 0' : 'index is empty: avax_index_available 0',
-          ),
-        );
-        outcomes.push({ chain: spec.chain, kind: spec.kind, unavailable: reason });
-        return;
-      }
-      errors.push(r.error);
+      if (r.ok) outcomes.push({ chain: spec.chain, kind: spec.kind, last: r.value });
+      else if (r.normal) outcomes.push({ chain: spec.chain, kind: spec.kind, unavailable: UNAVAILABLE[r.normal] });
+      else errors.push(r.error);
     });
     return { samples: toSamples(outcomes), errors };
   },

@@ -1,9 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, isNotFound } from '../node-client/index.js';
+import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoAcpsResult } from '../schemas/info.js';
 import { u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector } from './define.js';
-import { onChange, settle } from './support.js';
 
 /** Open proposal numbers, ascending. */
 export function openAcps(v: InfoAcpsResult): number[] {
@@ -42,6 +41,13 @@ declare module './define.js' {
 
 const ACP = ['acp'];
 
+export const infoAcpsCall = rpcCall({
+  method: 'info.acps',
+  endpoint: ENDPOINTS.info,
+  result: InfoAcpsResult,
+  normal: { absent: absent('info.acps exists from v1.10.18') },
+});
+
 export const infoAcps = defineCollector({
   name: 'info-acps',
   description: "info.acps: stake supporting, objecting to and abstaining on each open ACP (the node's own vote comes from the fleet).",
@@ -52,17 +58,10 @@ export const infoAcps = defineCollector({
     { name: 'avax_acp_object_weight', type: 'gauge', labels: ACP, help: "Stake weight (nAVAX) of the node's validator peers objecting to the open ACP." },
     { name: 'avax_acp_abstain_weight', type: 'gauge', labels: ACP, help: 'Stake weight (nAVAX) of the rest of the primary network on the open ACP.' },
   ],
-  calls: [{ method: 'info.acps' }],
+  calls: [infoAcpsCall],
   async collect(ctx) {
-    const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.acps', {}, InfoAcpsResult, { signal: ctx.signal, normal: isNotFound }));
-    if (!r.ok) {
-      if (isNotFound(r.error)) {
-        onChange(ctx, 'available', 'no', () => ctx.log.info('info.acps is not available on this node: no ACP series'));
-        return { value: { open: [] }, samples: [], errors: [] };
-      }
-      return { samples: [], errors: [r.error] };
-    }
-    ctx.state.set('available', 'yes');
+    const r = await ctx.call(infoAcpsCall, undefined);
+    if (!r.ok) return r.normal ? { value: { open: [] }, samples: [], errors: [] } : { samples: [], errors: [r.error] };
     return { value: { open: openAcps(r.value) }, samples: toSamples(r.value), errors: [] };
   },
 });

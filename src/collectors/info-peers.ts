@@ -1,8 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS } from '../node-client/index.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoPeersResult } from '../schemas/info.js';
 import { defineCollector } from './define.js';
-import { settle, percentToRatio } from './support.js';
+import { percentToRatio } from '../schemas/primitives.js';
 
 export interface InfoPeersContext {
   /** Wall clock, Unix ms. */
@@ -121,6 +121,8 @@ declare module './define.js' {
   }
 }
 
+export const infoPeersCall = rpcCall({ method: 'info.peers', endpoint: ENDPOINTS.info, result: InfoPeersResult });
+
 export const infoPeers = defineCollector({
   name: 'info-peers',
   description: 'info.peers: count, versions, benched per chain, tracked subnets, observed-uptime quantiles (validator peers), silent peers.',
@@ -140,10 +142,10 @@ export const infoPeers = defineCollector({
     { name: 'avax_peer_info', type: 'gauge', labels: ['peer_node_id', 'version'], help: 'One series per connected peer (opt-in: --collector.info-peers.per-peer); value 1.' },
     { name: 'avax_peer_last_received_timestamp_seconds', type: 'gauge', labels: ['peer_node_id'], help: 'Unix time of the last message received from each peer (opt-in).' },
   ],
-  calls: [{ method: 'info.peers' }],
+  calls: [infoPeersCall],
   reads: ['platform-validators-full', 'info-acps'],
   async collect(ctx) {
-    const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.peers', {}, InfoPeersResult, { signal: ctx.signal }));
+    const r = await ctx.call(infoPeersCall, undefined);
     if (!r.ok) return { samples: [], errors: [r.error] };
     const samples = toSamples(r.value, {
       nowMs: ctx.now(),

@@ -1,9 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS } from '../node-client/index.js';
+import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoUpgradesResult } from '../schemas/info.js';
 import { UNSCHEDULED_SECONDS } from '../schemas/primitives.js';
 import { defineCollector } from './define.js';
-import { settle } from './support.js';
 
 /**
  * avax_network_upgrade_timestamp_seconds{upgrade}: one series per `<name>Time` member of info.upgrades
@@ -38,18 +37,26 @@ declare module './define.js' {
   }
 }
 
+export const infoUpgradesCall = rpcCall({
+  method: 'info.upgrades',
+  endpoint: ENDPOINTS.info,
+  result: InfoUpgradesResult,
+  // rpc: can't find method "info.Upgrades" on v1.10.x-v1.11.10 (issue 24).
+  normal: { absent: absent('info.upgrades exists from v1.11.11; the upgrade times and the 90 % Helicon requirement are then unknown') },
+});
+
 export const infoUpgrades = defineCollector({
   name: 'info-upgrades',
   description: 'info.upgrades: the activation time of every network upgrade the node knows (unscheduled = +Inf).',
-  needs: 'Info API',
+  needs: 'Info API (v1.11.11+; an older node = no series, and no failure)',
   interval: 300,
   metrics: [
     { name: 'avax_network_upgrade_timestamp_seconds', type: 'gauge', labels: ['upgrade'], help: 'Activation time of each network upgrade the node knows (info.upgrades), Unix seconds; +Inf when unscheduled.' },
   ],
-  calls: [{ method: 'info.upgrades' }],
+  calls: [infoUpgradesCall],
   async collect(ctx) {
-    const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.upgrades', {}, InfoUpgradesResult, { signal: ctx.signal }));
-    if (!r.ok) return { samples: [], errors: [r.error] };
+    const r = await ctx.call(infoUpgradesCall, undefined);
+    if (!r.ok) return { samples: [], errors: r.normal ? [] : [r.error] };
     return { value: { times: r.value.times, heliconTime: heliconFrom(r.value) }, samples: toSamples(r.value), errors: [] };
   },
 });

@@ -1,8 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, RpcError } from '../node-client/index.js';
+import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { InfoUptimeResult } from '../schemas/info.js';
+import { percentToRatio } from '../schemas/primitives.js';
 import { defineCollector } from './define.js';
-import { onChange, settle, percentToRatio } from './support.js';
 
 export function toSamples(v: InfoUptimeResult): Sample[] {
   return [
@@ -28,6 +28,13 @@ export function isNotAValidator(err: unknown): boolean {
   return m.includes('not a validator') || (m.includes('validator') && m.includes('not found'));
 }
 
+export const infoUptimeCall = rpcCall({
+  method: 'info.uptime',
+  endpoint: ENDPOINTS.info,
+  result: InfoUptimeResult,
+  normal: { notAValidator: { when: isNotAValidator, says: 'the node is not a validator: no uptime series' } },
+});
+
 /** What info-uptime publishes (for the max-achievable uptime); undefined for a non-validator. */
 export interface InfoUptimeValue {
   readonly rewardingStakeRatio: number;
@@ -50,19 +57,11 @@ export const infoUptime = defineCollector({
     { name: 'avax_uptime_rewarding_stake_ratio', type: 'gauge', labels: [], help: 'Share of stake that considers this node above the uptime requirement (info.uptime rewardingStakePercentage / 100).' },
     { name: 'avax_uptime_weighted_average_ratio', type: 'gauge', labels: [], help: 'Stake-weighted average of the uptime peers observe for this node (info.uptime weightedAveragePercentage / 100).' },
   ],
-  calls: [{ method: 'info.uptime' }],
+  calls: [infoUptimeCall],
   async collect(ctx) {
-    const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.uptime', {}, InfoUptimeResult, { signal: ctx.signal, normal: isNotAValidator }));
-    if (r.ok) {
-      if (ctx.state.get('validator') === 'no') ctx.log.info('node is a validator again: uptime series are back');
-      ctx.state.set('validator', 'yes');
-      const value = { rewardingStakeRatio: percentToRatio(r.value.rewardingStakePercentage), weightedAverageRatio: percentToRatio(r.value.weightedAveragePercentage) };
-      return { value, samples: toSamples(r.value), errors: [] };
-    }
-    if (isNotAValidator(r.error)) {
-      onChange(ctx, 'validator', 'no', () => ctx.log.info('node is not a validator: no uptime series'));
-      return { samples: [], errors: [] };
-    }
-    return { samples: [], errors: [r.error] };
+    const r = await ctx.call(infoUptimeCall, undefined);
+    if (!r.ok) return { samples: [], errors: r.normal ? [] : [r.error] };
+    const value = { rewardingStakeRatio: percentToRatio(r.value.rewardingStakePercentage), weightedAverageRatio: percentToRatio(r.value.weightedAveragePercentage) };
+    return { value, samples: toSamples(r.value), errors: [] };
   },
 });

@@ -1,5 +1,5 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, isNotFound } from '../node-client/index.js';
+import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import {
   InfoGetNetworkIDResult,
   InfoGetNetworkNameResult,
@@ -7,7 +7,6 @@ import {
   InfoGetNodeVersionResult,
 } from '../schemas/info.js';
 import { defineCollector, type CollectorValues } from './define.js';
-import { failures, onChange, settleAll } from './support.js';
 
 /** What node-info publishes: the node's identity, for platform-validators and the derivations. */
 export interface NodeInfoValue {
@@ -17,6 +16,8 @@ export interface NodeInfoValue {
   readonly blsPublicKey?: string;
   /** info.getNodeVersion, when it answered. */
   readonly version?: InfoGetNodeVersionResult;
+  /** info.getNetworkID (decimal string): which network's shared answers serve this target (network collectors). */
+  readonly networkId?: string;
 }
 
 // The advertised address comes from node-ip (info.getNodeIP), read without waiting for it.
@@ -67,7 +68,17 @@ export function vmSamples(version: InfoGetNodeVersionResult): Sample[] {
     .map((vm) => sample('avax_node_vm_info', { vm, version: version.vmVersions[vm]! }, 1));
 }
 
-const NETWORK_KEY = 'network';
+export const infoGetNodeIDCall = rpcCall({
+  method: 'info.getNodeID',
+  endpoint: ENDPOINTS.info,
+  result: InfoGetNodeIDResult,
+  normal: { absent: absent('public API servers do not expose it: node_id is empty') },
+});
+export const infoGetNodeVersionCall = rpcCall({ method: 'info.getNodeVersion', endpoint: ENDPOINTS.info, result: InfoGetNodeVersionResult });
+export const infoGetNetworkIDCall = rpcCall({ method: 'info.getNetworkID', endpoint: ENDPOINTS.info, result: InfoGetNetworkIDResult });
+export const infoGetNetworkNameCall = rpcCall({ method: 'info.getNetworkName', endpoint: ENDPOINTS.info, result: InfoGetNetworkNameResult });
+
+/** A node's network cannot change while it runs: asked again only after an hour or a version change. */
 const NETWORK_TTL_MS = 3_600_000;
 interface CachedNetwork {
   id: InfoGetNetworkIDResult;
@@ -85,54 +96,42 @@ export const nodeInfo = defineCollector({
     { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; ip: the advertised ip:port from info.getNodeIP (node-ip collector; empty when unknown or node-ip is off); value 1.' },
     { name: 'avax_node_vm_info', type: 'gauge', labels: ['vm', 'version'], help: 'VM versions from info.getNodeVersion vmVersions; value 1.' },
   ],
-  calls: [{ method: 'info.getNodeID' }, { method: 'info.getNodeVersion' }, { method: 'info.getNetworkID' }, { method: 'info.getNetworkName' }],
+  calls: [infoGetNodeIDCall, infoGetNodeVersionCall, infoGetNetworkIDCall, infoGetNetworkNameCall],
   // Network ID and name are asked again only hourly or after a version change: 2 requests per run.
   requestsPerRun: () => 2,
   // info.getNodeIP is node-ip's call (every 5 min: the request budget has no room for a third call
   // here); its last value labels avax_node_info without making this collector wait for it.
   readsLatest: ['node-ip'],
+  memory: (): { network?: CachedNetwork } => ({}),
+  // The network shares its answers between targets; a new version (or git commit) is a restart.
+  identifies: (v) => ({ network: v.networkId, process: v.version ? `${v.version.version}/${v.version.gitCommit}` : undefined }),
   async collect(ctx) {
-    const opts = { signal: ctx.signal };
-    const idCall: Promise<InfoGetNodeIDResult | undefined> = ctx.target.reference
-      ? Promise.resolve(undefined)
-      : ctx.client.rpc(ENDPOINTS.info, 'info.getNodeID', {}, InfoGetNodeIDResult, { ...opts, normal: isNotFound }).catch((err: unknown) => {
-          if (isNotFound(err)) return { nodeID: '', nodePOP: undefined };
-          throw err;
-        });
-    // A node's network cannot change while it runs: network ID and name are asked again only after an
-    // hour or when the version changes (a restart).
-    const net = ctx.state.get(NETWORK_KEY) as CachedNetwork | undefined;
+    const net = ctx.memory.network;
     const netFresh = net !== undefined && ctx.now() - net.at < NETWORK_TTL_MS;
-    const settled = await settleAll([
-      idCall,
-      ctx.client.rpc(ENDPOINTS.info, 'info.getNodeVersion', {}, InfoGetNodeVersionResult, opts),
-      netFresh ? Promise.resolve(net.id) : ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkID', {}, InfoGetNetworkIDResult, opts),
-      netFresh ? Promise.resolve(net.name) : ctx.client.rpc(ENDPOINTS.info, 'info.getNetworkName', {}, InfoGetNetworkNameResult, opts),
+    const [id, version, networkId, networkName] = await Promise.all([
+      // A reference target (public API): no node-specific call.
+      ctx.target.reference ? undefined : ctx.call(infoGetNodeIDCall, undefined),
+      ctx.call(infoGetNodeVersionCall, undefined),
+      netFresh ? { ok: true as const, value: net.id } : ctx.call(infoGetNetworkIDCall, undefined),
+      netFresh ? { ok: true as const, value: net.name } : ctx.call(infoGetNetworkNameCall, undefined),
     ]);
-    const [id, version, networkId, networkName] = settled;
-    const errors = failures(settled);
+    const errors = failures([...(id ? [id] : []), version, networkId, networkName]);
     if (version.ok && networkId.ok && networkName.ok) {
       const key = `${version.value.version}/${version.value.gitCommit}`;
-      if (!netFresh || net.version !== key) {
-        // (Re)cache after a fresh fetch; a version change drops the cache so the next run asks again.
-        if (netFresh && net.version !== key) ctx.state.delete(NETWORK_KEY);
-        else ctx.state.set(NETWORK_KEY, { id: networkId.value, name: networkName.value, version: key, at: ctx.now() } satisfies CachedNetwork);
-      }
+      // (Re)cache after a fresh fetch; a version change (a restart) drops the cache so the next run asks again.
+      if (netFresh && net.version !== key) ctx.memory.network = undefined;
+      else if (!netFresh) ctx.memory.network = { id: networkId.value, name: networkName.value, version: key, at: ctx.now() };
     }
 
     let nodeId: string | undefined;
     let blsPublicKey: string | undefined;
-    if (id.ok) {
-      const got = id.value;
-      nodeId = got?.nodeID ?? '';
-      blsPublicKey = got?.nodePOP?.publicKey?.toLowerCase() ?? '';
-      if (got !== undefined) {
+    if (id === undefined || id.ok || id.normal) {
+      // '' on a reference target or when getNodeID is absent (public server).
+      nodeId = id?.ok ? id.value.nodeID : '';
+      blsPublicKey = id?.ok ? (id.value.nodePOP?.publicKey?.toLowerCase() ?? '') : '';
+      if (id?.ok) {
         const learned = nodeId;
-        onChange(ctx, 'nodeId', learned, () =>
-          learned === ''
-            ? ctx.log.info('info.getNodeID is not available on this node (public server?): node_id is empty')
-            : ctx.log.info({ nodeId: learned }, 'node ID learned'),
-        );
+        ctx.logOnChange('nodeId', learned, () => ctx.log.info({ nodeId: learned }, 'node ID learned'));
       }
     } else {
       // Keep the series stable across a transient failure of getNodeID.
@@ -149,6 +148,7 @@ export const nodeInfo = defineCollector({
         samples.push(...vmSamples(version.value));
       }
     }
-    return { value: { nodeId, blsPublicKey, version: version.ok ? version.value : undefined }, samples, errors };
+    const networkID = networkId.ok ? String(networkId.value.networkID) : ctx.previous?.networkId;
+    return { value: { nodeId, blsPublicKey, version: version.ok ? version.value : undefined, networkId: networkID }, samples, errors };
   },
 });

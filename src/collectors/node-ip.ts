@@ -1,7 +1,6 @@
-import { ENDPOINTS, isNotFound } from '../node-client/index.js';
+import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoGetNodeIPResult } from '../schemas/info.js';
 import { defineCollector } from './define.js';
-import { onChange, settle } from './support.js';
 
 /**
  * info.getNodeIP (issue 14 item 4): the ip:port the node advertises to its peers, published for
@@ -21,6 +20,13 @@ declare module './define.js' {
   }
 }
 
+export const infoGetNodeIPCall = rpcCall({
+  method: 'info.getNodeIP',
+  endpoint: ENDPOINTS.info,
+  result: InfoGetNodeIPResult,
+  normal: { absent: absent('public API servers do not expose it: the ip label is empty') },
+});
+
 export const nodeIp = defineCollector({
   name: 'node-ip',
   description: 'info.getNodeIP: the advertised ip:port, the ip label of avax_node_info (off: the label is empty).',
@@ -29,19 +35,13 @@ export const nodeIp = defineCollector({
   nodeSpecific: true,
   // No family of its own: the address is a label of node-info's avax_node_info.
   metrics: [],
-  calls: [{ method: 'info.getNodeIP' }],
+  calls: [infoGetNodeIPCall],
   async collect(ctx) {
-    const r = await settle(ctx.client.rpc(ENDPOINTS.info, 'info.getNodeIP', {}, InfoGetNodeIPResult, { signal: ctx.signal, normal: isNotFound }));
-    if (!r.ok) {
-      if (isNotFound(r.error)) {
-        onChange(ctx, 'ip', '', () => ctx.log.info('info.getNodeIP is not available on this node (public server?): the ip label is empty'));
-        return { value: { ip: '' }, samples: [], errors: [] };
-      }
-      // Nothing stale: the label is empty until the address is known again.
-      return { samples: [], errors: [r.error] };
-    }
+    const r = await ctx.call(infoGetNodeIPCall, undefined);
+    // A failure publishes nothing (nothing stale: the label is empty until the address is known again).
+    if (!r.ok) return r.normal ? { value: { ip: '' }, samples: [], errors: [] } : { samples: [], errors: [r.error] };
     const ip = r.value.ip;
-    onChange(ctx, 'ip', ip, () => ctx.log.info({ ip }, 'advertised IP (info.getNodeIP)'));
+    ctx.logOnChange('ip', ip, () => ctx.log.info({ ip }, 'advertised IP (info.getNodeIP)'));
     return { value: { ip }, samples: [], errors: [] };
   },
 });

@@ -1,10 +1,9 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { HttpError, type NodeClientError } from '../node-client/index.js';
+import { HttpError, textCall, type NodeClientError } from '../node-client/index.js';
 import { defineCollector, type MetricSpec } from './define.js';
 import { SignalIndex, SignalPicker } from './node-metrics-pick.js';
 import { NAMING_SCHEMES, NODE_SIGNALS, schemeOfVersion, type NamingScheme } from './node-metrics-signals.js';
 import { PrometheusTextReader, type ReadStats } from './prometheus-text.js';
-import { onChange } from './support.js';
 
 /**
  * node-metrics: the node's own Prometheus registry (`GET /ext/metrics`) read on the collection
@@ -21,6 +20,8 @@ export interface NodeMetricsValue {
   /** False when the node answers 404 (started without --api-metrics-enabled). */
   readonly available: boolean;
   readonly scheme?: NamingScheme;
+  /** The node's own share of each chain's validator stake it is connected to (chain label → ratio). */
+  readonly stakeConnected?: ReadonlyMap<string, number>;
 }
 
 declare module './define.js' {
@@ -49,16 +50,20 @@ export const NODE_METRICS_FAMILIES: readonly MetricSpec[] = [
   })),
 ];
 
-/** Caches the name index per set of watched chains (built once, not per cycle). */
-const INDEX_KEY = 'signal-index';
-function indexFor(state: Map<string, unknown>, chains: readonly string[]): SignalIndex {
-  const key = chains.join(',');
-  const cached = state.get(INDEX_KEY) as { key: string; index: SignalIndex } | undefined;
-  if (cached?.key === key) return cached.index;
-  const index = new SignalIndex(chains);
-  state.set(INDEX_KEY, { key, index });
-  return index;
+/** The name index per set of watched chains (built once, not per cycle). */
+interface NodeMetricsMemory {
+  index?: { key: string; index: SignalIndex };
 }
+function indexFor(memory: NodeMetricsMemory, chains: readonly string[]): SignalIndex {
+  const key = chains.join(',');
+  if (memory.index?.key !== key) memory.index = { key, index: new SignalIndex(chains) };
+  return memory.index.index;
+}
+
+export const getExtMetricsCall = textCall({
+  path: METRICS_PATH,
+  normal: { disabled: { when: isMetricsDisabled, says: 'GET /ext/metrics answers 404 (metrics API disabled: --api-metrics-enabled=false): avax_node_metrics_available 0, no node-internal series' } },
+});
 
 /** Our samples from a whole /ext/metrics body (tests, bench): the same path as a streamed one. */
 export function pickFromText(text: string, chains: readonly string[] = [], versionHint?: NamingScheme, index = new SignalIndex(chains)): { scheme: NamingScheme | undefined; samples: Sample[]; stats: ReadStats } {
@@ -79,10 +84,14 @@ export const nodeMetrics = defineCollector({
   interval: 60,
   nodeSpecific: true,
   reads: ['node-info'],
+  // The chains of the L1s subnet-chains watches get the same internal series as P, X and C (issue 23).
+  readsLatest: ['subnet-chains'],
   metrics: NODE_METRICS_FAMILIES,
-  calls: [{ method: `GET ${METRICS_PATH}` }],
+  calls: [getExtMetricsCall],
+  memory: (): NodeMetricsMemory => ({}),
   async collect(ctx) {
-    const index = indexFor(ctx.state, ctx.target.chains);
+    const found = (ctx.read('subnet-chains')?.chains ?? []).map((c) => c.id);
+    const index = indexFor(ctx.memory, [...new Set([...ctx.target.chains, ...found])]);
     const picker = new SignalPicker(index);
     const reader = new PrometheusTextReader(picker.wanted, picker.add);
     let stats: ReadStats | undefined;
@@ -90,24 +99,21 @@ export const nodeMetrics = defineCollector({
       stats = reader.end();
       return stats.samples === 0 ? `${stats.lines === 0 ? 'empty body' : 'no sample line'}: not the Prometheus text format` : undefined;
     };
-    try {
-      await ctx.client.textGet(METRICS_PATH, (chunk) => reader.push(chunk), { signal: ctx.signal, normal: isMetricsDisabled, check });
-    } catch (err) {
-      if (isMetricsDisabled(err)) {
-        onChange(ctx, 'available', 'no', () => ctx.log.info('GET /ext/metrics answers 404 (metrics API disabled): no node-internal series'));
-        return { value: { available: false }, samples: [sample('avax_node_metrics_available', {}, 0)], errors: [] };
-      }
-      return { samples: [], errors: [err instanceof Error ? err : new Error(String(err))] };
+    const r = await ctx.call(getExtMetricsCall, { sink: (chunk) => reader.push(chunk), check });
+    if (!r.ok) {
+      if (r.normal) return { value: { available: false }, samples: [sample('avax_node_metrics_available', {}, 0)], errors: [] };
+      return { samples: [], errors: [r.error] };
     }
     const read: ReadStats = stats ?? reader.end();
     const hint = schemeOfVersion(ctx.read('node-info')?.version?.version);
     const { scheme, samples } = picker.result(hint);
-    onChange(ctx, 'available', 'yes', () => {});
-    onChange(ctx, 'scheme', scheme ?? 'unknown', () =>
+    ctx.logOnChange('scheme', scheme ?? 'unknown', () =>
       ctx.log.info({ scheme: scheme ?? 'unknown', versionScheme: hint, lines: read.lines, kept: read.kept, malformed: read.malformed }, '/ext/metrics naming scheme'),
     );
+    const stakeConnected = new Map<string, number>();
+    for (const x of samples) if (x.name === 'avax_node_stake_connected_ratio' && x.labels['chain'] !== undefined) stakeConnected.set(x.labels['chain'], x.value);
     return {
-      value: { available: true, scheme },
+      value: { available: true, scheme, stakeConnected },
       samples: [sample('avax_node_metrics_available', {}, 1), sample('avax_node_metrics_scheme', { scheme: scheme ?? 'unknown' }, 1), ...samples],
       errors: [],
     };

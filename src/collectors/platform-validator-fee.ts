@@ -1,9 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, isNotFound } from '../node-client/index.js';
+import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PlatformGetValidatorFeeStateResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector } from './define.js';
-import { onChange, settle } from './support.js';
 
 /**
  * avax_l1_validator_fee_price_navax_per_second: the continuous fee every active L1 validator pays
@@ -24,6 +23,14 @@ declare module './define.js' {
   }
 }
 
+export const platformGetValidatorFeeStateCall = rpcCall({
+  method: 'platform.getValidatorFeeState',
+  endpoint: ENDPOINTS.platform,
+  result: PlatformGetValidatorFeeStateResult,
+  normal: { absent: absent('platform.getValidatorFeeState exists from v1.12.2') },
+  scope: 'network',
+});
+
 export const platformValidatorFee = defineCollector({
   name: 'platform-validator-fee',
   description: 'platform.getValidatorFeeState: the L1 validator fee price (nAVAX per second), for the balance runway.',
@@ -32,19 +39,10 @@ export const platformValidatorFee = defineCollector({
   metrics: [
     { name: 'avax_l1_validator_fee_price_navax_per_second', type: 'gauge', labels: [], help: 'Continuous fee each active L1 validator pays, in nAVAX per second (platform.getValidatorFeeState price).' },
   ],
-  calls: [{ method: 'platform.getValidatorFeeState' }],
+  calls: [platformGetValidatorFeeStateCall],
   async collect(ctx) {
-    const r = await settle(
-      ctx.client.rpc(ENDPOINTS.platform, 'platform.getValidatorFeeState', {}, PlatformGetValidatorFeeStateResult, { signal: ctx.signal, normal: isNotFound }),
-    );
-    if (!r.ok) {
-      if (isNotFound(r.error)) {
-        onChange(ctx, 'available', 'no', () => ctx.log.info('platform.getValidatorFeeState is not available (node older than v1.12.2): no L1 fee series'));
-        return { samples: [], errors: [] };
-      }
-      return { samples: [], errors: [r.error] };
-    }
-    ctx.state.set('available', 'yes');
+    const r = await ctx.call(platformGetValidatorFeeStateCall, undefined);
+    if (!r.ok) return { samples: [], errors: r.normal ? [] : [r.error] };
     return { value: { priceNavaxPerSecond: u64ToNumber(r.value.price) }, samples: toSamples(r.value), errors: [] };
   },
 });

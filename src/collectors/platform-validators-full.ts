@@ -1,47 +1,29 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, PRIMARY_NETWORK_ID } from '../node-client/index.js';
+import { ENDPOINTS, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
 import { PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
 import { navaxToAvax } from '../schemas/primitives.js';
-import { failures, settleAll } from './support.js';
 import { defineCollector } from './define.js';
 import { NodeIdSet } from './node-id-set.js';
 
-export interface SubnetSet {
-  readonly subnet: string;
-  readonly validators: readonly PlatformValidator[];
-}
-
 /**
- * avax_subnet_validators for every subnet; avax_subnet_stake_avax (weight + delegatorWeight, summed
- * as bigint) for the primary network only, where weights are nAVAX (METRICS.md: "(primary
- * network)"; L1 and permissioned weights are not AVAX); avax_subnet_connected_stake_ratio when at
- * least one entry carries `connected` (absent on L1s, elastic and permissioned subnets).
+ * The primary network's full validator list (several MB on mainnet): the same from every node of a
+ * network, so asked once per network per interval (a network-scoped call). It gives the primary
+ * network's total stake, its number of validators and which NodeIDs validate (for info-peers'
+ * observed-uptime quantiles and subnet-chains' membership). What only the asked node can say, the
+ * `connected` flags, is not used: the connected stake share is the node's own figure (node-metrics,
+ * derive/subnet-connected-stake.ts), and the other subnets' lists are subnet-chains'.
  */
-export function toSamples(sets: readonly SubnetSet[]): Sample[] {
-  const out: Sample[] = [];
-  for (const { subnet, validators } of sets) {
-    const labels = { subnet };
-    out.push(sample('avax_subnet_validators', labels, validators.length));
-    let total = 0n;
-    let connected = 0n;
-    let anyConnected = false;
-    for (const v of validators) {
-      const stake = (v.weight ?? 0n) + (v.delegatorWeight ?? 0n);
-      total += stake;
-      if (v.connected !== undefined) {
-        anyConnected = true;
-        if (v.connected) connected += stake;
-      }
-    }
-    if (subnet === PRIMARY_NETWORK_ID) out.push(sample('avax_subnet_stake_avax', labels, navaxToAvax(total)));
-    if (anyConnected && total > 0n) out.push(sample('avax_subnet_connected_stake_ratio', labels, Number(connected) / Number(total)));
-  }
-  return out;
+export function toSamples(validators: readonly PlatformValidator[]): Sample[] {
+  let total = 0n;
+  for (const v of validators) total += (v.weight ?? 0n) + (v.delegatorWeight ?? 0n);
+  return [sample('avax_subnet_stake_avax', { subnet: PRIMARY_NETWORK_ID }, navaxToAvax(total))];
 }
 
-/** What platform-validators-full publishes: which NodeIDs are current primary-network validators. */
+/** What platform-validators-full publishes: the current primary-network validators. */
 export interface PlatformValidatorsFullValue {
   readonly primaryValidators: NodeIdSet;
+  /** How many there are (avax_subnet_validators of the primary network, derive/subnet-validators.ts). */
+  readonly primaryCount: number;
 }
 
 declare module './define.js' {
@@ -52,40 +34,30 @@ declare module './define.js' {
 
 const SUBNET = ['subnet'];
 
+/** Every validator of the primary network: no nodeIDs filter, no subnetID (platform-validators' requests have nodeIDs). */
+export const getPrimaryValidatorsCall = rpcCall({
+  method: 'platform.getCurrentValidators',
+  endpoint: ENDPOINTS.platform,
+  wire: () => ({}),
+  result: PlatformGetCurrentValidatorsResult,
+  recognise: (p) => !Array.isArray(p['nodeIDs']) && (p['subnetID'] === undefined || p['subnetID'] === PRIMARY_NETWORK_ID),
+  scope: 'network',
+});
+
 export const platformValidatorsFull = defineCollector({
   name: 'platform-validators-full',
-  description: 'Full platform.getCurrentValidators list per subnet: validator count, total stake, connected stake share.',
-  needs: 'P-Chain API (a mainnet answer is several MB: slow schedule)',
+  description: "Full platform.getCurrentValidators list of the primary network (once per network): its validators and total stake.",
+  needs: 'P-Chain API (a mainnet answer is several MB: slow schedule, asked once per network)',
   interval: 300,
-  metrics: [
-    { name: 'avax_subnet_validators', type: 'gauge', labels: SUBNET, help: 'Number of current validators of the subnet.' },
-    { name: 'avax_subnet_stake_avax', type: 'gauge', labels: SUBNET, help: 'Total stake of the subnet (weight plus delegatorWeight), in AVAX.' },
-    { name: 'avax_subnet_connected_stake_ratio', type: 'gauge', labels: SUBNET, help: 'Share of the subnet stake whose validators the node is connected to.' },
-  ],
-  // The full list has no nodeIDs filter (platform-validators' requests have one).
-  calls: [{ method: 'platform.getCurrentValidators', params: (p) => !Array.isArray(p['nodeIDs']) }],
-  requestsPerRun: (t) => 1 + t.subnets.length,
+  metrics: [{ name: 'avax_subnet_stake_avax', type: 'gauge', labels: ['subnet'], help: 'Total stake of the primary network (weight plus delegatorWeight of every current validator), in AVAX.' }],
+  calls: [getPrimaryValidatorsCall],
+  requestsPerRun: () => 1,
   async collect(ctx) {
-    const subnets = [PRIMARY_NETWORK_ID, ...ctx.target.subnets.filter((s) => s !== PRIMARY_NETWORK_ID)];
-    const settled = await settleAll(
-      subnets.map((subnet) =>
-        ctx.client.rpc(
-          ENDPOINTS.platform,
-          'platform.getCurrentValidators',
-          subnet === PRIMARY_NETWORK_ID ? {} : { subnetID: subnet },
-          PlatformGetCurrentValidatorsResult,
-          { signal: ctx.signal },
-        ),
-      ),
-    );
-    const sets: SubnetSet[] = [];
-    settled.forEach((r, i) => {
-      if (r.ok) sets.push({ subnet: subnets[i]!, validators: r.value.validators });
-    });
-    const primary = sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
+    const r = await ctx.call(getPrimaryValidatorsCall, undefined);
     // A failed refresh keeps the previous set: it only tells info-peers which peers are validators,
-    // and the validator set changes slowly.
-    const value = primary ? { primaryValidators: NodeIdSet.of(primary.validators.map((v) => v.nodeID)) } : ctx.previous;
-    return { value, samples: toSamples(sets), errors: failures(settled) };
+    // and the validator set changes slowly. No series from it, though (nothing stale).
+    if (!r.ok) return { value: ctx.previous, samples: [], errors: [r.error] };
+    const validators = r.value.validators;
+    return { value: { primaryValidators: NodeIdSet.of(validators.map((v) => v.nodeID)), primaryCount: validators.length }, samples: toSamples(validators), errors: [] };
   },
 });

@@ -1,9 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, PRIMARY_NETWORK_ID } from '../node-client/index.js';
-import { isL1Validator, PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
-import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
+import { ENDPOINTS, failures, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
+import { isActive, isL1Validator, PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
+import { navaxToAvax, percentToRatio, u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector, type CollectorContext } from './define.js';
-import { failures, percentToRatio, settleAll } from './support.js';
 
 /** One platform.getCurrentValidators answer for the watched IDs of one subnet. */
 export interface WatchedSet {
@@ -43,7 +42,8 @@ export function uptimeRequirement(startTime: bigint | undefined, heliconTime: nu
  */
 export function entrySamples(subnet: string, v: PlatformValidator, c: PlatformValidatorsContext): Sample[] {
   const labels = { subnet, node_id: v.nodeID };
-  const out: Sample[] = [sample('avax_validator_active', labels, 1)];
+  // A listed L1 validator with balance 0 is out of the validator set (issue 23 item 6).
+  const out: Sample[] = [sample('avax_validator_active', labels, isActive(v) ? 1 : 0)];
   if (v.connected !== undefined) out.push(sample('avax_validator_connected', labels, v.connected ? 1 : 0));
   if (v.uptime !== undefined) out.push(sample('avax_validator_uptime_ratio', labels, percentToRatio(v.uptime)));
   if (v.startTime !== undefined) out.push(sample('avax_validator_start_timestamp_seconds', labels, u64ToNumber(v.startTime)));
@@ -112,13 +112,22 @@ declare module './define.js' {
 
 const SNID = ['subnet', 'node_id'];
 
+/** The watched IDs' entries on one subnet: always with the nodeIDs filter (the full list is platform-validators-full's). */
+export const getWatchedValidatorsCall = rpcCall({
+  method: 'platform.getCurrentValidators',
+  endpoint: ENDPOINTS.platform,
+  wire: (p: { subnet: string; nodeIDs: readonly string[] }) => (p.subnet === PRIMARY_NETWORK_ID ? { nodeIDs: p.nodeIDs } : { subnetID: p.subnet, nodeIDs: p.nodeIDs }),
+  result: PlatformGetCurrentValidatorsResult,
+  recognise: (p) => Array.isArray(p['nodeIDs']),
+});
+
 export const platformValidators = defineCollector({
   name: 'platform-validators',
-  description: 'platform.getCurrentValidators for the watched node IDs on the primary network and every configured subnet.',
+  description: 'platform.getCurrentValidators for the watched node IDs on the primary network and every watched subnet (configured, or an L1 whose chains the node runs).',
   needs: 'P-Chain API; the own NodeID (node-info) unless --validator.node-id is given; Helicon time (info-upgrades) for the 90 % requirement',
   interval: 15,
   metrics: [
-    { name: 'avax_validator_active', type: 'gauge', labels: SNID, help: '1 if the watched node ID is in platform.getCurrentValidators, 0 if absent.' },
+    { name: 'avax_validator_active', type: 'gauge', labels: SNID, help: '1 if the watched node ID is an active validator of the subnet (platform.getCurrentValidators), 0 if absent or an L1 validator with balance 0 (disabled or out of balance: listed, but out of the validator set).' },
     { name: 'avax_validator_connected', type: 'gauge', labels: SNID, help: 'connected, as the queried node sees the validator.' },
     { name: 'avax_validator_uptime_ratio', type: 'gauge', labels: SNID, help: "The queried node's local view of the validator's uptime, as a ratio." },
     { name: 'avax_validator_start_timestamp_seconds', type: 'gauge', labels: SNID, help: 'Start of the validation, Unix seconds.' },
@@ -134,28 +143,21 @@ export const platformValidators = defineCollector({
     { name: 'avax_l1_validator_balance_avax', type: 'gauge', labels: SNID, help: 'L1 validator balance left for continuous fees, in AVAX.' },
     { name: 'avax_l1_validator_weight', type: 'gauge', labels: SNID, help: 'L1 validator weight.' },
   ],
-  // Always with the nodeIDs filter (the full list is platform-validators-full's).
-  calls: [{ method: 'platform.getCurrentValidators', params: (p) => Array.isArray(p['nodeIDs']) }],
+  calls: [getWatchedValidatorsCall],
   reads: ['node-info', 'info-upgrades'],
+  // The subnets subnet-chains watches besides the configured ones (the L1s whose chains the node runs:
+  // issue 23 item 1), as of its last run.
+  readsLatest: ['subnet-chains'],
   requestsPerRun: (t) => 1 + t.subnets.length,
   async collect(ctx) {
     const own = ctx.read('node-info');
     const watched = watchedIds(ctx.target, own?.nodeId);
     if (watched.length === 0) return { value: { sets: [] }, samples: [], errors: [] };
-    const subnets = [PRIMARY_NETWORK_ID, ...ctx.target.subnets.filter((s) => s !== PRIMARY_NETWORK_ID)];
-    const settled = await settleAll(
-      subnets.map((subnet) =>
-        ctx.client.rpc(
-          ENDPOINTS.platform,
-          'platform.getCurrentValidators',
-          subnet === PRIMARY_NETWORK_ID ? { nodeIDs: watched } : { subnetID: subnet, nodeIDs: watched },
-          PlatformGetCurrentValidatorsResult,
-          { signal: ctx.signal },
-        ),
-      ),
-    );
+    const found = ctx.read('subnet-chains')?.subnets ?? [];
+    const subnets = [...new Set([PRIMARY_NETWORK_ID, ...ctx.target.subnets, ...found])];
+    const answers = await Promise.all(subnets.map((subnet) => ctx.call(getWatchedValidatorsCall, { subnet, nodeIDs: watched })));
     const sets: WatchedSet[] = [];
-    settled.forEach((r, i) => {
+    answers.forEach((r, i) => {
       if (r.ok) sets.push({ subnet: subnets[i]!, watched, validators: r.value.validators });
     });
     const expected = new Set(ctx.target.validatorNodeIds);
@@ -167,6 +169,6 @@ export const platformValidators = defineCollector({
       ownBlsPublicKey: own?.blsPublicKey,
       expectedActive: expected,
     };
-    return { value: { sets, primaryFailed: !settled[0]!.ok }, samples: toSamples(sets, c), errors: failures(settled) };
+    return { value: { sets, primaryFailed: !answers[0]!.ok }, samples: toSamples(sets, c), errors: failures(answers) };
   },
 });

@@ -1,10 +1,9 @@
 import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, PRIMARY_NETWORK_ID, isNotFound } from '../node-client/index.js';
+import { absent, ENDPOINTS, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
 import type { PlatformValidator } from '../schemas/platform.js';
 import { PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardPaid } from '../schemas/platform-rewards.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector, type CollectorValues } from './define.js';
-import { onChange, settle, settleAll } from './support.js';
 
 /**
  * Reward outcome of the watched primary-network validations (issue 14 item 2).
@@ -16,7 +15,7 @@ import { onChange, settle, settleAll } from './support.js';
  * ended validation, never per cycle. platform.getBalance of the validation's reward owner addresses
  * gives what the owner holds (unlocked + locked, over all its addresses).
  *
- * What is kept in memory only (ctx.state), and lost when the exporter restarts: the validations seen
+ * What is kept in memory only (ctx.memory), and lost when the exporter restarts: the validations seen
  * active (txID, end, potential reward, owner) and the last outcome per node. The node cannot give
  * them back: no API lists a node's past staking txIDs. After a restart the last-reward series are
  * absent until the next watched validation ends, and a validation that ended while the exporter was
@@ -115,13 +114,29 @@ declare module './define.js' {
 
 const NID = ['node_id'];
 
-function stateMap<V>(state: Map<string, unknown>, key: string): Map<string, V> {
-  let m = state.get(key) as Map<string, V> | undefined;
-  if (!m) {
-    m = new Map<string, V>();
-    state.set(key, m);
-  }
-  return m;
+export const platformGetRewardUTXOsCall = rpcCall({
+  method: 'platform.getRewardUTXOs',
+  endpoint: ENDPOINTS.platform,
+  wire: (txID: string) => ({ txID, encoding: 'hex' }),
+  result: PlatformGetRewardUTXOsResult,
+  normal: { absent: absent('deprecated; still in v1.14.2: reward outcomes unknown') },
+  scope: 'network',
+});
+export const platformGetBalanceCall = rpcCall({
+  method: 'platform.getBalance',
+  endpoint: ENDPOINTS.platform,
+  wire: (addresses: readonly string[]) => ({ addresses }),
+  result: PlatformGetBalanceResult,
+  normal: { absent: absent('deprecated; still in v1.14.2: no reward owner balance') },
+  scope: 'network',
+});
+
+/** What validator-rewards remembers between runs (memory only: lost when the exporter restarts). */
+interface RewardsMemory {
+  /** Watched validations seen active, by txID. */
+  readonly seen: Map<string, SeenValidation>;
+  /** The last outcome per watched NodeID. */
+  readonly outcomes: Map<string, RewardOutcome>;
 }
 
 export const validatorRewards = defineCollector({
@@ -136,13 +151,13 @@ export const validatorRewards = defineCollector({
     { name: 'avax_validator_last_potential_reward_avax', type: 'gauge', labels: NID, help: 'Potential reward that validation showed while it was active (what was expected), in AVAX.' },
     { name: 'avax_reward_owner_balance_avax', type: 'gauge', labels: NID, help: "Balance of the validation's reward owner addresses (platform.getBalance: unlocked + locked, summed over the addresses), in AVAX." },
   ],
-  calls: [{ method: 'platform.getBalance' }, { method: 'platform.getRewardUTXOs' }],
+  calls: [platformGetBalanceCall, platformGetRewardUTXOsCall],
+  memory: (): RewardsMemory => ({ seen: new Map(), outcomes: new Map() }),
   reads: ['platform-validators'],
   // One getBalance per watched ID; getRewardUTXOs only when a validation ends (a few times a year).
   requestsPerRun: (t) => Math.max(1, t.validatorNodeIds.length + (t.expectActive ? 1 : 0)),
   async collect(ctx) {
-    const seen = stateMap<SeenValidation>(ctx.state, 'seen');
-    const outcomes = stateMap<RewardOutcome>(ctx.state, 'outcomes');
+    const { seen, outcomes } = ctx.memory;
     const validators = ctx.read('platform-validators');
     const set = validators?.sets.find((s) => s.subnet === PRIMARY_NETWORK_ID);
     const errors: Error[] = [];
@@ -156,17 +171,12 @@ export const validatorRewards = defineCollector({
     if (set) {
       const ended = track(seen, set, Math.floor(ctx.now() / 1000));
       for (const v of ended.slice(0, MAX_REWARD_LOOKUPS_PER_RUN)) {
-        const r = await settle(ctx.client.rpc(ENDPOINTS.platform, 'platform.getRewardUTXOs', { txID: v.txID, encoding: 'hex' }, PlatformGetRewardUTXOsResult, { signal: ctx.signal, normal: isNotFound }));
+        const r = await ctx.call(platformGetRewardUTXOsCall, v.txID);
         if (!r.ok) {
-          if (!isNotFound(r.error)) {
-            errors.push(r.error); // judged again next run
-            continue;
-          }
-          onChange(ctx, 'rewardUtxos', 'absent', () => ctx.log.info('platform.getRewardUTXOs is not available: reward outcomes unknown'));
-          seen.delete(v.txID);
+          if (!r.normal) errors.push(r.error); // judged again next run
+          else seen.delete(v.txID); // absent: never known
           continue;
         }
-        ctx.state.set('rewardUtxos', 'present');
         const paid = rewardPaid(r.value);
         seen.delete(v.txID);
         outcomes.set(v.nodeId, { ...v, paidNavax: paid });
@@ -183,14 +193,11 @@ export const validatorRewards = defineCollector({
     const byKey = new Map<string, readonly string[]>();
     for (const a of owners.values()) byKey.set([...a].sort().join(','), a);
     const keys = [...byKey.keys()];
-    const settled = await settleAll(keys.map((k) => ctx.client.rpc(ENDPOINTS.platform, 'platform.getBalance', { addresses: byKey.get(k) }, PlatformGetBalanceResult, { signal: ctx.signal, normal: isNotFound })));
+    const answers = await Promise.all(keys.map((k) => ctx.call(platformGetBalanceCall, byKey.get(k)!)));
     const balanceByKey = new Map<string, bigint>();
-    settled.forEach((r, i) => {
-      if (r.ok) {
-        ctx.state.set('balance', 'present');
-        balanceByKey.set(keys[i]!, r.value.balance);
-      } else if (isNotFound(r.error)) onChange(ctx, 'balance', 'absent', () => ctx.log.info('platform.getBalance is not available: no reward owner balance'));
-      else errors.push(r.error);
+    answers.forEach((r, i) => {
+      if (r.ok) balanceByKey.set(keys[i]!, r.value.balance);
+      else if (!r.normal) errors.push(r.error);
     });
     const balances = new Map<string, bigint>();
     for (const [nodeId, a] of owners) {

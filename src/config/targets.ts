@@ -1,7 +1,21 @@
-import { defaultOptions, type Collector } from '../collectors/define.js';
-import type { ResolvedTarget } from '../scheduler/target-runner.js';
+import { defaultOptions, type Collector, type TargetSpec } from '../collectors/define.js';
 import { defaultTargetName, type Config } from './schema.js';
 import { inShard } from './shard.js';
+
+/** One collector of one target as the configuration resolved it. */
+export interface CollectorPlan {
+  readonly name: string;
+  readonly enabled: boolean;
+  readonly intervalSeconds: number;
+}
+
+/** A target as the configuration resolved it: what the scheduler runs. */
+export interface ResolvedTarget {
+  readonly spec: TargetSpec;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly collectors: readonly CollectorPlan[];
+}
 
 /** Turns the validated config into per-target plans (global collector settings, then per-target overrides); with --shard.total > 1 only this replica's targets. */
 export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[]): ResolvedTarget[] {

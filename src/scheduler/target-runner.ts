@@ -1,29 +1,24 @@
 import type { Logger } from 'pino';
-import type { Dispatcher } from 'undici';
-import { deadline } from '../abort.js';
-import type { Collector, CollectorContext, TargetSpec } from '../collectors/define.js';
-import type { Sample } from '../metrics/model.js';
-import { NodeClient } from '../node-client/client.js';
-import { NodeClientError } from '../node-client/errors.js';
-import { scrubSecrets } from '../redact.js';
-import { freezeSnapshot, type CollectorOutcome, type TargetSnapshot } from '../snapshot.js';
+import type { Collector } from '../collectors/define.js';
+import type { ResolvedTarget } from '../config/targets.js';
+import type { CallTransport } from '../node-client/call.js';
+import type { RpcResult } from '../node-client/errors.js';
+import { Redactor } from '../redact.js';
+import { freezeSnapshot, type TargetSnapshot } from '../snapshot.js';
+import { contextFor, type ContextEnv } from './collector-context.js';
+import { makeSlot, markUnreachable, outcomeOf, runSlot, type Slot } from './collector-slot.js';
+import type { NetworkAnswers } from './network-answers.js';
 import { assignPhases } from './phases.js';
 import { RpcStats } from './rpc-stats.js';
 
-/** One collector of one target as the configuration resolved it. */
-export interface CollectorPlan {
-  readonly name: string;
-  readonly enabled: boolean;
-  readonly intervalSeconds: number;
+/** The node client as the runner uses it. */
+export interface RunnerClient extends CallTransport {
+  close(): Promise<void>;
+  /** True once after every connection to the node was closed by it (a restart, most likely). */
+  takeRestartHint?(): boolean;
 }
 
-/** A target as the configuration resolved it (config/targets.ts). */
-export interface ResolvedTarget {
-  readonly spec: TargetSpec;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly collectors: readonly CollectorPlan[];
-}
+export type OnRequest = (method: string, result: RpcResult, seconds: number) => void;
 
 export interface RunnerOptions {
   collectors: readonly Collector[];
@@ -31,51 +26,46 @@ export interface RunnerOptions {
   options: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   baseIntervalSeconds: number;
   collectorTimeoutSeconds: number;
-  node: { timeoutSeconds: number; maxResponseBytes: number; connections: number; dispatcher?: Dispatcher };
+  /** Makes the target's node client; every request reports to `onRequest`. */
+  client: (target: ResolvedTarget, onRequest: OnRequest) => RunnerClient;
+  /** Network-scoped answers shared with the other targets (none: every target asks its own node). */
+  answers?: NetworkAnswers;
   logger: Logger;
   now?: () => number;
 }
 
-interface Slot {
-  readonly collector: Collector;
-  readonly plan: CollectorPlan;
-  readonly options: Readonly<Record<string, unknown>>;
-  readonly every: number;
-  /** Runs at ticks t with t % every === phase (and at tick 0, start-up, always). */
-  phase: number;
-  /** Tick of the last run (start-up and recovery runs included); a phased run waits a full interval after it. */
-  lastRunTick: number;
-  readonly state: Map<string, unknown>;
-  readonly log: Logger;
-  ran: boolean;
-  success: boolean;
-  durationSeconds: number;
-  lastSuccessSeconds?: number;
-  /** lastSuccessSeconds before this cycle's run: restored when the cycle turns out to have no answer. */
-  previousSuccessSeconds?: number;
-  samples: readonly Sample[];
-  value: unknown;
-  errors: readonly string[];
-  lastErrorKind?: string;
-}
-
 /**
- * Runs the collectors of one target. A cycle runs the collectors that are due, concurrently (a
- * collector that reads another runs after it), each under its own deadline; a failure of one never
- * touches the others. Every cycle ends with a new immutable TargetSnapshot (`snapshot()`).
+ * Runs the collectors of one target. A cycle runs the collectors that are due, concurrently, in waves
+ * (a collector runs after those it `reads`; after those it reads the latest value of while they have
+ * none yet; network-scoped callers after the collector that names the network, while unknown), each
+ * under its own deadline; a failure of one never touches the others. Every cycle ends with a new
+ * immutable TargetSnapshot.
+ *
+ * Cadence: start-up runs every collector once; after that each collector runs on its phase, never
+ * sooner than a full interval after its previous run. Three rules keep the published values honest:
+ * - unreachable: a cycle whose requests got no answer at all (connection refused or reset, DNS, every
+ *   call timing out; avax_up 0) drops every collector's samples and marks every collector failing;
+ *   what stays is avax_up 0, the collector status and the request counters;
+ * - recovery: the first cycle in which the node answers again runs every collector, as at start-up;
+ * - restart: a node that restarted between two cycles (its process mark changed: node-info's version,
+ *   node-metrics' process start time; every connection closed by the node makes those run at once)
+ *   gets every collector run again in that cycle, so that nothing it said before the restart stays.
  */
 export class TargetRunner {
   readonly name: string;
-  readonly client: NodeClient;
+  readonly client: RunnerClient;
   readonly rpc = new RpcStats();
   private readonly slots: Slot[];
   private readonly byName: ReadonlyMap<string, Slot>;
   private readonly now: () => number;
   private readonly log: Logger;
+  private readonly env: ContextEnv;
+  private readonly redactor: Redactor;
   private tick = 0;
   private validAnswers = 0;
   private requestsThisCycle = 0;
   private up: 0 | 1 | undefined;
+  private restarted = false;
   private latest: TargetSnapshot;
   cycles = 0;
 
@@ -83,44 +73,27 @@ export class TargetRunner {
     this.name = target.spec.name;
     this.now = opts.now ?? Date.now;
     this.log = opts.logger.child({ target: this.name });
-    this.client = new NodeClient({
-      url: target.url,
-      headers: { ...target.headers },
-      timeoutMs: opts.node.timeoutSeconds * 1000,
-      maxResponseBytes: opts.node.maxResponseBytes,
-      connections: opts.node.connections,
-      dispatcher: opts.node.dispatcher,
-      onRequest: (method, result, seconds) => {
-        this.rpc.record(method, result, seconds);
-        this.requestsThisCycle++;
-        if (result === 'ok' || result === 'rpc_error' || result === 'normal_state') this.validAnswers++;
-      },
+    this.redactor = new Redactor(target.url, target.headers);
+    this.client = opts.client(target, (method, result, seconds) => {
+      this.rpc.record(method, result, seconds);
+      this.requestsThisCycle++;
+      if (result === 'ok' || result === 'rpc_error' || result === 'normal_state') this.validAnswers++;
     });
     const known = new Map(opts.collectors.map((c) => [c.name, c]));
     this.slots = target.collectors
       .filter((p) => p.enabled && known.has(p.name))
-      .map((plan): Slot => {
-        const collector = known.get(plan.name)!;
-        return {
-          collector,
-          plan,
-          options: opts.options.get(plan.name) ?? {},
-          every: Math.max(1, Math.round(plan.intervalSeconds / opts.baseIntervalSeconds)),
-          phase: 0,
-          lastRunTick: 0,
-          state: new Map(),
-          log: this.log.child({ collector: plan.name }),
-          ran: false,
-          success: false,
-          durationSeconds: 0,
-          samples: [],
-          value: undefined,
-          errors: [],
-        };
-      })
+      .map((plan) => makeSlot(known.get(plan.name)!, plan, opts.options.get(plan.name) ?? {}, opts.baseIntervalSeconds, this.log))
       .filter((s) => !(s.collector.nodeSpecific && target.spec.reference));
     this.byName = new Map(this.slots.map((s) => [s.plan.name, s]));
     assignPhases(this.slots.map((s) => ({ slot: s, weight: s.collector.requestsPerRun(target.spec, s.options) })));
+    this.env = {
+      target: target.spec,
+      client: this.client,
+      now: this.now,
+      valueOf: (name) => this.byName.get(name)?.value,
+      network: () => this.network(),
+      answers: opts.answers,
+    };
     this.latest = this.buildSnapshot();
   }
 
@@ -129,30 +102,24 @@ export class TargetRunner {
     return this.latest;
   }
 
-  /**
-   * Runs one cycle and returns its snapshot; never throws.
-   *
-   * Start-up runs every collector once; after that each collector runs on its phase, never sooner
-   * than a full interval after its previous run. Two rules keep the published values honest:
-   * - unreachable: a cycle whose requests got no answer at all (connection refused or reset, DNS,
-   *   every call timing out; avax_up 0) drops every collector's samples, whether or not it ran in
-   *   this cycle, and marks every collector failing; what stays is avax_up 0, the collector status
-   *   and the request counters (no derived series either);
-   * - recovery: the first cycle in which the node answers again runs every collector, as at
-   *   start-up, so that no series stays absent until a long interval comes round.
-   */
+  /** Runs one cycle and returns its snapshot; never throws. */
   async runCycle(shutdown?: AbortSignal): Promise<TargetSnapshot> {
     const t = this.tick;
     const wasDown = this.up === 0;
-    const due = this.slots.filter((s) => t === 0 || (t % s.every === s.phase && t - s.lastRunTick >= s.every));
+    const hinted = t > 0 && this.client.takeRestartHint?.() === true;
+    const due = this.slots.filter((s) => t === 0 || (t % s.every === s.phase && t - s.lastRunTick >= s.every) || (hinted && s.collector.identifies));
+    if (hinted) this.log.debug({ event: 'restart_hint' }, 'every connection was closed by the node: checking whether it restarted');
     this.tick++;
     this.validAnswers = 0;
     this.requestsThisCycle = 0;
+    this.restarted = false;
     await this.runInOrder(due, t, shutdown);
     if (shutdown?.aborted) return this.latest; // a cycle cut by shutdown publishes nothing
     if (this.requestsThisCycle > 0) {
       const up = this.validAnswers > 0 ? 1 : 0;
-      if (up === 1 && wasDown) {
+      const refresh = up === 1 && (wasDown || this.restarted);
+      if (up === 1 && this.restarted && !wasDown) this.log.info({ event: 'node_restarted' }, 'the node restarted since the last cycle: every collector runs again');
+      if (refresh) {
         await this.runInOrder(this.slots.filter((s) => !due.includes(s)), t, shutdown);
         if (shutdown?.aborted) return this.latest;
       }
@@ -161,142 +128,77 @@ export class TargetRunner {
         else this.log.warn({ event: 'target_down' }, "no answer from the node in this cycle: the target's node-derived series are dropped until it answers again");
       }
       this.up = up;
-      if (up === 0) this.dropNodeData(t);
+      if (up === 0) for (const s of this.slots) markUnreachable(s, t);
     }
     this.cycles++;
     this.latest = this.buildSnapshot();
     return this.latest;
   }
 
+  /** The network the node belongs to, from the collectors that identify it (undefined while unknown). */
+  private network(): string | undefined {
+    for (const s of this.slots) {
+      const n = s.value !== undefined ? s.collector.identifies?.(s.value)?.network : undefined;
+      if (n !== undefined) return n;
+    }
+    return undefined;
+  }
+
+  /** The collectors a slot waits for when they run in the same batch. */
+  private waitsFor(s: Slot): string[] {
+    const c = s.collector;
+    const out = [...c.reads];
+    // A latest value that does not exist yet (start-up) is waited for, once.
+    for (const n of c.readsLatest) if (!this.byName.get(n)?.ran) out.push(n);
+    // Network-scoped answers are shared per network: wait until it is known.
+    if (c.calls.some((k) => k.scope === 'network') && this.network() === undefined) {
+      for (const o of this.slots) if (o !== s && o.collector.identifies && !o.ran) out.push(o.plan.name);
+    }
+    return out;
+  }
+
   /**
-   * Runs the slots concurrently, except that a collector waits for the collectors it reads when they
-   * are in `slots` too (waves: first those that wait for nobody here, then the next).
+   * Runs the slots concurrently, except that a slot waits for those it waits for (waitsFor) when they
+   * are in `slots` too: waves, first those that wait for nobody here, then the next. A wave whose
+   * requests got no answer at all ends the cycle: the node is down (or hangs), and the next waves would
+   * only wait for their own deadlines before being marked unreachable anyway.
    */
   private async runInOrder(slots: readonly Slot[], tick: number, shutdown?: AbortSignal): Promise<void> {
     let left = [...slots];
     while (left.length > 0) {
       const names = new Set<string>(left.map((s) => s.plan.name));
-      let wave = left.filter((s) => !s.collector.reads.some((n) => names.has(n)));
+      let wave = left.filter((s) => !this.waitsFor(s).some((n) => names.has(n)));
       if (wave.length === 0) wave = left; // a cycle in the declarations: run them together
       await Promise.all(wave.map((s) => this.runOne(s, tick, shutdown)));
       if (shutdown?.aborted) return;
+      if (this.requestsThisCycle > 0 && this.validAnswers === 0) return;
       left = left.filter((s) => !wave.includes(s));
     }
   }
 
-  /**
-   * The node did not answer: nothing it told us before is current any more, so no collector's
-   * samples are published. Values stay (the last known identity, validator set, …: collectors such as
-   * platform-validators keep asking for the same IDs while the node is away), but nothing derived from
-   * them is published for a target that does not answer (metrics/target-samples.ts, src/derive).
-   */
-  private dropNodeData(tick: number): void {
-    for (const s of this.slots) {
-      s.samples = [];
-      if (s.success && s.ran) {
-        // A run of this cycle that "succeeded" without an answer (nothing to ask: platform-validators
-        // without the node's ID) is no success: its timestamp goes back to the last real one.
-        if (s.lastRunTick === tick) s.lastSuccessSeconds = s.previousSuccessSeconds;
-        s.success = false;
-        s.lastErrorKind = 'unreachable';
-        s.errors = ['not current: the node did not answer in the last cycle'];
-      }
-    }
-  }
-
-  private context(slot: Slot, signal: AbortSignal): CollectorContext {
-    const reads = new Set(slot.collector.reads);
-    // readsLatest: the values as they are when this run starts (the other collector's last finished
-    // run; one running in the same wave has not finished yet), so that the result does not depend on
-    // which of the two answers first.
-    const latest = new Map(slot.collector.readsLatest.map((n) => [n, this.byName.get(n)?.value]));
-    return {
-      target: this.target.spec,
-      options: slot.options as CollectorContext['options'],
-      client: this.client,
-      signal,
-      now: this.now,
-      read: ((name: string) => {
-        if (latest.has(name)) return latest.get(name);
-        if (!reads.has(name)) throw new Error(`collector ${slot.plan.name} reads ${name} without declaring it in 'reads' or 'readsLatest'`);
-        return this.byName.get(name)?.value;
-      }) as CollectorContext['read'],
-      previous: slot.value,
-      state: slot.state,
-      log: slot.log,
-    };
-  }
-
   private async runOne(slot: Slot, tick: number, shutdown?: AbortSignal): Promise<void> {
-    const started = performance.now();
-    const timeoutMs = this.opts.collectorTimeoutSeconds * 1000;
-    const limit = deadline(timeoutMs, shutdown);
-    let samples: readonly Sample[] = [];
-    let errors: readonly Error[] = [];
-    let value: unknown;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      // The race guards against a collector that ignores its signal: the cycle always ends.
-      const guard = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`collector did not finish within ${timeoutMs} ms`)), timeoutMs + 1000);
-      });
-      const res = await Promise.race([slot.collector.collect(this.context(slot, limit.signal)), guard]);
-      samples = res.samples;
-      errors = res.errors;
-      value = res.value;
-    } catch (err) {
-      errors = [err instanceof Error ? err : new Error(String(err))];
-    } finally {
-      clearTimeout(timer);
-      limit.dispose();
+    const done = await runSlot(slot, (signal) => contextFor(slot, this.env, signal), {
+      timeoutMs: this.opts.collectorTimeoutSeconds * 1000,
+      tick,
+      nowSeconds: () => this.now() / 1000,
+      scrub: (text) => this.redactor.scrub(text),
+      shutdown,
+    });
+    if (!done || slot.value === undefined) return;
+    const marks = slot.collector.identifies?.(slot.value);
+    if (!marks) return;
+    if (marks.process !== undefined) {
+      if (slot.processMark !== undefined && slot.processMark !== marks.process) this.restarted = true;
+      slot.processMark = marks.process;
     }
-    if (shutdown?.aborted) return;
-    const firstRun = !slot.ran;
-    slot.ran = true;
-    slot.lastRunTick = tick;
-    slot.durationSeconds = (performance.now() - started) / 1000;
-    slot.samples = samples;
-    slot.value = value;
-    const success = errors.length === 0;
-    slot.previousSuccessSeconds = slot.lastSuccessSeconds;
-    if (success) slot.lastSuccessSeconds = this.now() / 1000;
-    const first = errors[0];
-    const kind = first ? (first instanceof NodeClientError ? `${first.result}:${first.method}` : first.name) : undefined;
-    // A collector marked failing because the node was unreachable (logged once, as target_down) does
-    // not log again when it then fails on its own run for the same reason.
-    const changed = firstRun ? !success : success !== slot.success || (!success && kind !== slot.lastErrorKind && slot.lastErrorKind !== 'unreachable');
-    slot.errors = errors.map((e) => this.scrub(e.message));
-    if (changed) {
-      if (success) slot.log.info({ event: 'collector_recovered' }, 'collector succeeds again');
-      else {
-        const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-        slot.log.warn({ event: 'collector_failed', err: `${slot.errors[0]}${more}`, result: first instanceof NodeClientError ? first.result : 'error' }, 'collector failed');
-      }
+    if (marks.started !== undefined) {
+      if (marks.started && slot.started === false) this.restarted = true;
+      slot.started = marks.started;
     }
-    slot.success = success;
-    slot.lastErrorKind = kind;
-  }
-
-  private scrub(text: string): string {
-    return scrubSecrets(text, this.target.url, this.target.headers);
   }
 
   private buildSnapshot(): TargetSnapshot {
-    const collectors = this.target.collectors.map((p): CollectorOutcome => {
-      const s = this.byName.get(p.name);
-      return {
-        name: p.name,
-        enabled: !!s,
-        intervalSeconds: p.intervalSeconds,
-        ran: s?.ran ?? false,
-        success: s?.success ?? false,
-        durationSeconds: s?.durationSeconds ?? 0,
-        lastSuccessSeconds: s?.lastSuccessSeconds,
-        errors: s?.errors ?? [],
-        value: s?.value,
-        samples: s?.samples ?? [],
-      };
-    });
+    const collectors = this.target.collectors.map((p) => outcomeOf(p, this.byName.get(p.name)));
     return freezeSnapshot({ target: this.target.spec, at: this.now(), up: this.up, collectors, requests: this.rpc.samples() });
   }
 

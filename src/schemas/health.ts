@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Float, Rfc3339Seconds, SmallInt } from './primitives.js';
+import { Float, isGoZeroTime, Rfc3339Seconds, SmallInt } from './primitives.js';
 
 /**
  * Health API report (`GET /ext/health`, `/readiness`, `/liveness`; also the JSON-RPC
@@ -18,6 +18,16 @@ export const HealthCheckResult = z.object({
   timeOfFirstFailure: Rfc3339Seconds.nullish(),
 });
 export type HealthCheckResult = z.output<typeof HealthCheckResult>;
+
+/**
+ * A check that has not run yet: avalanchego registers every check as
+ * `{"error":"not yet run","timestamp":"0001-01-01T00:00:00Z","duration":0}` and runs it first one
+ * health period (--health-check-frequency, 30 s) after start (api/health/worker.go). Recognised by
+ * its meaning, Go's zero time (the check has no run), or by the error text.
+ */
+export function isPending(r: HealthCheckResult): boolean {
+  return (r.timestamp !== undefined && isGoZeroTime(r.timestamp)) || r.error === 'not yet run';
+}
 
 /** `{checks: {<name>: Result}, healthy}`. Check names are an open set. */
 export const HealthReport = z.object({

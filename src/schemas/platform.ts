@@ -70,6 +70,15 @@ export function isL1Validator(v: PlatformValidator): boolean {
   return v.validationID !== undefined || v.balance !== undefined;
 }
 
+/**
+ * Whether an entry validates now: an L1 validator whose balance ran out (or that was disabled,
+ * DisableL1ValidatorTx) is still listed, with balance 0, but is out of the validator set (it is not in
+ * platform.getValidatorsAt). Every other entry of getCurrentValidators is active.
+ */
+export function isActive(v: PlatformValidator): boolean {
+  return !isL1Validator(v) || v.balance === undefined || v.balance > 0n;
+}
+
 /** platform.getCurrentValidators {subnetID?, nodeIDs?}. Unknown nodeIDs are silently dropped. */
 export const PlatformGetCurrentValidatorsResult = z.object({
   validators: nullableArray(PlatformValidator),

@@ -59,6 +59,14 @@ export function navaxToAvax(v: bigint): number {
   return Number(whole) + Number(frac) / 1e9;
 }
 
+/**
+ * Percent (0-100, node strings carry at most 4 decimals) to a ratio without float noise:
+ * 99.9103 / 100 is 0.9991030000000001 in binary floating point; this gives 0.999103.
+ */
+export function percentToRatio(percent: number): number {
+  return Math.round(percent * 1e6) / 1e8;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Percentages: json.Float64/Float32 are strings with exactly 4 decimals ("99.9103"); accept any
 // decimal string or a number. Output stays a percentage (0..100); collectors divide by 100.

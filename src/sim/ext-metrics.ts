@@ -143,7 +143,7 @@ function samples(m: ExtMetricsModel): Line[] {
     g('avalanche_benchlist_benched_num', L, unhealthy ? 4 : 0);
     // unhealthy-network: 4 validators with 22 % of the stake benched
     g('avalanche_benchlist_benched_weight', L, unhealthy ? 0.22 * STAKE_WEIGHT : 0);
-    g('avalanche_stake_percent_connected', L, m.networking().percentConnected / 100);
+    g('avalanche_stake_percent_connected', L, m.networking().percentConnected);
     g('avalanche_stake_total_weight', L, STAKE_WEIGHT);
     g('avalanche_meterchainvm_build_block_count', L, Math.floor(acc / 50), 'counter');
     g('avalanche_meterchainvm_build_block_sum', L, Math.floor(acc / 50) * 3e7);

@@ -29,6 +29,11 @@ function mangle(v: unknown, key = ''): unknown {
 /** The i-th corruption (rotating over four kinds) of a successful answer. */
 export function garble(a: HttpAnswer, counter: number): HttpAnswer {
   const headers = { ...a.headers, 'Content-Type': a.headers['Content-Type'] ?? 'application/json' };
+  // The Prometheus text of /ext/metrics cut in half is still valid text (no client can tell): its
+  // garbage is JSON instead, or nothing at all.
+  if (/^text\/plain/.test(headers['Content-Type'] ?? '') && counter % 4 >= 2) {
+    return { status: 200, headers, body: counter % 4 === 2 ? '' : '{"checks":"all good","healthy":"true"}\n' };
+  }
   switch (counter % 4) {
     case 0:
       return { status: 200, headers, body: '<html><body><h1>502 Bad Gateway</h1></body></html>\n' };

@@ -12,24 +12,30 @@ import { renderCollectorsTable, renderFlagsTable } from '../../src/docs/readme-t
 import { startExporter, type Exporter } from '../../src/main.js';
 import { descriptorsOf } from '../../src/metrics/descriptors.js';
 import { sample } from '../../src/metrics/model.js';
-import { ENDPOINTS } from '../../src/node-client/index.js';
-import { InfoGetNodeVersionResult } from '../../src/schemas/info.js';
+import { rpcCall } from '../../src/node-client/index.js';
+import { z } from 'zod';
 import { parseExposition, value } from '../helpers/exposition-parser.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { memoryLogger } from '../helpers/log.js';
 
-/** The one new file: a collector that reports the length of the node's version string times an option. */
+/**
+ * The one new file: a collector that calls a NEW method (toy.getVersionName) with a NEW schema on a
+ * NEW endpoint (/ext/bc/toy), and reports the length of the name times an option.
+ */
+const ToyGetVersionNameResult = z.object({ name: z.string() });
+const toyGetVersionNameCall = rpcCall({ method: 'toy.getVersionName', endpoint: '/ext/bc/toy', result: ToyGetVersionNameResult });
 const versionLength = defineCollector({
   name: 'version-length',
   description: 'Length of the version string, times a factor (a test collector).',
   needs: 'Info API',
   interval: 30,
   options: { factor: { kind: 'int', default: 1, min: 1, max: 100, help: 'Multiplies the length.' } },
-  metrics: [{ name: 'avax_version_length', type: 'gauge', labels: [], help: 'Length of info.getNodeVersion version times --collector.version-length.factor.' }],
-  calls: [{ method: 'info.getNodeVersion' }],
+  metrics: [{ name: 'avax_version_length', type: 'gauge', labels: [], help: 'Length of toy.getVersionName name times --collector.version-length.factor.' }],
+  calls: [toyGetVersionNameCall],
   async collect(ctx) {
-    const v = await ctx.client.rpc(ENDPOINTS.info, 'info.getNodeVersion', {}, InfoGetNodeVersionResult, { signal: ctx.signal });
-    return { samples: [sample('avax_version_length', {}, v.version.length * ctx.options.factor)], errors: [] };
+    const r = await ctx.call(toyGetVersionNameCall, undefined);
+    if (!r.ok) return { samples: [], errors: [r.error] };
+    return { samples: [sample('avax_version_length', {}, r.value.name.length * ctx.options.factor)], errors: [] };
   },
 });
 
@@ -41,6 +47,8 @@ describe('adding a collector: one file and one line', () => {
   let exporter: Exporter | undefined;
   beforeAll(async () => {
     node = await startFixtureNode();
+    // The node's answer to the new method (what its fixture and its simulator answer would be).
+    node.override.set('toy.getVersionName /ext/bc/toy', () => ({ status: 200, body: '{"jsonrpc":"2.0","result":{"name":"avalanchego/1.14.2"},"id":"__ID__"}' }));
   });
   afterAll(async () => {
     await exporter?.stop();
@@ -69,12 +77,13 @@ describe('adding a collector: one file and one line', () => {
 
   it('default: its docs/metrics.md row and README collectors and flags rows appear', () => {
     expect(renderMetricsDoc(descriptorsOf(LIST))).toContain('| `avax_version_length` | gauge | target | count or state | version-length |');
-    expect(renderCollectorsTable(LIST)).toContain('| `version-length` | on | 30s | no | Length of the version string, times a factor (a test collector). | `info.getNodeVersion` | Info API |');
+    expect(renderCollectorsTable(LIST)).toContain('| `version-length` | on | 30s | no | Length of the version string, times a factor (a test collector). | `toy.getVersionName` | Info API |');
     expect(renderFlagsTable(LIST)).toContain('| `--collector.version-length.factor` | 1 | Multiplies the length. |');
   });
 
   it('default: its requests are routed to it by its declared calls (fault matrix)', () => {
-    expect(matchesCall(versionLength.calls, { method: 'info.getNodeVersion', path: '/ext/info', params: {} })).toBe(true);
+    expect(matchesCall(versionLength.calls, { method: 'toy.getVersionName', path: '/ext/bc/toy', params: {} })).toBe(true);
+    expect(matchesCall(versionLength.calls, { method: 'toy.getVersionName', path: '/ext/info', params: {} })).toBe(false);
     expect(matchesCall(versionLength.calls, { method: 'info.peers', path: '/ext/info', params: {} })).toBe(false);
   });
 

@@ -31,7 +31,7 @@ const layerOf = (p: string) => (p.includes('/') ? p.slice(0, p.indexOf('/')) : p
 /** What each layer may import (besides itself and npm packages). See docs/ARCHITECTURE.md. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   schemas: [],
-  'node-client': ['abort', 'semaphore'],
+  'node-client': ['abort', 'semaphore', 'redact'],
   collectors: ['schemas', 'node-client', 'metrics', 'snapshot'],
   snapshot: ['collectors', 'metrics'],
   derive: ['collectors', 'schemas', 'node-client', 'metrics', 'snapshot'],

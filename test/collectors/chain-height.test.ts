@@ -29,7 +29,7 @@ describe('chain-height collect', () => {
   });
   it('default: four calls on their endpoints; eth_blockNumber with array params', async () => {
     const { client, calls } = fakeClient(answers());
-    const { ctx } = makeCtx(client);
+    const { ctx } = makeCtx(chainHeight, client);
     const r = await chainHeight.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(lines(r.samples)).toEqual([
@@ -44,7 +44,7 @@ describe('chain-height collect', () => {
   it('error: P route answers 503 while bootstrapping → failure, but C and X heights are returned', async () => {
     const e503 = (m: string) => new HttpError(m, 503, 'API call rejected because chain is not done bootstrapping\n');
     const { client } = fakeClient({ ...answers(), '/ext/bc/P platform.getHeight': e503('platform.getHeight'), '/ext/bc/P platform.getTimestamp': e503('platform.getTimestamp') });
-    const r = await chainHeight.collect(makeCtx(client).ctx);
+    const r = await chainHeight.collect(makeCtx(chainHeight, client).ctx);
     expect(r.errors).toHaveLength(2);
     expect(r.errors.every((e) => e instanceof HttpError && e.status === 503)).toBe(true);
     expect(lines(r.samples)).toEqual(['avax_chain_height{chain="C"} 71284401', 'avax_chain_height{chain="X"} 1203456']);

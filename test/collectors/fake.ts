@@ -1,8 +1,10 @@
-import type { z } from 'zod';
-import type { CollectorContext, CollectorValues, TargetSpec } from '../../src/collectors/define.js';
+import pino from 'pino';
+import type { Collector, CollectorValues, TargetSpec } from '../../src/collectors/define.js';
 import { familyOf } from '../../src/metrics/descriptors.js';
 import type { Sample } from '../../src/metrics/model.js';
-import { SchemaError, type NodeClient } from '../../src/node-client/index.js';
+import { SchemaError, type AnswerSchema, type CallTransport } from '../../src/node-client/index.js';
+import { contextFor } from '../../src/scheduler/collector-context.js';
+import { makeSlot, type Slot } from '../../src/scheduler/collector-slot.js';
 
 /** A node answer: the raw JSON result, or an error to throw. Functions see the params. */
 export type Answer = unknown | Error | ((params: unknown) => unknown);
@@ -23,14 +25,14 @@ export interface LogLine {
 export const FIXTURE_NOW_MS = 1778750505_000;
 
 /**
- * A NodeClient-like object (structural typing): answers come from `rpc` keyed by
- * `method` or `endpoint method`, and from `health` keyed by path ({status, body} or an Error).
- * Results are validated with the schema the collector passes, like the real client.
+ * A node client for collector tests (the CallTransport the engine performs calls over): answers come
+ * from `rpc` keyed by `method` or `endpoint method`, and from `health` keyed by path ({status, body}
+ * or an Error). Results are validated with the call's schema, like the real client.
  */
 export function fakeClient(rpc: Record<string, Answer>, health: Record<string, { status: number; body: unknown } | Error> = {}) {
   const calls: Call[] = [];
   const client = {
-    async rpc(endpoint: string, method: string, params: unknown, schema: z.ZodType, opts: { signal?: AbortSignal } = {}) {
+    async rpc(endpoint: string, method: string, params: unknown, schema: AnswerSchema<unknown>, opts: { signal?: AbortSignal } = {}) {
       calls.push({ endpoint, method, params, signal: opts.signal });
       const key = `${endpoint} ${method}` in rpc ? `${endpoint} ${method}` : method;
       if (!(key in rpc)) throw new Error(`fake: no answer for ${endpoint} ${method}`);
@@ -41,31 +43,45 @@ export function fakeClient(rpc: Record<string, Answer>, health: Record<string, {
       if (!parsed.success) throw new SchemaError(method, parsed.error.issues.map((i) => i.message).join('; '));
       return parsed.data;
     },
-    async healthGet(path: string, schema: z.ZodType, opts: { signal?: AbortSignal } = {}) {
+    async healthGet(path: string, schema: AnswerSchema<unknown>, opts: { signal?: AbortSignal } = {}) {
       calls.push({ endpoint: path, method: `GET ${path}`, params: undefined, signal: opts.signal });
       const a = health[path];
       if (a === undefined) throw new Error(`fake: no answer for GET ${path}`);
       if (a instanceof Error) throw a;
-      return { status: a.status, body: schema.parse(a.body) };
+      const parsed = schema.safeParse(a.body);
+      if (!parsed.success) throw new SchemaError(`GET ${path}`, parsed.error.issues.map((i) => i.message).join('; '));
+      return { status: a.status, body: parsed.data };
+    },
+    async textGet(path: string): Promise<void> {
+      throw new Error(`fake: no text answer for GET ${path}`);
     },
   };
-  return { client: client as unknown as NodeClient, calls };
+  return { client: client as CallTransport, calls };
 }
 
 export const TARGET: TargetSpec = { name: 'node', reference: false, validatorNodeIds: [], subnets: [], chains: [] };
+
+/** A slot of `collector` whose memory and logged states persist across the runs that share it. */
+export function testSlot(collector: Collector<any>): Slot {
+  return makeSlot(collector, { name: collector.name, enabled: true, intervalSeconds: collector.interval }, {}, 15, pino({ level: 'silent' }));
+}
+
 /**
- * A collector context for tests: `values` answers ctx.read (only names the test gives), `options`
- * are the collector's option values (defaults are the caller's business).
+ * The engine's own context of one run of `collector` (scheduler/collector-context.ts) over a test
+ * client: declared calls only, normal states logged once, typed memory. `values` answer ctx.read (only
+ * names the test gives), `options` are the collector's option values (defaults are the caller's
+ * business), `slot` keeps memory and logged states across runs (testSlot).
  */
 export function makeCtx(
-  client: NodeClient,
+  collector: Collector<any>,
+  client: CallTransport,
   over: {
     target?: Partial<TargetSpec>;
     options?: Record<string, unknown>;
     now?: number;
     values?: Partial<CollectorValues>;
     previous?: unknown;
-    state?: Map<string, unknown>;
+    slot?: Slot;
   } = {},
 ) {
   const lines: LogLine[] = [];
@@ -74,21 +90,19 @@ export function makeCtx(
     warn: (...args: unknown[]) => lines.push({ level: 'warn', args }),
     error: (...args: unknown[]) => lines.push({ level: 'error', args }),
     debug: (...args: unknown[]) => lines.push({ level: 'debug', args }),
+    child: () => logger,
   };
+  const base = over.slot ?? testSlot(collector);
+  const slot: Slot = Object.assign(base, {
+    options: over.options ?? base.options,
+    log: logger as unknown as Slot['log'],
+    value: over.previous !== undefined ? over.previous : base.value,
+  });
+  const values = (over.values ?? {}) as Record<string, unknown>;
   const controller = new AbortController();
-  const values = over.values ?? {};
-  const ctx: CollectorContext<any, any> = {
-    target: { ...TARGET, ...over.target },
-    options: (over.options ?? {}) as CollectorContext['options'],
-    client,
-    signal: controller.signal,
-    now: () => over.now ?? FIXTURE_NOW_MS,
-    read: ((name: keyof CollectorValues) => values[name]) as CollectorContext['read'],
-    previous: over.previous,
-    state: over.state ?? new Map(),
-    log: logger as unknown as CollectorContext['log'],
-  };
-  return { ctx, lines };
+  const target = { ...TARGET, ...over.target };
+  const ctx = contextFor(slot, { target, client, now: () => over.now ?? FIXTURE_NOW_MS, valueOf: (name) => values[name], network: () => undefined }, controller.signal);
+  return { ctx: ctx as any, lines };
 }
 
 /** Samples as `name{k="v",…} value` lines (labels sorted), for readable assertions. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { health, toSamples } from '../../src/collectors/health.js';
+import { health, justStarted, toSamples } from '../../src/collectors/health.js';
 import { HttpError, NetworkError } from '../../src/node-client/index.js';
 import { HealthReport } from '../../src/schemas/health.js';
 import { result } from '../fixtures/load.js';
@@ -9,7 +9,7 @@ const report = (m: string, n: string) => HealthReport.parse(result(m, n));
 
 describe('health toSamples', () => {
   it('default: a healthy node, one set of series per check', () => {
-    const s = toSamples({ health: report('health.health', 'default'), readiness: report('health.readiness', 'default'), liveness: report('health.liveness', 'default') });
+    const s = toSamples({ health: report('health.health', 'default') });
     assertContract('health', s);
     expect(lines(s).slice(0, 3)).toEqual(['avax_node_healthy 1', 'avax_node_ready 1', 'avax_node_live 1']);
     expect(lines(s.filter((x) => x.labels['check'] === 'C'))).toEqual([
@@ -22,24 +22,25 @@ describe('health toSamples', () => {
     expect(new Set(s.filter((x) => x.labels['check']).map((x) => x.labels['check'])).size).toBe(10);
     expect(s.some((x) => x.name === 'avax_health_check_failing_since_timestamp_seconds')).toBe(false);
   });
-  it('behavior: failing checks and "not yet run"', () => {
-    const s = toSamples({ health: report('health.health', 'unhealthy'), readiness: report('health.readiness', 'not-yet-run') });
+  it('behavior: failing checks; ready from the bootstrapped check (what the readiness endpoint runs)', () => {
+    const s = toSamples({ health: report('health.health', 'unhealthy') });
     assertContract('health', s);
     expect(valueOf(s, 'avax_node_healthy')).toBe(0);
-    expect(valueOf(s, 'avax_node_ready')).toBe(0);
-    expect(valueOf(s, 'avax_node_live')).toBeUndefined();
+    expect(valueOf(s, 'avax_node_ready')).toBe(0); // bootstrapped: "subnets not bootstrapped"
+    expect(valueOf(s, 'avax_node_live')).toBe(1);
     expect(valueOf(s, 'avax_health_check_healthy', { check: 'network' })).toBe(0);
     expect(valueOf(s, 'avax_health_check_contiguous_failures', { check: 'network' })).toBe(12);
     expect(valueOf(s, 'avax_health_check_failing_since_timestamp_seconds', { check: 'network' })).toBe(1778750160);
-    // not yet run: pending, neither healthy nor failing (no other per-check series)
-    expect(lines(s.filter((x) => x.labels['check'] === 'P'))).toEqual(['avax_health_check_pending{check="P"} 1']);
   });
-  it('behavior: readiness checks missing from the health body are added; health wins on overlap', () => {
-    const h = HealthReport.parse({ checks: { network: { timestamp: '2026-05-14T09:21:30Z', duration: 1 } }, healthy: true });
-    const r = HealthReport.parse({ checks: { bootstrapped: { timestamp: '2026-05-14T09:21:31Z', duration: 2 }, network: { error: 'x', timestamp: '2026-05-14T09:21:31Z', duration: 3 } }, healthy: true });
-    const s = toSamples({ health: h, readiness: r });
-    expect(valueOf(s, 'avax_health_check_duration_seconds', { check: 'bootstrapped' })).toBe(2e-9);
-    expect(valueOf(s, 'avax_health_check_healthy', { check: 'network' })).toBe(1);
+  it('behavior: a node that just started: every check "not yet run" → pending, not ready, and justStarted', () => {
+    const r = HealthReport.parse(result('health.readiness', 'not-yet-run'));
+    const s = toSamples({ health: r });
+    expect(valueOf(s, 'avax_node_ready')).toBe(0);
+    // not yet run: pending, neither healthy nor failing (no other per-check series)
+    expect(lines(s.filter((x) => x.labels['check'] === 'bootstrapped'))).toEqual(['avax_health_check_pending{check="bootstrapped"} 1']);
+    expect(justStarted(r)).toBe(true);
+    expect(justStarted(report('health.health', 'unhealthy'))).toBe(false);
+    expect(justStarted(HealthReport.parse({ checks: {}, healthy: true }))).toBe(false);
   });
   it('behavior: pending is recognised by Go\'s zero time or by the error text', () => {
     const r = HealthReport.parse({
@@ -63,32 +64,27 @@ describe('health toSamples', () => {
 });
 
 describe('health collect', () => {
-  const bodies = {
-    '/ext/health': { status: 503, body: result('health.health', 'unhealthy') },
-    '/ext/health/readiness': { status: 200, body: result('health.readiness', 'default') },
-    '/ext/health/liveness': { status: 200, body: result('health.liveness', 'default') },
-  };
-  it('default: a 503 body is a report, not a failure', async () => {
-    const { client, calls } = fakeClient({}, bodies);
-    const { ctx } = makeCtx(client);
+  it('default: one GET /ext/health; a 503 body is a report, not a failure', async () => {
+    const { client, calls } = fakeClient({}, { '/ext/health': { status: 503, body: result('health.health', 'unhealthy') } });
+    const { ctx } = makeCtx(health, client);
     const r = await health.collect(ctx);
     expect(r.errors).toEqual([]);
+    expect(calls.map((c) => c.method)).toEqual(['GET /ext/health']);
     expect(valueOf(r.samples, 'avax_node_healthy')).toBe(0);
     expect(valueOf(r.samples, 'avax_node_live')).toBe(1);
     expect(calls.every((c) => c.signal === ctx.signal)).toBe(true);
+    expect(health.identifies?.(r.value!)).toEqual({ started: false });
   });
-  it('error: liveness unreachable → its series absent, the others kept', async () => {
-    const { client } = fakeClient({}, { ...bodies, '/ext/health/liveness': new NetworkError('GET /ext/health/liveness', 'ECONNRESET') });
-    const r = await health.collect(makeCtx(client).ctx);
+  it('error: health API disabled (404) → no series, a failure', async () => {
+    const { client } = fakeClient({}, { '/ext/health': new HttpError('GET /ext/health', 404, '404 page not found') });
+    const r = await health.collect(makeCtx(health, client).ctx);
+    expect(r.errors).toHaveLength(1);
+    expect(r.samples).toEqual([]);
+  });
+  it('error: reset → no series (nothing stale), a failure', async () => {
+    const { client } = fakeClient({}, { '/ext/health': new NetworkError('GET /ext/health', 'ECONNRESET') });
+    const r = await health.collect(makeCtx(health, client).ctx);
     expect(r.errors.map((e) => e.name)).toEqual(['NetworkError']);
-    expect(valueOf(r.samples, 'avax_node_live')).toBeUndefined();
-    expect(valueOf(r.samples, 'avax_node_ready')).toBe(1);
-  });
-  it('error: health API disabled (404)', async () => {
-    const e = new HttpError('GET', 404, '404 page not found');
-    const { client } = fakeClient({}, { '/ext/health': e, '/ext/health/readiness': e, '/ext/health/liveness': e });
-    const r = await health.collect(makeCtx(client).ctx);
-    expect(r.errors).toHaveLength(3);
     expect(r.samples).toEqual([]);
   });
 });

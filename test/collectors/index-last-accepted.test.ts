@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexLastAccepted, toSamples, unavailableReason } from '../../src/collectors/index-last-accepted.js';
-import { HttpError, RpcError, TimeoutError } from '../../src/node-client/index.js';
+import { indexGetLastAcceptedCall, indexLastAccepted, toSamples } from '../../src/collectors/index-last-accepted.js';
+import { HttpError, normalStateOf, RpcError, TimeoutError } from '../../src/node-client/index.js';
 import { IndexGetLastAcceptedResult } from '../../src/schemas/index-api.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, fakeClient, lines, makeCtx } from './fake.js';
@@ -36,10 +36,11 @@ describe('index-last-accepted toSamples', () => {
     expect(lines(toSamples([{ chain: 'X', kind: 'tx', unavailable }]))).toEqual(['avax_index_available{chain="X",kind="tx"} 0']);
   });
   it('error: only 404 and "no containers" are tolerated', () => {
-    expect(unavailableReason(NOT_ENABLED())).toBe('not-enabled');
-    expect(unavailableReason(EMPTY())).toBe('empty');
-    expect(unavailableReason(new HttpError('m', 503, 'x'))).toBeUndefined();
-    expect(unavailableReason(new RpcError('m', -32000, 'not found'))).toBeUndefined();
+    const normal = (e: Error) => normalStateOf(indexGetLastAcceptedCall, e);
+    expect(normal(NOT_ENABLED())).toBe('notEnabled');
+    expect(normal(EMPTY())).toBe('empty');
+    expect(normal(new HttpError('m', 503, 'x'))).toBeUndefined();
+    expect(normal(new RpcError('m', -32000, 'not found'))).toBeUndefined();
   });
 });
 
@@ -50,7 +51,7 @@ describe('index-last-accepted collect', () => {
       '/ext/index/C/block index.getLastAccepted': result('index.getLastAccepted', 'C-block'),
       '/ext/index/X/block index.getLastAccepted': result('index.getLastAccepted', 'X-block'),
     });
-    const { ctx, lines: log } = makeCtx(client);
+    const { ctx, lines: log } = makeCtx(indexLastAccepted, client);
     const r = await indexLastAccepted.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(r.samples).toHaveLength(9);
@@ -69,7 +70,7 @@ describe('index-last-accepted collect', () => {
       '/ext/index/C/block index.getLastAccepted': () => EMPTY(),
       '/ext/index/X/block index.getLastAccepted': result('index.getLastAccepted', 'X-block'),
     });
-    const { ctx, lines: log } = makeCtx(client);
+    const { ctx, lines: log } = makeCtx(indexLastAccepted, client);
     const r = await indexLastAccepted.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(lines(r.samples).slice(0, 2)).toEqual(['avax_index_available{chain="P",kind="block"} 0', 'avax_index_available{chain="C",kind="block"} 0']);
@@ -90,7 +91,7 @@ describe('index-last-accepted collect', () => {
       '/ext/index/C/block index.getLastAccepted': result('index.getLastAccepted', 'C-block'),
       '/ext/index/X/block index.getLastAccepted': NOT_ENABLED(),
     });
-    const r = await indexLastAccepted.collect(makeCtx(client).ctx);
+    const r = await indexLastAccepted.collect(makeCtx(indexLastAccepted, client).ctx);
     expect(r.errors.map((e) => e.name)).toEqual(['TimeoutError']);
     expect(lines(r.samples).filter((l) => l.startsWith('avax_index_available'))).toEqual([
       'avax_index_available{chain="C",kind="block"} 1',

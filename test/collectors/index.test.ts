@@ -6,14 +6,14 @@ describe('COLLECTORS', () => {
   it('default: the collectors in order, with their intervals', () => {
     expect(COLLECTORS.map((c) => [c.name, c.interval, c.nodeSpecific])).toEqual([
       ['node-info', 60, false],
-      ['health', 30, true],
+      ['health', 15, true],
       ['info-is-bootstrapped', 60, false],
       ['info-peers', 15, false],
       ['info-uptime', 60, true],
       ['platform-validators', 15, false],
       ['platform-validators-full', 300, false],
       ['chain-height', 15, false],
-      ['index-last-accepted', 30, false],
+      ['index-last-accepted', 60, false],
       ['info-upgrades', 300, false],
       ['info-acps', 300, false],
       ['platform-validator-fee', 60, false],

@@ -89,7 +89,7 @@ describe('info-peers toSamples', () => {
 describe('info-peers collect', () => {
   it('default: uses its options, the clock and the validator set it reads', async () => {
     const { client, calls } = fakeClient({ 'info.peers': result('info.peers', 'default') });
-    const { ctx } = makeCtx(client, { options: { perPeer: true, silenceWindow: 1 }, values: { 'platform-validators-full': { primaryValidators: VALIDATORS } } });
+    const { ctx } = makeCtx(infoPeers, client, { options: { perPeer: true, silenceWindow: 1 }, values: { 'platform-validators-full': { primaryValidators: VALIDATORS, primaryCount: VALIDATORS.size } } });
     const r = await infoPeers.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(valueOf(r.samples, 'avax_peers_silent')).toBe(4);
@@ -101,18 +101,18 @@ describe('info-peers collect', () => {
   });
   it('behavior: peers\' ACP stances are kept only while the node has proposals open', async () => {
     const { client } = fakeClient({ 'info.peers': result('info.peers', 'default') });
-    const r = await infoPeers.collect(makeCtx(client, { options: { perPeer: false, silenceWindow: 60 }, values: { 'info-acps': { open: [226] } } }).ctx);
+    const r = await infoPeers.collect(makeCtx(infoPeers, client, { options: { perPeer: false, silenceWindow: 60 }, values: { 'info-acps': { open: [226] } } }).ctx);
     expect(r.value?.peerAcps?.get('NodeID-JYqs9fvaqfAU1BGS6PwYs887YMLCtn3J3')?.supported).toContain(226);
   });
   it('error: RPC error → no series, the error returned', async () => {
     const { client } = fakeClient({ 'info.peers': new RpcError('info.peers', -32000, 'boom') });
-    const r = await infoPeers.collect(makeCtx(client, { options: { perPeer: false, silenceWindow: 60 } }).ctx);
+    const r = await infoPeers.collect(makeCtx(infoPeers, client, { options: { perPeer: false, silenceWindow: 60 } }).ctx);
     expect(r.samples).toEqual([]);
     expect(r.errors).toHaveLength(1);
   });
   it('error: schema mismatch → SchemaError', async () => {
     const { client } = fakeClient({ 'info.peers': { numPeers: 'many', peers: [] } });
-    const r = await infoPeers.collect(makeCtx(client, { options: { perPeer: false, silenceWindow: 60 } }).ctx);
+    const r = await infoPeers.collect(makeCtx(infoPeers, client, { options: { perPeer: false, silenceWindow: 60 } }).ctx);
     expect(r.errors[0]?.name).toBe('SchemaError');
   });
 });

@@ -26,7 +26,7 @@ describe('info-uptime toSamples', () => {
 describe('info-uptime collect', () => {
   it('default: validator', async () => {
     const { client, calls } = fakeClient({ 'info.uptime': result('info.uptime', 'default') });
-    const { ctx } = makeCtx(client);
+    const { ctx } = makeCtx(infoUptime, client);
     const r = await infoUptime.collect(ctx);
     expect(r.samples).toEqual(toSamples(InfoUptimeResult.parse(result('info.uptime', 'default'))));
     expect(r.errors).toEqual([]);
@@ -36,14 +36,14 @@ describe('info-uptime collect', () => {
   });
   it('behavior: not a validator → no series, success, logged once', async () => {
     const { client } = fakeClient({ 'info.uptime': NOT_VALIDATOR });
-    const { ctx, lines: log } = makeCtx(client);
+    const { ctx, lines: log } = makeCtx(infoUptime, client);
     expect(await infoUptime.collect(ctx)).toEqual({ samples: [], errors: [] });
     expect(await infoUptime.collect(ctx)).toEqual({ samples: [], errors: [] });
     expect(log).toHaveLength(1);
   });
   it('error: timeout is a failure', async () => {
     const { client } = fakeClient({ 'info.uptime': new TimeoutError('info.uptime', 5000) });
-    const r = await infoUptime.collect(makeCtx(client).ctx);
+    const r = await infoUptime.collect(makeCtx(infoUptime, client).ctx);
     expect(r.errors).toHaveLength(1);
   });
 });

@@ -47,14 +47,14 @@ describe('info-upgrades (issue 7: network upgrades)', () => {
   });
   it('behavior: collect publishes Helicon for platform-validators (its value)', async () => {
     const { client } = fakeClient({ 'info.upgrades': result('info.upgrades', 'helicon-scheduled') });
-    const r = await infoUpgrades.collect(makeCtx(client).ctx);
+    const r = await infoUpgrades.collect(makeCtx(infoUpgrades, client).ctx);
     expect(r.errors).toEqual([]);
     expect(r.value?.heliconTime).toBe(1785250800);
     expect(r.value?.times['granite']).toBe(1763568000);
   });
   it('error: a timeout fails the collector, no series', async () => {
     const { client } = fakeClient({ 'info.upgrades': new TimeoutError('info.upgrades', 5000) });
-    expect((await infoUpgrades.collect(makeCtx(client).ctx)).errors.map((e) => e.name)).toEqual(['TimeoutError']);
+    expect((await infoUpgrades.collect(makeCtx(infoUpgrades, client).ctx)).errors.map((e) => e.name)).toEqual(['TimeoutError']);
   });
 });
 
@@ -83,7 +83,7 @@ describe('info-acps (issue 7: ACPs)', () => {
     ['API disabled (404)', new HttpError('info.acps', 404, '404 page not found')],
   ])('behavior: %s → no series, success, logged once', async (_n, err) => {
     const { client } = fakeClient({ 'info.acps': err });
-    const { ctx, lines: log } = makeCtx(client);
+    const { ctx, lines: log } = makeCtx(infoAcps, client);
     expect(await infoAcps.collect(ctx)).toEqual({ value: { open: [] }, samples: [], errors: [] });
     await infoAcps.collect(ctx);
     expect(log.filter((l) => l.level === 'info')).toHaveLength(1);
@@ -91,7 +91,7 @@ describe('info-acps (issue 7: ACPs)', () => {
   it('behavior: collect publishes the open proposals for the node-vote series; a failure publishes nothing', async () => {
     let answer: unknown = result('info.acps', 'open');
     const { client } = fakeClient({ 'info.acps': () => answer });
-    const { ctx } = makeCtx(client);
+    const { ctx } = makeCtx(infoAcps, client);
     expect((await infoAcps.collect(ctx)).value?.open).toEqual([236, 247]);
     answer = new TimeoutError('info.acps', 5000);
     const r = await infoAcps.collect(ctx);
@@ -111,7 +111,7 @@ describe('platform-validator-fee (issue 7: L1 fee)', () => {
   });
   it('behavior: node older than v1.12.2 (method absent) → no series, success', async () => {
     const { client } = fakeClient({ 'platform.getValidatorFeeState': notFound('platform.getValidatorFeeState') });
-    expect(await platformValidatorFee.collect(makeCtx(client).ctx)).toEqual({ samples: [], errors: [] });
+    expect(await platformValidatorFee.collect(makeCtx(platformValidatorFee, client).ctx)).toEqual({ samples: [], errors: [] });
   });
   it('error: a negative or missing price is rejected', () => {
     expect(PlatformGetValidatorFeeStateResult.safeParse({ excess: 0, price: -1 }).success).toBe(false);
@@ -141,20 +141,20 @@ describe('platform-validators additions (issue 7)', () => {
   });
   it('behavior: collect reads the BLS key node-info published; mismatch after a re-key', async () => {
     const { client } = fakeClient({ 'platform.getCurrentValidators': result('platform.getCurrentValidators', 'primary-watched') });
-    const match = await platformValidators.collect(makeCtx(client, { values: { 'node-info': { nodeId: SELF, blsPublicKey: key.toLowerCase() } } }).ctx);
+    const match = await platformValidators.collect(makeCtx(platformValidators, client, { values: { 'node-info': { nodeId: SELF, blsPublicKey: key.toLowerCase() } } }).ctx);
     expect(valueOf(match.samples, 'avax_validator_bls_key_matches')).toBe(1);
-    const rekeyed = await platformValidators.collect(makeCtx(client, { values: { 'node-info': { nodeId: SELF, blsPublicKey: '0x' + 'ab'.repeat(48) } } }).ctx);
+    const rekeyed = await platformValidators.collect(makeCtx(platformValidators, client, { values: { 'node-info': { nodeId: SELF, blsPublicKey: '0x' + 'ab'.repeat(48) } } }).ctx);
     expect(valueOf(rekeyed.samples, 'avax_validator_bls_key_matches')).toBe(0);
   });
   it('behavior: expected_active: configured IDs 1; the own ID 0, or 1 with --validator.expect-active', async () => {
     const answers = { 'platform.getCurrentValidators': result('platform.getCurrentValidators', 'primary-not-found') };
     const values = { 'node-info': { nodeId: SELF } };
-    const own0 = await platformValidators.collect(makeCtx(fakeClient(answers).client, { values }).ctx);
+    const own0 = await platformValidators.collect(makeCtx(platformValidators, fakeClient(answers).client, { values }).ctx);
     expect(valueOf(own0.samples, 'avax_validator_expected_active', { node_id: SELF })).toBe(0);
     expect(valueOf(own0.samples, 'avax_validator_active', { node_id: SELF })).toBe(0);
-    const own1 = await platformValidators.collect(makeCtx(fakeClient(answers).client, { target: { expectActive: true }, values }).ctx);
+    const own1 = await platformValidators.collect(makeCtx(platformValidators, fakeClient(answers).client, { target: { expectActive: true }, values }).ctx);
     expect(valueOf(own1.samples, 'avax_validator_expected_active', { node_id: SELF })).toBe(1);
-    const conf = await platformValidators.collect(makeCtx(fakeClient(answers).client, { target: { validatorNodeIds: [OTHER] }, values }).ctx);
+    const conf = await platformValidators.collect(makeCtx(platformValidators, fakeClient(answers).client, { target: { validatorNodeIds: [OTHER] }, values }).ctx);
     expect(valueOf(conf.samples, 'avax_validator_expected_active', { node_id: OTHER })).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { networkEconomics } from '../../src/collectors/network-economics.js';
 import { RpcError } from '../../src/node-client/index.js';
 import { result } from '../fixtures/load.js';
-import { assertContract, fakeClient, lines, makeCtx } from './fake.js';
+import { assertContract, fakeClient, lines, makeCtx, testSlot } from './fake.js';
 
 const answers = () => ({
   'platform.getCurrentSupply': result('platform.getCurrentSupply', 'default'),
@@ -14,7 +14,7 @@ const answers = () => ({
 describe('network-economics', () => {
   it('default: every series from real-shaped answers, nAVAX → AVAX, gas price in nAVAX', async () => {
     const { client, calls } = fakeClient(answers());
-    const r = await networkEconomics.collect(makeCtx(client).ctx);
+    const r = await networkEconomics.collect(makeCtx(networkEconomics, client).ctx);
     assertContract('network-economics', r.samples);
     expect(r.errors).toEqual([]);
     expect(lines(r.samples)).toEqual([
@@ -30,61 +30,34 @@ describe('network-economics', () => {
   });
   it('behavior: getFeeState absent (older node) → its series missing, no failure', async () => {
     const { client } = fakeClient({ ...answers(), 'platform.getFeeState': new RpcError('platform.getFeeState', -32000, 'rpc: can\'t find method "platform.GetFeeState"') });
-    const { ctx, lines: log } = makeCtx(client);
+    const { ctx, lines: log } = makeCtx(networkEconomics, client);
     const r = await networkEconomics.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(lines(r.samples).some((l) => l.startsWith('avax_pchain_'))).toBe(false);
     expect(lines(r.samples)).toHaveLength(4);
-    // logged once per state change
-    await networkEconomics.collect({ ...ctx });
+    // logged once per state change (by the engine: the call declares the normal state)
+    await networkEconomics.collect(ctx);
     expect(log).toHaveLength(1);
+    expect(String(log[0]!.args[1])).toContain('platform.getFeeState: not available on this node');
   });
   it('error: one bad answer fails the collector, the others are exported', async () => {
     const { client } = fakeClient({ ...answers(), 'platform.getMinStake': { minValidatorStake: 'lots' } });
-    const r = await networkEconomics.collect(makeCtx(client).ctx);
+    const r = await networkEconomics.collect(makeCtx(networkEconomics, client).ctx);
     expect(r.errors).toHaveLength(1);
     expect(lines(r.samples).some((l) => l.startsWith('avax_network_min_'))).toBe(false);
     expect(lines(r.samples)).toHaveLength(5);
   });
-  it('behavior: after the first run, one method per run in turn; the others keep their last answer', async () => {
-    const a = answers();
-    const { client, calls } = fakeClient({ ...a, 'platform.getMinStake': () => ({ minValidatorStake: String(2000e9 + calls.length), minDelegatorStake: '25000000000' }) });
-    const state = new Map<string, unknown>();
-    await networkEconomics.collect(makeCtx(client, { state }).ctx);
-    expect(calls).toHaveLength(4);
-    const asked: string[] = [];
-    let r;
-    for (let i = 0; i < 4; i++) {
-      const before = calls.length;
-      r = await networkEconomics.collect(makeCtx(client, { state }).ctx);
-      expect(calls.length - before).toBe(1);
-      asked.push(calls[calls.length - 1]!.method);
+  it('behavior: every run asks all four (each series at most one interval old, as its HELP says: issue 23 item 5)', async () => {
+    const { client, calls } = fakeClient({ ...answers(), 'platform.getMinStake': () => ({ minValidatorStake: String(2000e9 + calls.length), minDelegatorStake: '25000000000' }) });
+    const slot = testSlot(networkEconomics);
+    for (let i = 1; i <= 3; i++) {
+      const r = await networkEconomics.collect(makeCtx(networkEconomics, client, { slot }).ctx);
+      expect(calls).toHaveLength(4 * i);
       expect(lines(r.samples)).toHaveLength(7);
+      expect(lines(r.samples)).toContain(`avax_network_min_validator_stake_avax ${2000 + (4 * i - 1) / 1e9}`);
     }
-    expect(asked).toEqual(['platform.getCurrentSupply', 'platform.getTotalStake', 'platform.getMinStake', 'platform.getFeeState']);
-    // the min stake was refreshed on its turn (the 7th request)
-    expect(lines(r!.samples)).toContain('avax_network_min_validator_stake_avax 2000.000000007');
   });
-  it('error: a failed turn asks the other three at once; the failure clears what was kept; the next run asks all four again', async () => {
-    let fail = false;
-    const { client, calls } = fakeClient({ ...answers(), 'platform.getCurrentSupply': () => (fail ? new RpcError('platform.getCurrentSupply', -32000, 'boom') : result('platform.getCurrentSupply', 'default')) });
-    const state = new Map<string, unknown>();
-    await networkEconomics.collect(makeCtx(client, { state }).ctx);
-    fail = true;
-    const during = calls.length;
-    const r = await networkEconomics.collect(makeCtx(client, { state }).ctx);
-    // its one method (supply, first in turn) failed: the other three were asked in the same run
-    expect(calls.length - during).toBe(4);
-    expect(r.errors).toHaveLength(1);
-    expect(lines(r.samples)).toHaveLength(6);
-    expect(lines(r.samples).some((l) => l.startsWith('avax_network_supply_avax'))).toBe(false);
-    fail = false;
-    const before = calls.length;
-    await networkEconomics.collect(makeCtx(client, { state }).ctx);
-    expect(calls.length - before).toBe(4);
-  });
-  it('behavior: declared as a 60 s collector of one request', () => {
-    expect(networkEconomics.interval).toBe(60);
-    expect(networkEconomics.requestsPerRun({ name: 'n', reference: false, validatorNodeIds: [], subnets: [], chains: [] }, {})).toBe(1);
+  it('behavior: its calls are network-scoped (the same answer from every node of a network: asked once per network)', () => {
+    expect(networkEconomics.calls.map((c) => c.scope)).toEqual(['network', 'network', 'network', 'network']);
   });
 });

@@ -46,7 +46,7 @@ describe('node-info toSamples', () => {
 describe('node-info collect', () => {
   it('default: publishes the node ID, BLS key and version as its value, passes the signal', async () => {
     const { client, calls } = fakeClient(answers());
-    const { ctx } = makeCtx(client);
+    const { ctx } = makeCtx(nodeInfo, client);
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(r.value?.nodeId).toBe(SELF);
@@ -60,7 +60,7 @@ describe('node-info collect', () => {
     ['behavior: getNodeID absent (cannot find method)', new RpcError('info.getNodeID', -32000, 'rpc: can\'t find method "info.GetNodeID"')],
   ])('%s → empty node_id and success, logged once', async (_n, err) => {
     const { client } = fakeClient({ ...answers(), 'info.getNodeID': err });
-    const { ctx, lines: log } = makeCtx(client);
+    const { ctx, lines: log } = makeCtx(nodeInfo, client);
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(r.value?.nodeId).toBe('');
@@ -70,7 +70,7 @@ describe('node-info collect', () => {
   });
   it('behavior: reference target skips getNodeID', async () => {
     const { client, calls } = fakeClient(answers());
-    const { ctx } = makeCtx(client, { target: { reference: true } });
+    const { ctx } = makeCtx(nodeInfo, client, { target: { reference: true } });
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(calls.map((c) => c.method)).not.toContain('info.getNodeID');
@@ -79,7 +79,7 @@ describe('node-info collect', () => {
   });
   it('error: getNodeVersion times out → VM series absent, error returned, others unaffected', async () => {
     const { client } = fakeClient({ ...answers(), 'info.getNodeVersion': new TimeoutError('info.getNodeVersion', 5000) });
-    const { ctx } = makeCtx(client);
+    const { ctx } = makeCtx(nodeInfo, client);
     const r = await nodeInfo.collect(ctx);
     expect(r.errors.map((e) => e.name)).toEqual(['TimeoutError']);
     expect(r.samples).toEqual([]);
@@ -87,14 +87,14 @@ describe('node-info collect', () => {
   });
   it('error: getNetworkName fails → VM series still exported', async () => {
     const { client } = fakeClient({ ...answers(), 'info.getNetworkName': new RpcError('info.getNetworkName', -32000, 'boom') });
-    const { ctx } = makeCtx(client);
+    const { ctx } = makeCtx(nodeInfo, client);
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toHaveLength(1);
     expect(r.samples.map((s) => s.name)).toEqual(['avax_node_vm_info', 'avax_node_vm_info', 'avax_node_vm_info']);
   });
   it('error: getNodeID times out → the last known node ID keeps the series stable', async () => {
     const { client } = fakeClient({ ...answers(), 'info.getNodeID': new TimeoutError('info.getNodeID', 5000) });
-    const { ctx } = makeCtx(client, { previous: { nodeId: SELF, blsPublicKey: '' } });
+    const { ctx } = makeCtx(nodeInfo, client, { previous: { nodeId: SELF, blsPublicKey: '' } });
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toHaveLength(1);
     expect(r.value?.nodeId).toBe(SELF);
@@ -110,7 +110,7 @@ describe('node-info: the ip label (node-ip, info.getNodeIP)', () => {
     ['behavior: a public server (no info.getNodeIP) → empty', { 'node-ip': { ip: '' } }, ''],
   ])('%s', async (_n, values, want) => {
     const { client, calls } = fakeClient(answers());
-    const { ctx } = makeCtx(client, { values });
+    const { ctx } = makeCtx(nodeInfo, client, { values });
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(ipOf(r)).toBe(want);

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { nodeIp } from '../../src/collectors/node-ip.js';
 import { HttpError, RpcError, TimeoutError } from '../../src/node-client/index.js';
 import { result } from '../fixtures/load.js';
-import { fakeClient, makeCtx } from './fake.js';
+import { fakeClient, makeCtx, testSlot } from './fake.js';
 
 describe('node-ip', () => {
   it('default: publishes the advertised ip:port, no series of its own, logs the address once', async () => {
     const { client, calls } = fakeClient({ 'info.getNodeIP': result('info.getNodeIP', 'default') });
-    const state = new Map<string, unknown>();
+    const slot = testSlot(nodeIp);
     const logged: unknown[] = [];
     for (let i = 0; i < 3; i++) {
-      const { ctx, lines } = makeCtx(client, { state });
+      const { ctx, lines } = makeCtx(nodeIp, client, { slot });
       const r = await nodeIp.collect(ctx);
       expect(r).toEqual({ value: { ip: '198.51.100.23:9651' }, samples: [], errors: [] });
       logged.push(...lines);
@@ -25,7 +25,7 @@ describe('node-ip', () => {
     ['cannot find method', new RpcError('info.getNodeIP', -32000, 'rpc: can\'t find method "info.GetNodeIP"')],
   ])('behavior: absent (%s: public server) → ip empty, no failure', async (_n, err) => {
     const { client } = fakeClient({ 'info.getNodeIP': err });
-    const r = await nodeIp.collect(makeCtx(client).ctx);
+    const r = await nodeIp.collect(makeCtx(nodeIp, client).ctx);
     expect(r).toEqual({ value: { ip: '' }, samples: [], errors: [] });
   });
   it.each([
@@ -33,7 +33,7 @@ describe('node-ip', () => {
     ['error: not a string', { ip: 9651 }],
   ])('%s → failure and no value (the label is empty, never stale)', async (_n, a) => {
     const { client } = fakeClient({ 'info.getNodeIP': a });
-    const r = await nodeIp.collect(makeCtx(client, { previous: { ip: '198.51.100.23:9651' } }).ctx);
+    const r = await nodeIp.collect(makeCtx(nodeIp, client, { previous: { ip: '198.51.100.23:9651' } }).ctx);
     expect(r.value).toBeUndefined();
     expect(r.errors).toHaveLength(1);
   });

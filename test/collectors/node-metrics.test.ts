@@ -204,11 +204,13 @@ function textClient(answer: string | Error, pieces = 7) {
 describe('node-metrics collect', () => {
   it('default: GET /ext/metrics streamed in pieces gives what the whole body gives, plus scheme and availability', async () => {
     const { client, calls } = textClient(CAPTURE, 13);
-    const { ctx } = makeCtx(client, { values: { 'node-info': { version: { version: 'avalanchego/1.14.2' } as never } } });
+    const { ctx } = makeCtx(nodeMetrics, client, { values: { 'node-info': { version: { version: 'avalanchego/1.14.2' } as never } } });
     const r = await nodeMetrics.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(calls.map((c) => c.path)).toEqual(['/ext/metrics']);
-    expect(r.value).toEqual({ available: true, scheme: 'v1.11.8' });
+    expect(r.value).toMatchObject({ available: true, scheme: 'v1.11.8' });
+    // The node's own connected-stake share per chain, for avax_subnet_connected_stake_ratio.
+    expect([...(r.value?.stakeConnected?.keys() ?? [])].sort()).toEqual(['C', 'P', 'X']);
     assertContract('node-metrics', r.samples);
     expect(lines(r.samples.slice(0, 2))).toEqual(['avax_node_metrics_available 1', 'avax_node_metrics_scheme{scheme="v1.11.8"} 1']);
     expect(lines(r.samples.slice(2))).toEqual(lines(pickFromText(CAPTURE).samples));
@@ -216,7 +218,7 @@ describe('node-metrics collect', () => {
   it('behavior: 404 (metrics API disabled) is a normal state: available 0, no other series, no failure', async () => {
     const err = new HttpError('GET /ext/metrics', 404, '404 page not found');
     const { client, calls } = textClient(err);
-    const { ctx, lines: logged } = makeCtx(client);
+    const { ctx, lines: logged } = makeCtx(nodeMetrics, client);
     const r = await nodeMetrics.collect(ctx);
     expect(r.errors).toEqual([]);
     expect(lines(r.samples)).toEqual(['avax_node_metrics_available 0']);
@@ -228,7 +230,7 @@ describe('node-metrics collect', () => {
   it('error: any other failure fails the collector with no series (no stale value)', async () => {
     for (const err of [new HttpError('GET /ext/metrics', 500, 'boom'), new NetworkError('GET /ext/metrics', 'ECONNRESET')]) {
       const { client, calls } = textClient(err);
-      const { ctx } = makeCtx(client);
+      const { ctx } = makeCtx(nodeMetrics, client);
       const r = await nodeMetrics.collect(ctx);
       expect(r.errors).toEqual([err]);
       expect(r.samples).toEqual([]);
@@ -237,14 +239,14 @@ describe('node-metrics collect', () => {
   });
   it('behavior: a body with nothing we know → scheme unknown, available 1', async () => {
     const { client } = textClient('# HELP x y\nsomething_else 1\n');
-    const { ctx } = makeCtx(client);
+    const { ctx } = makeCtx(nodeMetrics, client);
     const r = await nodeMetrics.collect(ctx);
     expect(lines(r.samples)).toEqual(['avax_node_metrics_available 1', 'avax_node_metrics_scheme{scheme="unknown"} 1']);
   });
   it('error: a body without one sample line (JSON, empty) is not the text format: invalid response, no series', async () => {
     for (const [body, why] of [['{"jsonrpc":"2.0","result":{"healthy":true}}', 'no sample line'], ['', 'empty body']] as const) {
       const { client } = textClient(body);
-      const { ctx } = makeCtx(client);
+      const { ctx } = makeCtx(nodeMetrics, client);
       const r = await nodeMetrics.collect(ctx);
       expect(r.samples).toEqual([]);
       expect(r.errors).toHaveLength(1);
@@ -262,7 +264,7 @@ describe('node-metrics collect', () => {
   it('behavior: watched chains of the target are kept', async () => {
     const L1 = '2Y3yGzJ9nB1DxuUgWL87W3HuXpM3AHcWqiUVsJkWNFvqRgDj5n';
     const { client } = textClient(`avalanche_snowman_blks_processing{chain="${L1}"} 2\n`);
-    const { ctx } = makeCtx(client, { target: { chains: [L1] } });
+    const { ctx } = makeCtx(nodeMetrics, client, { target: { chains: [L1] } });
     const r = await nodeMetrics.collect(ctx);
     expect(valueOf(r.samples, 'avax_node_blocks_processing', { chain: L1 })).toBe(2);
   });

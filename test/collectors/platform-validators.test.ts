@@ -102,7 +102,7 @@ describe('platform-validators collect', () => {
 
   it('default: reads the own ID from node-info, asks the primary network without subnetID and each subnet with it', async () => {
     const { client, calls } = fakeClient(base());
-    const { ctx } = makeCtx(client, { target: { subnets: [SUBNET_L1] }, values: { 'node-info': own } });
+    const { ctx } = makeCtx(platformValidators, client, { target: { subnets: [SUBNET_L1] }, values: { 'node-info': own } });
     const r = await platformValidators.collect(ctx);
     expect(r.errors).toEqual([]);
     const gcv = calls.map((c) => c.params);
@@ -116,12 +116,12 @@ describe('platform-validators collect', () => {
   });
   it('behavior: configured IDs win over the own ID', async () => {
     const { client, calls } = fakeClient(base());
-    await platformValidators.collect(makeCtx(client, { target: { validatorNodeIds: [SELF, OTHER] }, values: { 'node-info': { nodeId: 'NodeID-other' } } }).ctx);
+    await platformValidators.collect(makeCtx(platformValidators, client, { target: { validatorNodeIds: [SELF, OTHER] }, values: { 'node-info': { nodeId: 'NodeID-other' } } }).ctx);
     expect(calls[0]!.params).toEqual({ nodeIDs: [SELF, OTHER] });
   });
   it('behavior: --validator.expect-active beside --validator.node-id watches the own ID too, and expects it', async () => {
     const { client, calls } = fakeClient(base());
-    const { ctx } = makeCtx(client, { target: { validatorNodeIds: [OTHER], expectActive: true }, values: { 'node-info': own } });
+    const { ctx } = makeCtx(platformValidators, client, { target: { validatorNodeIds: [OTHER], expectActive: true }, values: { 'node-info': own } });
     const r = await platformValidators.collect(ctx);
     expect(calls.find((c) => c.method === 'platform.getCurrentValidators')!.params).toEqual({ nodeIDs: [OTHER, SELF] });
     expect(valueOf(r.samples, 'avax_validator_expected_active', { subnet: P, node_id: SELF })).toBe(1);
@@ -132,16 +132,16 @@ describe('platform-validators collect', () => {
   });
   it('behavior: Helicon (info-upgrades) before the validation started → 0.9; unknown → 0.8', async () => {
     const { client } = fakeClient(base());
-    let r = await platformValidators.collect(makeCtx(client, { values: { 'node-info': own, 'info-upgrades': upgrades(1767225600) } }).ctx);
+    let r = await platformValidators.collect(makeCtx(platformValidators, client, { values: { 'node-info': own, 'info-upgrades': upgrades(1767225600) } }).ctx);
     expect(valueOf(r.samples, 'avax_validator_uptime_requirement_ratio')).toBe(0.9);
-    r = await platformValidators.collect(makeCtx(client, { values: { 'node-info': own } }).ctx);
+    r = await platformValidators.collect(makeCtx(platformValidators, client, { values: { 'node-info': own } }).ctx);
     expect(r.errors).toEqual([]);
     expect(valueOf(r.samples, 'avax_validator_uptime_requirement_ratio')).toBe(0.8);
   });
   it('behavior: own ID empty (public server) or unknown, nothing configured → nothing to watch, no call, success', async () => {
     for (const values of [{ 'node-info': { nodeId: '' } }, {}]) {
       const { client, calls } = fakeClient(base());
-      const r = await platformValidators.collect(makeCtx(client, { values }).ctx);
+      const r = await platformValidators.collect(makeCtx(platformValidators, client, { values }).ctx);
       expect(r).toEqual({ value: { sets: [] }, samples: [], errors: [] });
       expect(calls).toEqual([]);
     }
@@ -152,7 +152,7 @@ describe('platform-validators collect', () => {
       'platform.getCurrentValidators': (p: any) =>
         p.subnetID ? new RpcError('platform.getCurrentValidators', -32000, 'boom') : result('platform.getCurrentValidators', 'primary-watched'),
     });
-    const r = await platformValidators.collect(makeCtx(client, { target: { subnets: [SUBNET_L1] }, values: { 'node-info': own } }).ctx);
+    const r = await platformValidators.collect(makeCtx(platformValidators, client, { target: { subnets: [SUBNET_L1] }, values: { 'node-info': own } }).ctx);
     expect(r.errors).toHaveLength(1);
     expect(valueOf(r.samples, 'avax_validator_active', { subnet: P, node_id: SELF })).toBe(1);
   });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { NodeIdSet } from '../../src/collectors/node-id-set.js';
 import { subnetChains, watchedSubnets } from '../../src/collectors/subnet-chains.js';
-import { HttpError, PRIMARY_NETWORK_ID, RpcError, TimeoutError } from '../../src/node-client/index.js';
+import type { CollectorValues } from '../../src/collectors/define.js';
+import { PRIMARY_NETWORK_ID, RpcError, TimeoutError } from '../../src/node-client/index.js';
 import { PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
 import { result } from '../fixtures/load.js';
-import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+import { assertContract, fakeClient, lines, makeCtx, testSlot, valueOf } from './fake.js';
 
 const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
 const OTHER = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
@@ -15,61 +17,48 @@ const L1_CHAIN = 'm5xoBqfy4oCFUPTsaeR7kcxt73qauBPoo8FPNoB7S8GXJ5tq5';
 const L1_VM = 'qxV63uTMB9duhwv3h2kZPx71uhkVf2qz4DzWrmWJUs8ZBGsu4';
 
 const chains = PlatformGetBlockchainsResult.parse(result('platform.getBlockchains', 'default')).blockchains;
+const CHECK = { timestamp: 1778750490, duration: 1 };
 
-interface NodeState {
-  /** The node runs the L1 chain (its health check exists). */
-  runsL1: boolean;
-  /** Tags whose report is unhealthy. */
-  unhealthy: string[];
-  /** NodeIDs in the primary network's validator set. */
-  primary: string[];
+/** What the other collectors published: the own ID, the node's health checks, the primary validators. */
+function values(o: { runsL1?: boolean; primary?: string[]; nodeId?: string } = {}): Partial<CollectorValues> {
+  const checks: Record<string, typeof CHECK> = { network: CHECK, P: CHECK, X: CHECK, C: CHECK };
+  if (o.runsL1 ?? true) checks[L1_CHAIN] = CHECK;
+  const primary = o.primary ?? [SELF, OTHER];
+  return {
+    'node-info': { nodeId: o.nodeId ?? SELF },
+    health: { health: { checks, healthy: true } },
+    'platform-validators-full': { primaryValidators: NodeIdSet.of(primary), primaryCount: primary.length },
+  };
 }
 
-/** Answers of a node in `st` (read at call time, so a test can change it between runs). */
-function answers(st: NodeState, over: Record<string, unknown> = {}) {
-  return {
+/** The node's answers: the chain list, statuses, VMs and the L1's validator list (l1.json: SELF active, one inactive, one legacy). */
+function client(over: Record<string, unknown> = {}) {
+  return fakeClient({
     'platform.getBlockchains': result('platform.getBlockchains', 'default'),
     'platform.getBlockchainStatus': result('platform.getBlockchainStatus', 'default'),
     'info.getVMs': result('info.getVMs', 'default'),
-    'info.isBootstrapped': result('info.isBootstrapped', 'default'),
-    'health.health': (p: unknown) => {
-      const tags = (p as { tags: string[] }).tags;
-      const checks: Record<string, unknown> = { network: { timestamp: '2026-05-14T09:21:30Z', duration: 1 } };
-      if (st.runsL1 && tags.includes(L1_SUBNET)) checks[L1_CHAIN] = { timestamp: '2026-05-14T09:21:30Z', duration: 1 };
-      return { checks, healthy: !tags.some((t) => st.unhealthy.includes(t)) };
-    },
-    'platform.getValidatorsAt': (p: unknown) =>
-      (p as { subnetID: string }).subnetID === PRIMARY_NETWORK_ID ? Object.fromEntries(st.primary.map((id) => [id, { publicKey: null, weight: '2000000000000' }])) : result('platform.getValidatorsAt', 'default'),
+    'platform.getCurrentValidators': result('platform.getCurrentValidators', 'l1'),
     ...over,
-  };
-}
-const validatorOfBoth = (): NodeState => ({ runsL1: true, unhealthy: [], primary: [SELF, OTHER] });
-/** A fake client whose answers carry the node's Node-Id header, as avalanchego's do. */
-function client(st: NodeState, over: Record<string, unknown> = {}) {
-  const f = fakeClient(answers(st, over));
-  (f.client as unknown as { lastNodeIdHeader: string }).lastNodeIdHeader = SELF;
-  return f;
+  });
 }
 
 describe('subnet-chains: which subnets', () => {
-  const members = (primaryWatched: boolean) => new Map([[PRIMARY_NETWORK_ID, { own: primaryWatched, watched: primaryWatched }]]);
+  const base = { configured: [] as string[], chains, remembered: new Set<string>() };
   it.each([
-    ['default: a configured subnet, beside the primary network', [L1_SUBNET], { chains, members: members(true) }, [PRIMARY_NETWORK_ID, L1_SUBNET]],
-    ['behavior: none configured → the primary network (a watched validator) and the L1 whose chain the node runs', [], { chains, running: new Set([L1_CHAIN, 'C']), members: members(true) }, [PRIMARY_NETWORK_ID, L1_SUBNET]],
-    ['behavior: not a validator, no L1 chain running → nothing', [], { chains, running: new Set(['C', 'X', 'P']), members: members(false) }, []],
-    ['behavior: nothing known yet → nothing', [], { members: new Map() }, []],
-  ])('%s', (_n, configured, cache, want) => {
-    expect(watchedSubnets(configured, cache)).toEqual(want);
-  });
-  it('behavior: a subnet once found stays (remembered)', () => {
-    expect(watchedSubnets([], { chains, members: new Map() }, new Set([L1_SUBNET]))).toEqual([L1_SUBNET]);
+    ['default: a configured subnet, beside the primary network', { ...base, configured: [L1_SUBNET], primaryValidator: true }, [PRIMARY_NETWORK_ID, L1_SUBNET]],
+    ['behavior: none configured → the primary network (a watched validator) and the L1 whose chain the node runs', { ...base, checks: new Set([L1_CHAIN, 'C']), primaryValidator: true }, [PRIMARY_NETWORK_ID, L1_SUBNET]],
+    ['behavior: not a validator, no L1 chain running → nothing', { ...base, checks: new Set(['C', 'X', 'P']), primaryValidator: false }, []],
+    ['behavior: nothing known yet → nothing', { ...base, chains: [] }, []],
+    ['behavior: a subnet once found stays (remembered)', { ...base, remembered: new Set([L1_SUBNET]) }, [L1_SUBNET]],
+  ])('%s', (_n, inputs, want) => {
+    expect(watchedSubnets(inputs)).toEqual(want);
   });
 });
 
 describe('subnet-chains collect', () => {
-  it('default: first run asks everything; chains of the watched subnets with status, VM, health, membership', async () => {
-    const { client: c, calls } = client(validatorOfBoth());
-    const { ctx } = makeCtx(c);
+  it('default: with no flag, the L1 whose chain the node runs is found; every chain with status, VM, membership; its active validators', async () => {
+    const { client: c, calls } = client();
+    const { ctx } = makeCtx(subnetChains, c, { values: values() });
     const r = await subnetChains.collect(ctx);
     expect(r.errors).toEqual([]);
     assertContract('subnet-chains', r.samples);
@@ -84,140 +73,118 @@ describe('subnet-chains collect', () => {
       `avax_chain_status{blockchain_id="${L1_CHAIN}",status="Validating"} 1`,
       // The L1's VM is not among info.getVMs/default.json's built-in VMs.
       `avax_chain_vm_installed{blockchain_id="${L1_CHAIN}",vm_id="${L1_VM}"} 0`,
-      `avax_subnet_healthy{subnet="${PRIMARY_NETWORK_ID}"} 1`,
       `avax_subnet_node_is_validator{subnet="${PRIMARY_NETWORK_ID}"} 1`,
-      `avax_subnet_healthy{subnet="${L1_SUBNET}"} 1`,
       `avax_subnet_node_is_validator{subnet="${L1_SUBNET}"} 1`,
     ]);
-    // isBootstrapped only for the L1 chain (P, X, C are info-is-bootstrapped's); health per subnet tag.
-    expect(calls.filter((x) => x.method === 'info.isBootstrapped').map((x) => x.params)).toEqual([{ chain: L1_CHAIN }]);
-    expect(calls.filter((x) => x.method === 'health.health').map((x) => x.params)).toEqual([{ tags: [L1_SUBNET] }, { tags: [PRIMARY_NETWORK_ID] }, { tags: [L1_SUBNET] }]);
-    expect(calls.filter((x) => x.method === 'platform.getValidatorsAt').map((x) => x.params)).toEqual([
-      { height: 'proposed', subnetID: PRIMARY_NETWORK_ID },
-      { height: 'proposed', subnetID: L1_SUBNET },
+    // One request per item, every run: the list, the VMs, three statuses, the L1's validators.
+    expect(calls.map((x) => `${x.method} ${JSON.stringify(x.params)}`)).toEqual([
+      'platform.getBlockchains {}',
+      'info.getVMs {}',
+      `platform.getBlockchainStatus {"blockchainID":"${X}"}`,
+      `platform.getBlockchainStatus {"blockchainID":"${C}"}`,
+      `platform.getBlockchainStatus {"blockchainID":"${L1_CHAIN}"}`,
+      `platform.getCurrentValidators {"subnetID":"${L1_SUBNET}"}`,
     ]);
-    expect(r.value?.chains.map((x) => `${x.id}:${String(x.bootstrapped)}`)).toEqual([`${X}:undefined`, `${C}:undefined`, `${L1_CHAIN}:true`]);
+    expect(r.value?.subnets).toEqual([PRIMARY_NETWORK_ID, L1_SUBNET]);
+    // l1.json: SELF and a legacy validator active, one L1 validator with balance 0 (not counted).
+    expect([...(r.value?.activeValidators ?? [])]).toEqual([[L1_SUBNET, 2]]);
     expect(calls.every((x) => x.signal === ctx.signal)).toBe(true);
   });
 
-  it('behavior: after the first run, one request per run in turn; a full turn refreshes every item', async () => {
+  it('behavior: every run asks everything again (no rotation): a change shows in the next run', async () => {
     let status = 'Validating';
-    const { client: c, calls } = client(validatorOfBoth(), { 'platform.getBlockchainStatus': () => ({ status }) });
-    const state = new Map<string, unknown>();
-    await subnetChains.collect(makeCtx(c, { state }).ctx);
+    const { client: c, calls } = client({ 'platform.getBlockchainStatus': () => ({ status }) });
+    const slot = testSlot(subnetChains);
+    await subnetChains.collect(makeCtx(subnetChains, c, { slot, values: values() }).ctx);
     const first = calls.length;
-    // chains, running chains, primary validators, VMs, 3 statuses, 1 isBootstrapped, 2 health, 1 L1 membership
-    expect(first).toBe(11);
     status = 'Syncing';
-    const perRun: number[] = [];
-    let last;
-    for (let i = 0; i < first; i++) {
-      const before = calls.length;
-      last = await subnetChains.collect(makeCtx(c, { state }).ctx);
-      expect(last.errors).toEqual([]);
-      perRun.push(calls.length - before);
-    }
-    expect(perRun).toEqual(Array(first).fill(1));
-    expect(calls.slice(first).map((x) => `${x.method} ${JSON.stringify(x.params)}`).sort()).toEqual(calls.slice(0, first).map((x) => `${x.method} ${JSON.stringify(x.params)}`).sort());
-    expect(valueOf(last!.samples, 'avax_chain_status', { blockchain_id: L1_CHAIN, status: 'Syncing' })).toBe(1);
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { slot, values: values() }).ctx);
+    expect(calls.length - first).toBe(first);
+    expect(valueOf(r.samples, 'avax_chain_status', { blockchain_id: L1_CHAIN, status: 'Syncing' })).toBe(1);
   });
 
-  it('behavior: the subnet health, a chain leaving Validating and leaving the validator set show in the series', async () => {
-    const st: NodeState = { runsL1: true, unhealthy: [L1_SUBNET], primary: [SELF] };
-    const { client: c } = client(st, {
-      'platform.getBlockchainStatus': (p: unknown) => ({ status: (p as { blockchainID: string }).blockchainID === L1_CHAIN ? 'Syncing' : 'Validating' }),
-      'platform.getValidatorsAt': (p: unknown) => ((p as { subnetID: string }).subnetID === PRIMARY_NETWORK_ID ? { [SELF]: { weight: '1' } } : {}),
-    });
-    const r = await subnetChains.collect(makeCtx(c).ctx);
-    expect(valueOf(r.samples, 'avax_chain_status', { blockchain_id: L1_CHAIN, status: 'Syncing' })).toBe(1);
-    expect(valueOf(r.samples, 'avax_subnet_healthy', { subnet: L1_SUBNET })).toBe(0);
+  it('behavior: a disabled L1 validator (balance 0) is not a member, and not counted (issue 23 item 6)', async () => {
+    const list = result('platform.getCurrentValidators', 'l1') as { validators: { nodeID: string; balance?: string }[] };
+    const disabled = { validators: list.validators.map((v) => (v.nodeID === SELF ? { ...v, balance: '0' } : v)) };
+    const { client: c } = client({ 'platform.getCurrentValidators': disabled });
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { values: values() }).ctx);
     expect(valueOf(r.samples, 'avax_subnet_node_is_validator', { subnet: L1_SUBNET })).toBe(0);
+    expect(r.value?.activeValidators.get(L1_SUBNET)).toBe(1);
   });
 
   it('behavior: a configured subnet is watched even when the node runs none of its chains (not tracked)', async () => {
-    const { client: c } = client({ runsL1: false, unhealthy: [], primary: [SELF] }, { 'platform.getBlockchainStatus': { status: 'Created' } });
-    const r = await subnetChains.collect(makeCtx(c, { target: { subnets: [L1_SUBNET] } }).ctx);
+    const { client: c } = client({ 'platform.getBlockchainStatus': { status: 'Created' } });
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { target: { subnets: [L1_SUBNET] }, values: values({ runsL1: false }) }).ctx);
     expect(r.errors).toEqual([]);
     expect(valueOf(r.samples, 'avax_chain_status', { blockchain_id: L1_CHAIN, status: 'Created' })).toBe(1);
     expect(valueOf(r.samples, 'avax_subnet_node_is_validator', { subnet: L1_SUBNET })).toBe(1);
   });
 
   it('behavior: an API node that validates nothing and runs no L1 → no series, no failure', async () => {
-    const { client: c } = client({ runsL1: false, unhealthy: [], primary: [OTHER] });
-    const r = await subnetChains.collect(makeCtx(c).ctx);
+    const { client: c } = client();
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { values: values({ runsL1: false, primary: [OTHER] }) }).ctx);
     expect(r).toMatchObject({ samples: [], errors: [] });
   });
 
   it('behavior: watching another validator (--validator.node-id) → its primary network; the own membership stays the own ID', async () => {
-    const { client: c } = client({ runsL1: false, unhealthy: [], primary: [OTHER] });
-    const r = await subnetChains.collect(makeCtx(c, { target: { validatorNodeIds: [OTHER] } }).ctx);
+    const { client: c } = client();
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { target: { validatorNodeIds: [OTHER] }, values: values({ runsL1: false, primary: [OTHER] }) }).ctx);
     expect(r.samples.filter((s) => s.name === 'avax_chain_info')).toHaveLength(2);
     expect(valueOf(r.samples, 'avax_subnet_node_is_validator', { subnet: PRIMARY_NETWORK_ID })).toBe(0);
   });
 
   it('behavior: an L1 once found stays watched when its chain check goes away (subnet no longer tracked)', async () => {
-    const st = validatorOfBoth();
-    const { client: c } = client(st, {
-      'platform.getBlockchainStatus': (p: unknown) => ({ status: (p as { blockchainID: string }).blockchainID === L1_CHAIN && !st.runsL1 ? 'Created' : 'Validating' }),
-      'info.isBootstrapped': (p: unknown) => (st.runsL1 ? { isBootstrapped: true } : new RpcError('info.isBootstrapped', -32000, `there is no chain with alias/ID '${(p as { chain: string }).chain}'`)),
-    });
-    const state = new Map<string, unknown>();
-    expect((await subnetChains.collect(makeCtx(c, { state }).ctx)).errors).toEqual([]);
-    st.runsL1 = false;
-    state.delete('cache'); // start over (as after a failed request): the L1 chain's check is gone now
-    const r = await subnetChains.collect(makeCtx(c, { state }).ctx);
+    let running = true;
+    const { client: c } = client({ 'platform.getBlockchainStatus': (p: unknown) => ({ status: (p as { blockchainID: string }).blockchainID === L1_CHAIN && !running ? 'Created' : 'Validating' }) });
+    const slot = testSlot(subnetChains);
+    expect((await subnetChains.collect(makeCtx(subnetChains, c, { slot, values: values() }).ctx)).errors).toEqual([]);
+    running = false;
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { slot, values: values({ runsL1: false }) }).ctx);
     expect(r.errors).toEqual([]);
     expect(valueOf(r.samples, 'avax_chain_status', { blockchain_id: L1_CHAIN, status: 'Created' })).toBe(1);
     expect(valueOf(r.samples, 'avax_subnet_node_is_validator', { subnet: L1_SUBNET })).toBe(1);
-    // isBootstrapped of a chain the node does not run: a normal state, published as not bootstrapped.
-    expect(r.value?.chains.find((x) => x.id === L1_CHAIN)?.bootstrapped).toBe(false);
   });
 
-  it('behavior: public server (getVMs and the Health API absent) → chains and status, no VM or health series, no failure', async () => {
-    const { client: c } = client(validatorOfBoth(), {
-      'info.getVMs': new RpcError('info.getVMs', -32601, 'rpc: can\'t find method "info.GetVMs"'),
-      'health.health': new HttpError('health.health', 404, '404 page not found\n'),
-    });
-    const r = await subnetChains.collect(makeCtx(c).ctx);
+  it('behavior: public server (getVMs absent, no health report) → the configured subnet\'s chains and status, no VM series, no failure', async () => {
+    const { client: c } = client({ 'info.getVMs': new RpcError('info.getVMs', -32000, 'rpc: can\'t find method "info.GetVMs"') });
+    const { health: _h, ...rest } = values();
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { target: { subnets: [L1_SUBNET] }, values: rest }).ctx);
     expect(r.errors).toEqual([]);
     expect([...new Set(r.samples.map((s) => s.name))]).toEqual(['avax_chain_info', 'avax_chain_status', 'avax_subnet_node_is_validator']);
   });
 
-  it('behavior: reference target → neither getVMs nor the Health API; the watched IDs are the configured ones', async () => {
-    const { client: c, calls } = client(validatorOfBoth());
-    const r = await subnetChains.collect(makeCtx(c, { target: { reference: true, validatorNodeIds: [OTHER] } }).ctx);
+  it('behavior: reference target → no getVMs, no health, no own membership', async () => {
+    const { client: c, calls } = client();
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { target: { reference: true, validatorNodeIds: [OTHER] }, values: values() }).ctx);
     expect(r.errors).toEqual([]);
-    expect(calls.map((x) => x.method).sort()).toEqual(['platform.getBlockchainStatus', 'platform.getBlockchainStatus', 'platform.getBlockchains', 'platform.getValidatorsAt']);
+    expect(calls.map((x) => x.method).sort()).toEqual(['platform.getBlockchainStatus', 'platform.getBlockchainStatus', 'platform.getBlockchains']);
     expect(r.samples.filter((s) => s.name === 'avax_subnet_node_is_validator')).toEqual([]);
   });
 
-  it.each([
-    ['error: getBlockchains fails → nothing, failure', { 'platform.getBlockchains': new TimeoutError('platform.getBlockchains', 5000) }],
-    ['error: a status call fails → nothing of the others either (no partial pass), failure', { 'platform.getBlockchainStatus': new RpcError('platform.getBlockchainStatus', -32000, 'boom') }],
-    ['error: a status outside the known set → invalid answer, failure', { 'platform.getBlockchainStatus': { status: 'Bogus' } }],
-  ])('%s', async (_n, over) => {
-    const { client: c } = client(validatorOfBoth(), over);
-    const state = new Map<string, unknown>();
-    const r = await subnetChains.collect(makeCtx(c, { state }).ctx);
+  it('error: getBlockchains fails → nothing, failure', async () => {
+    const { client: c } = client({ 'platform.getBlockchains': new TimeoutError('platform.getBlockchains', 5000) });
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { values: values() }).ctx);
     expect(r.samples).toEqual([]);
-    expect(r.errors.length).toBeGreaterThan(0);
-    expect(state.has('cache')).toBe(false);
+    expect(r.errors).toHaveLength(1);
   });
 
-  it('error: a failed request in turn drops the cache; the next run asks everything again', async () => {
-    let fail = false;
-    const { client: c, calls } = client(validatorOfBoth(), { 'info.getVMs': () => (fail ? new TimeoutError('info.getVMs', 5000) : result('info.getVMs', 'default')) });
-    const state = new Map<string, unknown>();
-    await subnetChains.collect(makeCtx(c, { state }).ctx);
-    fail = true;
-    let r;
-    for (let i = 0; i < 4 && !(r && r.errors.length > 0); i++) r = await subnetChains.collect(makeCtx(c, { state }).ctx); // chains, running, members, VMs (fails)
-    expect(r!.samples).toEqual([]);
-    expect(r!.errors).toHaveLength(1);
-    fail = false;
-    const before = calls.length;
-    const again = await subnetChains.collect(makeCtx(c, { state }).ctx);
-    expect(calls.length - before).toBe(11);
-    expect(again.samples.length).toBeGreaterThan(0);
+  it.each([
+    ['error: a status call fails → the others are shown, failure', { 'platform.getBlockchainStatus': new RpcError('platform.getBlockchainStatus', -32000, 'boom') }],
+    ['error: a status outside the known set → invalid answer, failure', { 'platform.getBlockchainStatus': { status: 'Bogus' } }],
+  ])('%s', async (_n, over) => {
+    const { client: c } = client(over);
+    const r = await subnetChains.collect(makeCtx(subnetChains, c, { values: values() }).ctx);
+    expect(r.samples.some((s) => s.name === 'avax_chain_status')).toBe(false);
+    expect(r.samples.some((s) => s.name === 'avax_chain_info')).toBe(true);
+    expect(r.errors).toHaveLength(3);
+  });
+
+  it('behavior: its network-wide calls (the chain list, an L1\'s validators) are network-scoped; the node\'s own views are not', () => {
+    expect(Object.fromEntries(subnetChains.calls.map((x) => [`${x.method}`, x.scope]))).toMatchObject({
+      'platform.getBlockchains': 'network',
+      'platform.getBlockchainStatus': 'node',
+      'info.getVMs': 'node',
+      'platform.getCurrentValidators': 'network',
+    });
   });
 });

@@ -4,7 +4,7 @@ import { END_SKEW_SECONDS, track, validatorRewards, type SeenValidation } from '
 import { PRIMARY_NETWORK_ID, RpcError } from '../../src/node-client/index.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
-import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+import { assertContract, fakeClient, lines, makeCtx, valueOf, testSlot } from './fake.js';
 
 const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
 const TX = 'RHa2bsaYbrA2rJdm3zZ2CdEjjAQ7BgG4GHe7gjy9unK6zBUC7';
@@ -18,11 +18,11 @@ const value = (s: WatchedSet | null) => ({ 'platform-validators': { sets: s ? [s
 
 /** Runs the collector twice on one state: active, then `after`; returns the second run and the calls. */
 async function endedRun(rewardUtxos: unknown, after: WatchedSet, nowS = END + 30) {
-  const state = new Map<string, unknown>();
+  const slot = testSlot(validatorRewards);
   const { client, calls } = fakeClient({ 'platform.getBalance': result('platform.getBalance', 'default'), 'platform.getRewardUTXOs': rewardUtxos });
-  const first = makeCtx(client, { values: value(set()), state, now: (END - 3600) * 1000 });
+  const first = makeCtx(validatorRewards, client, { values: value(set()), slot, now: (END - 3600) * 1000 });
   const r1 = await validatorRewards.collect(first.ctx);
-  const second = makeCtx(client, { values: value(after), state, now: nowS * 1000 });
+  const second = makeCtx(validatorRewards, client, { values: value(after), slot, now: nowS * 1000 });
   const r2 = await validatorRewards.collect(second.ctx);
   return { r1, r2, calls, log: second.lines };
 }
@@ -61,7 +61,7 @@ describe('validator-rewards track', () => {
 describe('validator-rewards collector', () => {
   it('default: active validation → owner balance only; no getRewardUTXOs', async () => {
     const { client, calls } = fakeClient({ 'platform.getBalance': result('platform.getBalance', 'default') });
-    const { ctx } = makeCtx(client, { values: value(set()) });
+    const { ctx } = makeCtx(validatorRewards, client, { values: value(set()) });
     const r = await validatorRewards.collect(ctx);
     assertContract('validator-rewards', r.samples);
     expect(lines(r.samples)).toEqual([`avax_reward_owner_balance_avax{node_id="${SELF}"} 1257.534246575`]);
@@ -96,23 +96,23 @@ describe('validator-rewards collector', () => {
   });
   it('error: platform-validators failed → failing without a request; the last outcome stays; nothing watched → idle, no failure', async () => {
     const { r2 } = await endedRun(result('platform.getRewardUTXOs', 'none'), set([]));
-    const state = new Map<string, unknown>();
+    const slot = testSlot(validatorRewards);
     const { client, calls } = fakeClient({ 'platform.getRewardUTXOs': result('platform.getRewardUTXOs', 'none'), 'platform.getBalance': result('platform.getBalance', 'default') });
-    await validatorRewards.collect(makeCtx(client, { values: value(set()), state, now: (END - 10) * 1000 }).ctx);
-    await validatorRewards.collect(makeCtx(client, { values: value(set([])), state, now: (END + 10) * 1000 }).ctx);
+    await validatorRewards.collect(makeCtx(validatorRewards, client, { values: value(set()), slot, now: (END - 10) * 1000 }).ctx);
+    await validatorRewards.collect(makeCtx(validatorRewards, client, { values: value(set([])), slot, now: (END + 10) * 1000 }).ctx);
     const before = calls.length;
-    const failed = await validatorRewards.collect(makeCtx(client, { values: { 'platform-validators': { sets: [], primaryFailed: true } }, state, now: (END + 30) * 1000 }).ctx);
+    const failed = await validatorRewards.collect(makeCtx(validatorRewards, client, { values: { 'platform-validators': { sets: [], primaryFailed: true } }, slot, now: (END + 30) * 1000 }).ctx);
     expect(calls.length).toBe(before);
     expect(failed.errors.map((e) => e.message)).toEqual(['the watched validations are unknown: platform.getCurrentValidators failed in this cycle']);
     expect(lines(failed.samples)).toEqual(lines(r2.samples).filter((l) => !l.startsWith('avax_reward_owner_balance_avax')));
-    const idle = await validatorRewards.collect(makeCtx(client, { values: { 'platform-validators': { sets: [] } } }).ctx);
+    const idle = await validatorRewards.collect(makeCtx(validatorRewards, client, { values: { 'platform-validators': { sets: [] } } }).ctx);
     expect(idle).toMatchObject({ samples: [], errors: [] });
     expect(calls.length).toBe(before);
   });
   it('error: getBalance failing fails the collector but keeps the outcome series; invalid owner addresses are not sent', async () => {
     const { client, calls } = fakeClient({ 'platform.getBalance': new RpcError('platform.getBalance', -32000, 'boom') });
     const entry = { ...watchedEntry()[0]!, rewardOwnerAddresses: ['P-avax1qself', OWNER] };
-    const r = await validatorRewards.collect(makeCtx(client, { values: value(set([entry])) }).ctx);
+    const r = await validatorRewards.collect(makeCtx(validatorRewards, client, { values: value(set([entry])) }).ctx);
     expect(r.errors).toHaveLength(1);
     expect(calls[0]!.params).toEqual({ addresses: [OWNER] });
   });

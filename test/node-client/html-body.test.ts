@@ -79,7 +79,7 @@ describe('an HTML page where avalanchego was expected', () => {
     const c = client(`${srv.url}/?token=s3cr3t-t0ken-value`);
     const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, Anything), HttpError);
     expect(err.message).not.toContain('s3cr3t-t0ken-value');
-    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: HTTP 403 with an HTML body ("Forbidden: /ext/info?token=***"): this URL does not look like an avalanchego API; expected JSON-RPC at /ext/info"`);
+    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: HTTP 403 with an HTML body ("Forbidden: /ext/info?token=<redacted>"): this URL does not look like an avalanchego API; expected JSON-RPC at /ext/info"`);
   });
 });
 

@@ -12,8 +12,9 @@ import { COLLECTORS } from '../../src/collectors/index.js';
 import { defaultOptions, type CollectorContext, type TargetSpec } from '../../src/collectors/define.js';
 import { targetSamples } from '../../src/metrics/target-samples.js';
 import { Exposition, TargetSegment } from '../../src/metrics/exposition.js';
-import { HttpError, InvalidResponseError, NetworkError, RpcError, TimeoutError, type NodeClient } from '../../src/node-client/index.js';
-import { TargetRunner, type ResolvedTarget } from '../../src/scheduler/target-runner.js';
+import { HttpError, InvalidResponseError, NetworkError, RpcError, TimeoutError, type CallTransport } from '../../src/node-client/index.js';
+import type { ResolvedTarget } from '../../src/config/targets.js';
+import { TargetRunner } from '../../src/scheduler/target-runner.js';
 import { fakeClient, FIXTURE_NOW_MS, makeCtx } from '../collectors/fake.js';
 import { cb58Id } from '../helpers/fixture-node.js';
 import { mutatedAnswer, nastyString, renderRoundTrip } from '../helpers/answer-mutations.js';
@@ -101,7 +102,7 @@ const targetSpec: fc.Arbitrary<Partial<TargetSpec>> = fc.record({
   chains: fc.constantFrom([], ['2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5'], ['P', 'mychain']),
 });
 
-function client(a: Answers): NodeClient {
+function client(a: Answers): CallTransport {
   const rpc = Object.fromEntries(
     Object.entries(a.rpc).map(([m, x]: [string, Answer]) => [
       m,
@@ -111,8 +112,8 @@ function client(a: Answers): NodeClient {
       },
     ]),
   );
-  const base = fakeClient(rpc).client as unknown as { rpc: NodeClient['rpc']; healthGet: NodeClient['healthGet'] };
-  const healthGet: NodeClient['healthGet'] = async (path, schema) => {
+  const base = fakeClient(rpc).client;
+  const healthGet: CallTransport['healthGet'] = async (path, schema) => {
     const [x, status] = a.health[path as keyof typeof HEALTH_PATHS];
     if (x.kind === 'fail') throw x.make(`GET ${path}`);
     const parsed = schema.safeParse(x.value);
@@ -126,14 +127,14 @@ function client(a: Answers): NodeClient {
     const problem = opts.check?.();
     if (problem !== undefined) throw new InvalidResponseError(`GET ${path}`, problem);
   };
-  return { rpc: base.rpc, healthGet, textGet } as unknown as NodeClient;
+  return { rpc: base.rpc, healthGet, textGet } as CallTransport;
 }
 
 describe('property: collect() returns errors instead of throwing, and its samples always render', () => {
   it.each(COLLECTORS.map((c) => [c.name, c] as const))('%s', async (name, collector) => {
     await fc.assert(
       fc.asyncProperty(answers, targetSpec, fc.boolean(), fc.constantFrom(undefined, '', 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv'), async (a, spec, perPeer, nodeId) => {
-        const { ctx } = makeCtx(client(a), {
+        const { ctx } = makeCtx(collector, client(a), {
           target: spec,
           options: { ...defaultOptions(collector.options), ...(collector.name === 'info-peers' ? { perPeer } : {}) },
           values: nodeId === undefined ? {} : { 'node-info': { nodeId } },
@@ -164,13 +165,17 @@ describe('property: the target runner never throws on any answers, and /metrics 
       options: new Map(COLLECTORS.map((c) => [c.name, { ...defaultOptions(c.options), ...(c.name === 'info-peers' ? { perPeer: true } : {}) }])),
       baseIntervalSeconds: 15,
       collectorTimeoutSeconds: 1,
-      node: { timeoutSeconds: 1, maxResponseBytes: 1 << 20, connections: 1 },
+      // Every cycle's requests go to the client generated for it.
+      client: () => ({
+        rpc: (...a) => current!.rpc(...a),
+        healthGet: (...a) => current!.healthGet(...a),
+        textGet: (...a) => current!.textGet(...a),
+        close: async () => {},
+      }),
       logger,
       now: () => FIXTURE_NOW_MS,
     });
-    let current: NodeClient | undefined;
-    // The collectors get the runner's client through their context: swap in the generated one.
-    Object.defineProperty(runner, 'client', { get: () => current });
+    let current: CallTransport | undefined;
     const exposition = new Exposition();
     try {
       await fc.assert(
@@ -200,7 +205,7 @@ describe('property: the target runner never throws on any answers, and /metrics 
         ).client;
         for (const name of ['node-info', 'health']) {
           const collector = COLLECTORS.find((x) => x.name === name)!;
-          const { ctx } = makeCtx(c, { options: defaultOptions(collector.options) });
+          const { ctx } = makeCtx(collector, c, { options: defaultOptions(collector.options) });
           const res = await collector.collect(ctx);
           expect(res.errors).toEqual([]);
           renderRoundTrip(res.samples);

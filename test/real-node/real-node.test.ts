@@ -206,8 +206,8 @@ describe('real node v1.14.2 (recorded answers)', () => {
     expect(rpc(p, 'info.acps', 'rpc_error')).toBe(0);
     // Index disabled: the recorded plain 404 of a missing route (err-unknown-path.json's body).
     node.replace('index.getLastAccepted-P-block.json', { status: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8' });
-    // index-last-accepted runs every 30 s, in the phase the runner gave it: at most 4 cycles.
-    for (let i = 0; i < 4 && (rpc(p, 'index.getLastAccepted', 'normal_state') ?? 0) < 2; i++) p = await cycle(exporter);
+    // index-last-accepted runs every 60 s, in the phase the runner gave it: at most 8 cycles.
+    for (let i = 0; i < 8 && (rpc(p, 'index.getLastAccepted', 'normal_state') ?? 0) < 2; i++) p = await cycle(exporter);
     expect(value(p, 'avax_index_available', { chain: 'P', kind: 'block' })).toBe(0);
     expect(rpc(p, 'index.getLastAccepted', 'http_error')).toBe(0);
     expect(rpc(p, 'index.getLastAccepted', 'normal_state')).toBe(2);

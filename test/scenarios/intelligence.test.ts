@@ -107,10 +107,10 @@ describe('issue 7 scenarios against the exporter (fleet of three simulated nodes
     await expectHealthy();
   });
 
-  it('l1-inactive: balance 0 → runway 0 (still listed)', async () => {
+  it('l1-inactive: balance 0 → listed, but not active (issue 23 item 6), runway 0', async () => {
     const text = await cycle('l1-inactive', 0);
     const l = { subnet: sim.l1SubnetId, node_id: own };
-    expect(m(text, 'a', 'avax_validator_active', l)).toBe(1);
+    expect(m(text, 'a', 'avax_validator_active', l)).toBe(0);
     expect(m(text, 'a', 'avax_l1_validator_balance_avax', l)).toBe(0);
     expect(m(text, 'a', 'avax_l1_validator_balance_runway_seconds', l)).toBe(0);
     await expectHealthy();

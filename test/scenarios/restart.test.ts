@@ -37,6 +37,7 @@ async function setup(simOpts: Parameters<typeof startSimNode>[0]): Promise<{ sim
   return { sim, exporter, cycle };
 }
 
+const PRIMARY = '11111111111111111111111111111111LpoYY';
 const success = (p: ParsedExposition, c: string) => value(p, 'avax_collector_success', { target: T, collector: c });
 
 describe('restart and shutdown of the node (simulated, spread schedule)', () => {
@@ -57,7 +58,7 @@ describe('restart and shutdown of the node (simulated, spread schedule)', () => 
     let p = await cycle(); // start-up: every collector
     for (const c of COLLECTORS) expect(success(p, c.name), c.name).toBe(1);
     p = await cycle(); // a normal cycle: the 2 s collectors only
-    expect(value(p, 'avax_subnet_validators', { target: T })).toBeGreaterThan(0);
+    expect(value(p, 'avax_subnet_validators', { target: T, subnet: PRIMARY })).toBeGreaterThan(0);
 
     p = await cycle('down');
     expect(value(p, 'avax_up', { target: T })).toBe(0);
@@ -70,7 +71,7 @@ describe('restart and shutdown of the node (simulated, spread schedule)', () => 
     p = await cycle();
     expect(value(p, 'avax_up', { target: T })).toBe(1);
     for (const c of COLLECTORS) expect(success(p, c.name), c.name).toBe(1);
-    expect(value(p, 'avax_subnet_validators', { target: T })).toBe(150); // the 20 s collector ran in the recovery cycle
+    expect(value(p, 'avax_subnet_validators', { target: T, subnet: PRIMARY })).toBe(150); // the 20 s collector ran in the recovery cycle
     expect(find(p, 'avax_network_upgrade_timestamp_seconds', { target: T }).length).toBeGreaterThan(10);
     // The node's own verdict is unhealthy (503); every check is pending, none failing.
     expect(value(p, 'avax_node_healthy', { target: T })).toBe(0);

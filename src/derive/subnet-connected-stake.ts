@@ -1,0 +1,32 @@
+import { sample, type Sample } from '../metrics/model.js';
+import { PRIMARY_NETWORK_ID } from '../node-client/endpoints.js';
+import { valueOf } from '../snapshot.js';
+import { defineDerivation } from './define.js';
+
+/**
+ * avax_subnet_connected_stake_ratio{subnet}: the share of the subnet's validator stake the node is
+ * connected to, as the node itself computes it (its /ext/metrics avalanche_stake_percent_connected of
+ * the subnet's chain, node-metrics): the primary network's from the P-Chain, a watched L1's from its
+ * chain. A per-node figure: it no longer rides on the full validator list, which is now fetched once
+ * per network (issue 21), while `connected` there is the asked node's view.
+ */
+export const subnetConnectedStake = defineDerivation({
+  name: 'subnet-connected-stake',
+  reads: ['node-metrics', 'subnet-chains'],
+  metrics: [{ name: 'avax_subnet_connected_stake_ratio', type: 'gauge', labels: ['subnet'], help: "Share of the subnet's validator stake the node is connected to (the node's own avalanche_stake_percent_connected of the subnet's chain: P for the primary network)." }],
+  derive(s): Sample[] {
+    const connected = valueOf(s, 'node-metrics')?.stakeConnected;
+    if (!connected) return [];
+    const out: Sample[] = [];
+    const p = connected.get('P');
+    if (p !== undefined) out.push(sample('avax_subnet_connected_stake_ratio', { subnet: PRIMARY_NETWORK_ID }, p));
+    const done = new Set<string>([PRIMARY_NETWORK_ID]);
+    for (const c of valueOf(s, 'subnet-chains')?.chains ?? []) {
+      const r = connected.get(c.id);
+      if (r === undefined || done.has(c.subnet)) continue;
+      done.add(c.subnet);
+      out.push(sample('avax_subnet_connected_stake_ratio', { subnet: c.subnet }, r));
+    }
+    return out;
+  },
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Answer } from '../../src/node-client/call.js';
+import { NetworkAnswers } from '../../src/scheduler/network-answers.js';
+
+/** A fetch that counts itself and answers `value` (or fails). */
+function fetcher(value: unknown, fail = false) {
+  let n = 0;
+  const fetch = async (): Promise<Answer<unknown, never>> => {
+    n++;
+    await new Promise((r) => setImmediate(r));
+    return fail ? { ok: false, error: new Error('down') } : { ok: true, value };
+  };
+  return { fetch, count: () => n };
+}
+
+const q = (target: string, previousRun = -Infinity, maxAgeMs = 60_000) => ({ target, previousRun, maxAgeMs });
+
+describe('network answers: once per network per interval, shared by its targets (issue 21)', () => {
+  it('default: the second target of a network reuses what the first fetched; another network asks its own', async () => {
+    const a = new NetworkAnswers(() => 0);
+    const f = fetcher({ supply: 1 });
+    expect(await a.get('1', 'k', q('a'), f.fetch)).toEqual({ ok: true, value: { supply: 1 } });
+    expect(await a.get('1', 'k', q('b'), f.fetch)).toEqual({ ok: true, value: { supply: 1 } });
+    expect(f.count()).toBe(1);
+    await a.get('5', 'k', q('c'), f.fetch);
+    expect(f.count()).toBe(2);
+  });
+
+  it('behavior: targets that ask at the same time wait for the one fetch in flight', async () => {
+    const a = new NetworkAnswers(() => 0);
+    const f = fetcher('v');
+    const all = await Promise.all(['a', 'b', 'c', 'd'].map((t) => a.get('1', 'k', q(t), f.fetch)));
+    expect(all.every((x) => x.ok)).toBe(true);
+    expect(f.count()).toBe(1);
+  });
+
+  it('behavior: a network with one target asks every run, whatever the clock says (as without sharing)', async () => {
+    const a = new NetworkAnswers(() => 0);
+    const f = fetcher('v');
+    let previous = -Infinity;
+    for (let i = 0; i < 3; i++) {
+      const start = a.mark();
+      await a.get('1', 'k', q('only', previous), f.fetch);
+      previous = start;
+    }
+    expect(f.count()).toBe(3);
+  });
+
+  it('behavior: next interval, a target reuses only what another fetched since its own previous run', async () => {
+    const a = new NetworkAnswers(() => 0);
+    const f = fetcher('v');
+    const runA1 = a.mark();
+    await a.get('1', 'k', q('a'), f.fetch); // A fetches in interval 1
+    const runB1 = a.mark();
+    await a.get('1', 'k', q('b'), f.fetch); // B reuses it
+    expect(f.count()).toBe(1);
+    // Interval 2: B comes first; A's answer is older than B's previous run: B asks its node.
+    a.mark();
+    await a.get('1', 'k', q('b', runB1), f.fetch);
+    expect(f.count()).toBe(2);
+    await a.get('1', 'k', q('a', runA1), f.fetch); // A reuses B's
+    expect(f.count()).toBe(2);
+  });
+
+  it('behavior: an answer older than the interval is not reused', async () => {
+    let now = 0;
+    const a = new NetworkAnswers(() => now);
+    const f = fetcher('v');
+    await a.get('1', 'k', q('a'), f.fetch);
+    now = 61_000;
+    await a.get('1', 'k', q('b'), f.fetch);
+    expect(f.count()).toBe(2);
+  });
+
+  it('error: a failed fetch is not shared: the next target asks its own node, and its answer is kept', async () => {
+    const a = new NetworkAnswers(() => 0);
+    const bad = fetcher(undefined, true);
+    const good = fetcher('v');
+    const [ra, rb] = await Promise.all([a.get('1', 'k', q('a'), bad.fetch), a.get('1', 'k', q('b'), good.fetch)]);
+    expect(ra.ok).toBe(false);
+    expect(rb).toEqual({ ok: true, value: 'v' });
+    expect(await a.get('1', 'k', q('c'), bad.fetch)).toEqual({ ok: true, value: 'v' });
+    expect(bad.count()).toBe(1);
+  });
+});
