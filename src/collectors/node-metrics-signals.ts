@@ -71,8 +71,10 @@ export interface NodeSignal {
   readonly perChain: boolean;
   readonly extra?: string;
   readonly extraValues?: readonly string[];
-  /** Native value → extra label value (DB method → read/write). */
+  /** Native value → extra label value (DB method → read/write, poll reason → ours). */
   readonly extraMap?: Readonly<Record<string, string>>;
+  /** `chain="all"` is a value of ours (the whole node database), not an unknown chain. */
+  readonly chainAll?: boolean;
   /** Native unit → ours: the native value is divided by it (1e9 for nanoseconds, 100 for percent). */
   readonly divide?: number;
   readonly native: readonly NativeName[];
@@ -92,6 +94,24 @@ export const HANDLER_OPS: readonly string[] = [
   'get_state_summary_frontier_failed', 'get_accepted_state_summary_failed', 'get_accepted_frontier_failed',
   'get_accepted_failed', 'get_ancestors_failed', 'get_failed', 'query_failed',
 ];
+/**
+ * `reason` of `avalanche_snowman_poll_count{chain,reason}` (terminated polls; v1.11.9+, none before) → ours.
+ * Source: snow/consensus/snowman/poll, early_term_no_traversal.go (v1.11.9, PR 3093 "Add early termination
+ * metrics case by case") and early_term_traversal.go (PR 3337, v1.13.0), and the real v1.12.2 and v1.14.2 nodes:
+ * - `exhausted` (every polled validator answered), `early_fail` (alpha preference out of reach): v1.11.9–v1.14.2;
+ * - `early_alpha_pref` (alpha preference reached, alpha confidence out of reach) and `early_alpha_conf` (alpha
+ *   confidence reached): v1.11.9 (v1.12.2 capture) to at least v1.13.0 (its traversal poll still counts them);
+ * - `early_alpha` (either of the two): v1.14.2 (capture and source); the release between v1.13.0 and v1.14.2
+ *   that merged them is not established.
+ * Both early-alpha reasons of the older releases are summed into `early_alpha`: one label value set for all.
+ */
+export const POLL_REASON: Readonly<Record<string, string>> = {
+  exhausted: 'exhausted',
+  early_fail: 'early_fail',
+  early_alpha: 'early_alpha',
+  early_alpha_pref: 'early_alpha',
+  early_alpha_conf: 'early_alpha',
+};
 /** Database calls (database/meterdb) and whether they read or write; the others are not exported. */
 export const DB_METHOD_KIND: Readonly<Record<string, 'read' | 'write'>> = {
   get: 'read', has: 'read', iterator_next: 'read',
@@ -145,8 +165,8 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   { name: 'avax_node_polls_pending', type: 'gauge', perChain: true, help: `${CHAIN}Consensus polls waiting for responses, from /ext/metrics.`, native: snowman('polls') },
   { name: 'avax_node_poll_duration_seconds', type: 'summary', perChain: true, divide: NS, help: `${CHAIN}Time consensus polls took, in seconds (sum and count of completed polls), from /ext/metrics.`, native: averager('avalanche_snowman_poll_duration', 'avalanche_<a>_poll_duration') },
   {
-    name: 'avax_node_polls_terminated_total', type: 'counter', perChain: true, extra: 'reason', extraValues: ['early_alpha', 'early_fail', 'exhausted'],
-    help: `${CHAIN}Consensus polls terminated, by reason (avalanchego v1.11.9+), from /ext/metrics.`,
+    name: 'avax_node_polls_terminated_total', type: 'counter', perChain: true, extra: 'reason', extraValues: ['early_alpha', 'early_fail', 'exhausted'], extraMap: POLL_REASON,
+    help: `${CHAIN}Consensus polls terminated (avalanchego v1.11.9+), by reason: early_alpha (ended early on an alpha majority; older releases (v1.11.9 to at least v1.13.0) report it as early_alpha_pref and early_alpha_conf, summed here), early_fail (an alpha majority out of reach) or exhausted (every polled validator answered), from /ext/metrics.`,
     native: [{ schemes: C, name: 'avalanche_snowman_poll_count', extra: { from: 'reason' } }],
   },
   { name: 'avax_node_last_accepted_height', type: 'gauge', perChain: true, help: `${CHAIN}Height of the last accepted block, from /ext/metrics.`, native: snowman('last_accepted_height') },
@@ -274,7 +294,7 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
     native: [{ schemes: C, name: 'avalanche_db_size', requires: 'level' }, { schemes: AB, name: 'avalanche_db_internal_size', requires: 'level' }],
   },
   {
-    name: 'avax_node_db_operations_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND,
+    name: 'avax_node_db_operations_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND, chainAll: true,
     help: 'Database calls, per chain (all: the whole node database) and op (read: get, has, iterator_next; write: put, delete, batch_write), from /ext/metrics.',
     native: [
       { schemes: C, name: 'avalanche_meterdb_calls', extra: { from: 'method' } },
@@ -287,7 +307,7 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
     ],
   },
   {
-    name: 'avax_node_db_operation_seconds_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND, divide: NS,
+    name: 'avax_node_db_operation_seconds_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND, chainAll: true, divide: NS,
     help: 'Time spent in database calls, in seconds, per chain and op as avax_node_db_operations_total (mean latency = rate of this / rate of that), from /ext/metrics.',
     native: [
       { schemes: C, name: 'avalanche_meterdb_duration', extra: { from: 'method' } },
