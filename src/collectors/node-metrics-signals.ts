@@ -3,9 +3,9 @@ import type { MetricType } from '../metrics/model.js';
 /**
  * The curated node-internal signals of `GET /ext/metrics` (avalanchego's own Prometheus registry),
  * under stable names of ours, with every native name each avalanchego naming scheme gives them.
- * Source: avalanchego's registration code at v1.10.0 … v1.14.2 and a capture of a real v1.14.2 node
- * (test/fixtures/real-node-v1.14.2/ext-metrics-v1.14.2.txt); the project's NODE-METRICS reference
- * numbers the signals (the `#` comments below).
+ * Source: avalanchego's registration code at v1.10.0 … v1.14.2 and captures of real v1.11.7, v1.12.2 and
+ * v1.14.2 nodes (test/fixtures/real-node-v1.*); the project's NODE-METRICS reference numbers the signals
+ * (the `#` comments below).
  *
  * Naming schemes, named after the first avalanchego version that uses them:
  * - `v1.10.0` (v1.10.0–v1.11.5): chain alias in the name (`avalanche_C_blks_accepted_count`), one
@@ -80,20 +80,56 @@ export interface NodeSignal {
   readonly native: readonly NativeName[];
 }
 
-/** P2P message ops named in the v1.10.0 scheme (message/ops.go v1.10.0–v1.11.5; v1.10.18 renames included). */
-export const NETWORK_OPS: readonly string[] = [
-  'version', 'handshake', 'ping', 'pong', 'peerlist', 'peer_list', 'peer_list_ack', 'get_peer_list',
+/*
+ * Message ops of the v1.10.0 scheme (v1.10.0–v1.11.5), where every op has metric names of its own. From
+ * v1.11.6 on the op is a label (`op`) and every value is summed, so these lists matter for v1.10.0–v1.11.5 only.
+ * Source: avalanchego message/ops.go (the names are Op.String(); the groups are its HandshakeOps,
+ * ConsensusExternalOps and ConsensusInternalOps) as stored for the PeerListAck era (v1.10.x) and for v1.11.x
+ * (the source index holds no tag-exact copy of v1.10.0 or v1.11.5), and RELEASES.md
+ * v1.10.18 for the renames of that release: `version` → `handshake` (PR 2479), `peerlist_ack` → `get_peerlist`
+ * (PR 2580), AppError (PR 2248): `app_request_failed` → `app_error`, `cross_chain_app_request_failed` →
+ * `cross_chain_app_error`. Cross-checked against the `op` labels of real v1.11.7 and v1.12.2 nodes
+ * (test/fixtures/real-node-v1.11.7, real-node-v1.12.2). Version ranges are given per name.
+ * - network: network/peer/metrics.go registers `avalanche_network_<op>_{sent,received,sent_bytes,received_bytes,failed}`
+ *   for every op of message.ExternalOps = ConsensusExternalOps + HandshakeOps;
+ * - chain handler: snow/networking/handler/metrics.go registers the averager `avalanche_<a>_handler_<op>_{count,sum}`
+ *   for every op of message.ConsensusOps = ConsensusExternalOps + ConsensusInternalOps (not the handshake ops).
+ */
+/** HandshakeOps: peer-to-peer only, never handed to a chain. */
+const HANDSHAKE_OPS: readonly string[] = [
+  // v1.10.0–v1.11.5
+  'ping', 'pong', 'peerlist',
+  // v1.10.0–v1.10.17
+  'version', 'peerlist_ack',
+  // v1.10.18–v1.11.5
+  'handshake', 'get_peerlist',
+];
+/** ConsensusExternalOps: requests and responses between the chains of two nodes, and AppGossip. */
+const CONSENSUS_EXTERNAL_OPS: readonly string[] = [
+  // v1.10.0–v1.11.5
   'get_state_summary_frontier', 'state_summary_frontier', 'get_accepted_state_summary', 'accepted_state_summary',
   'get_accepted_frontier', 'accepted_frontier', 'get_accepted', 'accepted', 'get_ancestors', 'ancestors',
   'get', 'put', 'push_query', 'pull_query', 'chits', 'app_request', 'app_response', 'app_gossip',
-  'app_request_failed', 'app_error', 'cross_chain_app_request', 'cross_chain_app_response', 'cross_chain_app_request_failed',
+  // v1.10.18–v1.11.5: the AppError response (before: the internal app_request_failed)
+  'app_error',
 ];
-/** Ops of a chain handler (network ops plus the node's internal messages; snow/networking/handler). */
-export const HANDLER_OPS: readonly string[] = [
-  ...NETWORK_OPS, 'connected', 'disconnected', 'connected_subnet', 'timeout', 'gossip_request', 'notify',
+/** ConsensusInternalOps: the node's own messages to a chain handler (never on the wire). */
+const CONSENSUS_INTERNAL_OPS: readonly string[] = [
+  // v1.10.0–v1.11.5
   'get_state_summary_frontier_failed', 'get_accepted_state_summary_failed', 'get_accepted_frontier_failed',
   'get_accepted_failed', 'get_ancestors_failed', 'get_failed', 'query_failed',
+  'connected', 'disconnected', 'notify', 'gossip_request', 'timeout',
+  // v1.10.0 to at least v1.11.5 (the v1.10.x source has them; RELEASES.md notes no removal up to v1.11.6)
+  'cross_chain_app_request', 'cross_chain_app_response', 'connected_subnet',
+  // v1.10.0–v1.10.17
+  'app_request_failed', 'cross_chain_app_request_failed',
+  // v1.10.18–v1.11.5
+  'cross_chain_app_error',
 ];
+/** Ops with `avalanche_network_<op>_*` names (v1.10.0 scheme): message.ExternalOps. */
+export const NETWORK_OPS: readonly string[] = [...HANDSHAKE_OPS, ...CONSENSUS_EXTERNAL_OPS];
+/** Ops with `avalanche_<a>_handler_<op>_count` names (v1.10.0 scheme): message.ConsensusOps. */
+export const HANDLER_OPS: readonly string[] = [...CONSENSUS_EXTERNAL_OPS, ...CONSENSUS_INTERNAL_OPS];
 /**
  * `reason` of `avalanche_snowman_poll_count{chain,reason}` (terminated polls; v1.11.9+, none before) → ours.
  * Source: snow/consensus/snowman/poll, early_term_no_traversal.go (v1.11.9, PR 3093 "Add early termination
