@@ -97,7 +97,7 @@ function checks(text: string, names: Names): Check[] {
   }
   add('avax_node_network_send_failures_total', {}, nodeSum(s, 'avalanche_network_msgs_failed_to_send'));
   for (const chain of CHAINS) {
-    const c = names.chainLabel ? { chain } : {};
+    const c: Record<string, Want> = names.chainLabel ? { chain } : {};
     add('avax_node_handler_messages_total', { chain }, nodeSum(s, names.handler(chain), c));
     add('avax_node_handler_expired_messages_total', { chain }, nodeSum(s, names.expired(chain), c));
     for (const reason of Object.keys(REASON)) {
