@@ -115,7 +115,7 @@ export class SignalPicker {
     if (signal.perChain) {
       const raw = e.chain ?? source.chain ?? native;
       if (raw === undefined) return;
-      const mapped = raw === 'all' && signal.extraMap ? 'all' : this.index.chainLabel.get(raw);
+      const mapped = raw === 'all' && signal.chainAll ? 'all' : this.index.chainLabel.get(raw);
       if (mapped === undefined) return;
       if (source.onlyChain && mapped !== source.onlyChain) return;
       chain = mapped;

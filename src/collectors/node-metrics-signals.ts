@@ -3,9 +3,9 @@ import type { MetricType } from '../metrics/model.js';
 /**
  * The curated node-internal signals of `GET /ext/metrics` (avalanchego's own Prometheus registry),
  * under stable names of ours, with every native name each avalanchego naming scheme gives them.
- * Source: avalanchego's registration code at v1.10.0 … v1.14.2 and a capture of a real v1.14.2 node
- * (test/fixtures/real-node-v1.14.2/ext-metrics-v1.14.2.txt); the project's NODE-METRICS reference
- * numbers the signals (the `#` comments below).
+ * Source: avalanchego's registration code at v1.10.0 … v1.14.2 and captures of real v1.11.7, v1.12.2 and
+ * v1.14.2 nodes (test/fixtures/real-node-v1.*); the project's NODE-METRICS reference numbers the signals
+ * (the `#` comments below).
  *
  * Naming schemes, named after the first avalanchego version that uses them:
  * - `v1.10.0` (v1.10.0–v1.11.5): chain alias in the name (`avalanche_C_blks_accepted_count`), one
@@ -71,27 +71,83 @@ export interface NodeSignal {
   readonly perChain: boolean;
   readonly extra?: string;
   readonly extraValues?: readonly string[];
-  /** Native value → extra label value (DB method → read/write). */
+  /** Native value → extra label value (DB method → read/write, poll reason → ours). */
   readonly extraMap?: Readonly<Record<string, string>>;
+  /** `chain="all"` is a value of ours (the whole node database), not an unknown chain. */
+  readonly chainAll?: boolean;
   /** Native unit → ours: the native value is divided by it (1e9 for nanoseconds, 100 for percent). */
   readonly divide?: number;
   readonly native: readonly NativeName[];
 }
 
-/** P2P message ops named in the v1.10.0 scheme (message/ops.go v1.10.0–v1.11.5; v1.10.18 renames included). */
-export const NETWORK_OPS: readonly string[] = [
-  'version', 'handshake', 'ping', 'pong', 'peerlist', 'peer_list', 'peer_list_ack', 'get_peer_list',
+/*
+ * Message ops of the v1.10.0 scheme (v1.10.0–v1.11.5), where every op has metric names of its own. From
+ * v1.11.6 on the op is a label (`op`) and every value is summed, so these lists matter for v1.10.0–v1.11.5 only.
+ * Source: avalanchego message/ops.go (the names are Op.String(); the groups are its HandshakeOps,
+ * ConsensusExternalOps and ConsensusInternalOps) as stored for the PeerListAck era (v1.10.x) and for v1.11.x
+ * (the source index holds no tag-exact copy of v1.10.0 or v1.11.5), and RELEASES.md
+ * v1.10.18 for the renames of that release: `version` → `handshake` (PR 2479), `peerlist_ack` → `get_peerlist`
+ * (PR 2580), AppError (PR 2248): `app_request_failed` → `app_error`, `cross_chain_app_request_failed` →
+ * `cross_chain_app_error`. Cross-checked against the `op` labels of real v1.11.7 and v1.12.2 nodes
+ * (test/fixtures/real-node-v1.11.7, real-node-v1.12.2). Version ranges are given per name.
+ * - network: network/peer/metrics.go registers `avalanche_network_<op>_{sent,received,sent_bytes,received_bytes,failed}`
+ *   for every op of message.ExternalOps = ConsensusExternalOps + HandshakeOps;
+ * - chain handler: snow/networking/handler/metrics.go registers the averager `avalanche_<a>_handler_<op>_{count,sum}`
+ *   for every op of message.ConsensusOps = ConsensusExternalOps + ConsensusInternalOps (not the handshake ops).
+ */
+/** HandshakeOps: peer-to-peer only, never handed to a chain. */
+const HANDSHAKE_OPS: readonly string[] = [
+  // v1.10.0–v1.11.5
+  'ping', 'pong', 'peerlist',
+  // v1.10.0–v1.10.17
+  'version', 'peerlist_ack',
+  // v1.10.18–v1.11.5
+  'handshake', 'get_peerlist',
+];
+/** ConsensusExternalOps: requests and responses between the chains of two nodes, and AppGossip. */
+const CONSENSUS_EXTERNAL_OPS: readonly string[] = [
+  // v1.10.0–v1.11.5
   'get_state_summary_frontier', 'state_summary_frontier', 'get_accepted_state_summary', 'accepted_state_summary',
   'get_accepted_frontier', 'accepted_frontier', 'get_accepted', 'accepted', 'get_ancestors', 'ancestors',
   'get', 'put', 'push_query', 'pull_query', 'chits', 'app_request', 'app_response', 'app_gossip',
-  'app_request_failed', 'app_error', 'cross_chain_app_request', 'cross_chain_app_response', 'cross_chain_app_request_failed',
+  // v1.10.18–v1.11.5: the AppError response (before: the internal app_request_failed)
+  'app_error',
 ];
-/** Ops of a chain handler (network ops plus the node's internal messages; snow/networking/handler). */
-export const HANDLER_OPS: readonly string[] = [
-  ...NETWORK_OPS, 'connected', 'disconnected', 'connected_subnet', 'timeout', 'gossip_request', 'notify',
+/** ConsensusInternalOps: the node's own messages to a chain handler (never on the wire). */
+const CONSENSUS_INTERNAL_OPS: readonly string[] = [
+  // v1.10.0–v1.11.5
   'get_state_summary_frontier_failed', 'get_accepted_state_summary_failed', 'get_accepted_frontier_failed',
   'get_accepted_failed', 'get_ancestors_failed', 'get_failed', 'query_failed',
+  'connected', 'disconnected', 'notify', 'gossip_request', 'timeout',
+  // v1.10.0 to at least v1.11.5 (the v1.10.x source has them; RELEASES.md notes no removal up to v1.11.6)
+  'cross_chain_app_request', 'cross_chain_app_response', 'connected_subnet',
+  // v1.10.0–v1.10.17
+  'app_request_failed', 'cross_chain_app_request_failed',
+  // v1.10.18–v1.11.5
+  'cross_chain_app_error',
 ];
+/** Ops with `avalanche_network_<op>_*` names (v1.10.0 scheme): message.ExternalOps. */
+export const NETWORK_OPS: readonly string[] = [...HANDSHAKE_OPS, ...CONSENSUS_EXTERNAL_OPS];
+/** Ops with `avalanche_<a>_handler_<op>_count` names (v1.10.0 scheme): message.ConsensusOps. */
+export const HANDLER_OPS: readonly string[] = [...CONSENSUS_EXTERNAL_OPS, ...CONSENSUS_INTERNAL_OPS];
+/**
+ * `reason` of `avalanche_snowman_poll_count{chain,reason}` (terminated polls; v1.11.9+, none before) → ours.
+ * Source: snow/consensus/snowman/poll, early_term_no_traversal.go (v1.11.9, PR 3093 "Add early termination
+ * metrics case by case") and early_term_traversal.go (PR 3337, v1.13.0), and the real v1.12.2 and v1.14.2 nodes:
+ * - `exhausted` (every polled validator answered), `early_fail` (alpha preference out of reach): v1.11.9–v1.14.2;
+ * - `early_alpha_pref` (alpha preference reached, alpha confidence out of reach) and `early_alpha_conf` (alpha
+ *   confidence reached): v1.11.9 (v1.12.2 capture) to at least v1.13.0 (its traversal poll still counts them);
+ * - `early_alpha` (either of the two): v1.14.2 (capture and source); the release between v1.13.0 and v1.14.2
+ *   that merged them is not established.
+ * Both early-alpha reasons of the older releases are summed into `early_alpha`: one label value set for all.
+ */
+export const POLL_REASON: Readonly<Record<string, string>> = {
+  exhausted: 'exhausted',
+  early_fail: 'early_fail',
+  early_alpha: 'early_alpha',
+  early_alpha_pref: 'early_alpha',
+  early_alpha_conf: 'early_alpha',
+};
 /** Database calls (database/meterdb) and whether they read or write; the others are not exported. */
 export const DB_METHOD_KIND: Readonly<Record<string, 'read' | 'write'>> = {
   get: 'read', has: 'read', iterator_next: 'read',
@@ -145,8 +201,8 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   { name: 'avax_node_polls_pending', type: 'gauge', perChain: true, help: `${CHAIN}Consensus polls waiting for responses, from /ext/metrics.`, native: snowman('polls') },
   { name: 'avax_node_poll_duration_seconds', type: 'summary', perChain: true, divide: NS, help: `${CHAIN}Time consensus polls took, in seconds (sum and count of completed polls), from /ext/metrics.`, native: averager('avalanche_snowman_poll_duration', 'avalanche_<a>_poll_duration') },
   {
-    name: 'avax_node_polls_terminated_total', type: 'counter', perChain: true, extra: 'reason', extraValues: ['early_alpha', 'early_fail', 'exhausted'],
-    help: `${CHAIN}Consensus polls terminated, by reason (avalanchego v1.11.9+), from /ext/metrics.`,
+    name: 'avax_node_polls_terminated_total', type: 'counter', perChain: true, extra: 'reason', extraValues: ['early_alpha', 'early_fail', 'exhausted'], extraMap: POLL_REASON,
+    help: `${CHAIN}Consensus polls terminated (avalanchego v1.11.9+), by reason: early_alpha (ended early on an alpha majority; older releases (v1.11.9 to at least v1.13.0) report it as early_alpha_pref and early_alpha_conf, summed here), early_fail (an alpha majority out of reach) or exhausted (every polled validator answered), from /ext/metrics.`,
     native: [{ schemes: C, name: 'avalanche_snowman_poll_count', extra: { from: 'reason' } }],
   },
   { name: 'avax_node_last_accepted_height', type: 'gauge', perChain: true, help: `${CHAIN}Height of the last accepted block, from /ext/metrics.`, native: snowman('last_accepted_height') },
@@ -274,7 +330,7 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
     native: [{ schemes: C, name: 'avalanche_db_size', requires: 'level' }, { schemes: AB, name: 'avalanche_db_internal_size', requires: 'level' }],
   },
   {
-    name: 'avax_node_db_operations_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND,
+    name: 'avax_node_db_operations_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND, chainAll: true,
     help: 'Database calls, per chain (all: the whole node database) and op (read: get, has, iterator_next; write: put, delete, batch_write), from /ext/metrics.',
     native: [
       { schemes: C, name: 'avalanche_meterdb_calls', extra: { from: 'method' } },
@@ -287,7 +343,7 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
     ],
   },
   {
-    name: 'avax_node_db_operation_seconds_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND, divide: NS,
+    name: 'avax_node_db_operation_seconds_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND, chainAll: true, divide: NS,
     help: 'Time spent in database calls, in seconds, per chain and op as avax_node_db_operations_total (mean latency = rate of this / rate of that), from /ext/metrics.',
     native: [
       { schemes: C, name: 'avalanche_meterdb_duration', extra: { from: 'method' } },

@@ -99,12 +99,19 @@ export type InfoUptimeResult = z.output<typeof InfoUptimeResult>;
  */
 export const MAX_UPGRADES = 64;
 const UPGRADE_KEY = /^([A-Za-z][A-Za-z0-9]{0,40})Time$/;
+/**
+ * Placeholder names an upgrade had before it was named, → its name, so that one upgrade keeps one name
+ * whatever the node's version: v1.12.x answers `fUpgradeTime` (real v1.12.2 node), v1.13.0 named it Fortuna
+ * (`fortunaTime`; avalanchego PR 3761 "Name F-Upgrade Fortuna").
+ */
+const UPGRADE_ALIAS: ReadonlyMap<string, string> = new Map([['fUpgrade', 'fortuna']]);
 
 /**
- * info.upgrades: a flat object of RFC3339 upgrade times (`apricotPhase1Time` … `graniteTime`,
+ * info.upgrades (absent on v1.11.7, present on v1.12.2): a flat object of RFC3339 upgrade times (`apricotPhase1Time` … `graniteTime`,
  * `heliconTime`) plus a few numbers (`apricotPhase4MinPChainHeight`, `graniteEpochDuration` in ns)
  * and IDs (`cortinaXChainStopVertexID`). `9999-12-01T00:00:00Z` means unscheduled. Every `<name>Time`
- * member must be an RFC3339 string; `times` maps `<name>` to Unix seconds. Other members are ignored.
+ * member must be an RFC3339 string; `times` maps `<name>` to Unix seconds (`fUpgrade` as `fortuna`).
+ * Other members are ignored.
  */
 export const InfoUpgradesResult = z
   .record(z.string(), z.unknown())
@@ -123,7 +130,10 @@ export const InfoUpgradesResult = z
         ctx.addIssue({ code: 'custom', path: [key], message: parsed });
         return z.NEVER;
       }
-      times[m[1]!] = parsed;
+      const alias = UPGRADE_ALIAS.get(m[1]!);
+      // The named member wins over a placeholder for the same upgrade (both never seen together).
+      if (alias === undefined) times[m[1]!] = parsed;
+      else if (times[alias] === undefined) times[alias] = parsed;
     }
     return { times, heliconTime: times['helicon'], graniteTime: times['granite'] };
   });

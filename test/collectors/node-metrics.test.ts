@@ -178,8 +178,10 @@ describe('node-metrics: units, traps and bounds', () => {
     expect(pickFromText(body, [], 'v1.10.0').scheme).toBe('v1.10.0');
   });
   it('behavior: schemeOfVersion', () => {
-    expect(['avalanchego/1.14.2', '1.11.8', 'avalanchego/1.11.7', '1.11.6', '1.11.5', '1.10.0', '1.9.16', '2.0.0', 'x', undefined].map((v) => schemeOfVersion(v))).toEqual([
-      'v1.11.8', 'v1.11.8', 'v1.11.6', 'v1.11.6', 'v1.10.0', 'v1.10.0', undefined, 'v1.11.8', undefined, undefined,
+    // avalanchego/1.12.2, avalanchego/1.11.7 and avalanche/1.10.17 as real nodes report them (v1.10.17: `avalanche/`)
+    const versions = ['avalanchego/1.14.2', 'avalanchego/1.12.2', '1.11.8', 'avalanchego/1.11.7', '1.11.6', '1.11.5', 'avalanche/1.10.17', '1.10.0', '1.9.16', '2.0.0', 'x', undefined];
+    expect(versions.map((v) => schemeOfVersion(v))).toEqual([
+      'v1.11.8', 'v1.11.8', 'v1.11.8', 'v1.11.6', 'v1.11.6', 'v1.10.0', 'v1.10.0', 'v1.10.0', undefined, 'v1.11.8', undefined, undefined,
     ]);
   });
 });
