@@ -297,8 +297,3 @@ export function extMetricsText(m: ExtMetricsModel, naming: MetricsNaming = 'v1.1
   if (naming === 'v1.10') lines = lines.map(toV1_10);
   return render(lines);
 }
-
-/** The naming a scenario asks for (metrics-v1.11.6, metrics-v1.10), else v1.14.2's. */
-export function namingOf(scenario: string): MetricsNaming {
-  return scenario === 'metrics-v1.11.6' ? 'v1.11.6' : scenario === 'metrics-v1.10' ? 'v1.10' : 'v1.11.8';
-}

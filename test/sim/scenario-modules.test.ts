@@ -1,6 +1,7 @@
 // A scenario of the simulated node is one module in one place (issue 22, point 5): src/sim/scenarios/
 // holds one file per scenario, listed once in scenarios/index.ts; the README's scenario tables are
-// checked against the modules.
+// checked against the modules; and no other file of src/sim compares scenario names (the services
+// consult the active scenario's hooks).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,11 @@ function readmeRows(): Array<{ name: string; effect: string }> {
   const text = readFileSync(join(SIM_DIR, 'README.md'), 'utf8');
   const section = text.slice(text.indexOf('## Scenarios and control'));
   return [...section.matchAll(/^\| `([^`]+)` \| (.*) \|$/gm)].map((m) => ({ name: m[1] as string, effect: m[2] as string }));
+}
+
+/** The code of a TypeScript file without its comments (line comments and blocks; good enough for src/sim). */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
 describe('scenario modules', () => {
@@ -56,5 +62,20 @@ describe('scenario modules', () => {
 
   it('default: healthy sets no hook (every hook left out means "as in healthy")', () => {
     expect(Object.keys(scenarioNamed('healthy')).sort()).toEqual(['effect', 'help', 'name']);
+  });
+
+  it('default: no file of src/sim outside scenarios/ names a scenario in its code (only the default, healthy)', () => {
+    const names = SCENARIOS.filter((n) => n !== 'healthy');
+    const offenders: string[] = [];
+    // cli.ts is exempt: its --help text names scenarios in prose ('slow', an example with bootstrapping).
+    for (const f of readdirSync(SIM_DIR).filter((x) => x.endsWith('.ts') && x !== 'cli.ts')) {
+      const c = code(readFileSync(join(SIM_DIR, f), 'utf8'));
+      for (const n of names) if (c.includes(`'${n}'`) || c.includes(`"${n}"`) || c.includes(`\`${n}\``)) offenders.push(`${f}: ${n}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('the comment stripper keeps code and drops comments', () => {
+    expect(code("const a = 'down'; // 'slow'\n/* 'garbage' */ const u = 'http://x';")).toBe("const a = 'down'; \n const u = 'http://x';");
   });
 });
