@@ -6,12 +6,6 @@
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { Args, RpcError, type Service } from './json-rpc-envelope.js';
-import type { ScenarioName } from './scenarios.js';
-
-/** Is the Admin API served? (only in the scenario that turns it on) */
-export function adminEnabled(scenario: ScenarioName): boolean {
-  return scenario === 'log-level-debug';
-}
 
 /** The node's loggers: the main one and one per chain alias, sorted (a Go map, encoded sorted). */
 function loggerLevels(): Record<string, { logLevel: string; displayLevel: string }> {

@@ -12,12 +12,13 @@
 import { PRIMARY_SUBNET_ID, cb58Encode } from './avalanche-ids.js';
 import { derivedBytes } from './deterministic-random.js';
 import { C_CHAIN_ID, X_CHAIN_ID } from './mainnet-constants.js';
-import type { ScenarioName } from './scenarios.js';
+import type { Scenario } from './scenarios/scenario.js';
 
 /** What this file needs of the node model (NodeModel satisfies it structurally). */
 export interface ChainsModel {
   readonly seed: number;
-  readonly scenario: ScenarioName;
+  /** the active scenario (`l1.chain`, `info.nodeIp`) */
+  readonly active: Scenario;
   readonly bootstrapped: boolean;
   readonly isValidator: boolean;
   readonly nodeIp: string;
@@ -36,7 +37,7 @@ export function l1VmId(m: ChainsModel): string {
 
 /** The L1 chain is built and running: tracked, its VM installed, and the primary network bootstrapped. */
 export function l1ChainRunning(m: ChainsModel): boolean {
-  return m.bootstrapped && m.scenario !== 'l1-untracked' && m.scenario !== 'l1-vm-missing';
+  return m.bootstrapped && m.active.l1?.chain === undefined;
 }
 
 /** platform.getBlockchains: every chain except the P-Chain, from the P-chain state (mainnet names). */
@@ -53,18 +54,19 @@ export function createdStatus(m: ChainsModel, id: string): string | null {
   return blockchains(m).some((c) => c.id === id) ? 'Created' : null;
 }
 
-/** info.getVMs vms: the built-in VMs and, unless removed (l1-vm-missing), the L1's plugin (no alias). */
+/** info.getVMs vms: the built-in VMs and, unless not installed (l1-vm-missing), the L1's plugin (no alias). */
 export function installedVms(m: ChainsModel): Record<string, string[]> {
   const vms: Record<string, string[]> = { [AVM_VM_ID]: ['avm'], [EVM_VM_ID]: ['evm'], [PLATFORM_VM_ID]: ['platform'] };
-  if (m.scenario !== 'l1-vm-missing') vms[l1VmId(m)] = [];
+  if (m.active.l1?.chain !== 'vm-missing') vms[l1VmId(m)] = [];
   // A Go map is encoded with its keys sorted.
   return Object.fromEntries(Object.entries(vms).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The L1 chain's health check: absent when the subnet is not tracked, failing when the chain did not build. */
 export function l1ChainCheck(m: ChainsModel): 'absent' | 'build-failed' | 'running' {
-  if (!m.bootstrapped || m.scenario === 'l1-untracked') return 'absent';
-  if (m.scenario === 'l1-vm-missing') return 'build-failed';
+  const chain = m.active.l1?.chain;
+  if (!m.bootstrapped || chain === 'untracked') return 'absent';
+  if (chain === 'vm-missing') return 'build-failed';
   return 'running';
 }
 
@@ -75,8 +77,6 @@ export function buildFailedError(m: ChainsModel): string {
 
 /** info.getNodeIP: the address the node advertises; another one after ip-changed (a new DHCP lease, a moved host). */
 export function advertisedIp(m: ChainsModel): string {
-  if (m.scenario !== 'ip-changed') return m.nodeIp;
-  const [host, port] = [m.nodeIp.slice(0, m.nodeIp.lastIndexOf(':')), m.nodeIp.slice(m.nodeIp.lastIndexOf(':') + 1)];
-  const last = Number(host.slice(host.lastIndexOf('.') + 1));
-  return `203.0.113.${last}:${port}`;
+  const changed = m.active.info?.nodeIp;
+  return changed ? changed(m.nodeIp) : m.nodeIp;
 }

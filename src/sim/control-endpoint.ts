@@ -8,7 +8,7 @@
 import type http from 'node:http';
 import { readBody } from './http-transport.js';
 import type { SimInstance } from './node-instance.js';
-import { SCENARIOS, SCENARIO_HELP, isScenarioName, type ScenarioName } from './scenarios.js';
+import { SCENARIOS, SCENARIO_HELP, isScenarioName, type ScenarioName } from './scenarios/index.js';
 
 /** setTimeout's limit (2^31 - 1 ms); longer delays would fire at once. */
 export const MAX_TIMER_MS = 2_147_483_647;

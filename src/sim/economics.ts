@@ -1,18 +1,19 @@
 // platform.getMinStake and platform.getFeeState of the simulated node (vms/platformvm/service.go,
-// avalanchego v1.14.2): mainnet values, changed by two scenarios (issue 14): `min-stake-raised` puts
-// the minimum validator stake above the own validator's stake (rounded up to the next 1,000 AVAX, plus
-// 1,000), `fee-spike` congests the P-Chain (gas excess far above the target, price 256 nAVAX per gas).
+// avalanchego v1.14.2): mainnet values, changed by the active scenario's `platform` hooks (issue 14:
+// `min-stake-raised` puts the minimum validator stake above the own validator's stake, `fee-spike`
+// congests the P-Chain).
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { rfc3339 } from './go-format.js';
 import { NAVAX } from './mainnet-constants.js';
-import type { ScenarioName } from './scenarios.js';
+import type { Scenario } from './scenarios/scenario.js';
 
 /** What this file needs of the node model (NodeModel satisfies it structurally). */
 export interface EconomicsModel {
-  readonly scenario: ScenarioName;
+  /** the active scenario (`platform` hooks) */
+  readonly active: Scenario;
   /** the own validator as registered now (own stake in nAVAX) */
   readonly selfNow: { readonly own: bigint };
   pChainTimeMs(): number;
@@ -23,14 +24,15 @@ const MIN_VALIDATOR_STAKE = 2000n * NAVAX;
 const MIN_DELEGATOR_STAKE = 25n * NAVAX;
 
 export function minStake(m: EconomicsModel): { minValidatorStake: string; minDelegatorStake: string } {
-  let min = MIN_VALIDATOR_STAKE;
-  if (m.scenario === 'min-stake-raised') min = (m.selfNow.own / (1000n * NAVAX) + 2n) * 1000n * NAVAX;
+  const raised = m.active.platform?.minValidatorStake;
+  const min = raised ? raised(m.selfNow.own) : MIN_VALIDATOR_STAKE;
   return { minValidatorStake: min.toString(), minDelegatorStake: MIN_DELEGATOR_STAKE.toString() };
 }
 
 /** platform.getFeeState: plain numbers (gas.State and gas.Price are uint64, not json.Uint64). */
 export function feeState(m: EconomicsModel): { capacity: number; excess: number; price: number; timestamp: string } {
   const timestamp = rfc3339(m.pChainTimeMs());
-  if (m.scenario === 'fee-spike') return { capacity: 120000, excess: 12000000, price: 256, timestamp };
+  const spike = m.active.platform?.feeState;
+  if (spike) return { capacity: spike.capacity, excess: spike.excess, price: spike.price, timestamp };
   return { capacity: 1000000, excess: 0, price: 1, timestamp };
 }

@@ -1,8 +1,8 @@
 // GET /ext/metrics of the simulated node: avalanchego's own Prometheus registry in the text format,
 // in the v1.14.2 shape (component namespace + `chain` label, as in a real v1.14.2 node's capture),
 // moving with the clock (blocks accepted, polls, messages, database, process), and in the naming of
-// older releases for the scenarios metrics-v1.11.6 (chain alias back in the name) and metrics-v1.10
-// (ops and methods in the name too). At mainnet scale (>= 100 peers) every op/method vector is
+// older releases (the scenario's `extMetrics.naming`: metrics-v1.11.6, chain alias back in the name;
+// metrics-v1.10, ops and methods in the name too). At mainnet scale (>= 100 peers) every op/method vector is
 // touched and coreth's full meter set is there, several times the 3,600 lines of an idle local node.
 // Counters integrate the scenario's rates over time (never decrease while the process runs).
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
@@ -10,13 +10,15 @@
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { hf } from './deterministic-random.js';
+import type { Scenario } from './scenarios/scenario.js';
 
 /** What the metrics need of the node model (NodeModel satisfies it structurally). */
 export interface ExtMetricsModel {
   readonly seed: number;
   readonly t0: number;
   now(): number;
-  readonly scenario: string;
+  /** the active scenario (`extMetrics.degraded`) */
+  readonly active: Scenario;
   readonly bootstrapped: boolean;
   height(chain: 'P' | 'X' | 'C'): number;
   peers(): readonly unknown[];
@@ -55,7 +57,7 @@ function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number } {
   s.at = Math.max(s.at, now);
   const add = (k: string, v: number) => s!.c.set(k, (s!.c.get(k) ?? 0) + v);
   const peers = m.peers().length;
-  const unhealthy = m.scenario === 'unhealthy-network';
+  const unhealthy = m.active.extMetrics?.degraded === true;
   for (const ch of CHAINS) {
     const h = m.height(ch);
     const blocks = m.bootstrapped ? Math.max(0, h - s.heights[ch]!) : 0;
@@ -103,7 +105,7 @@ function samples(m: ExtMetricsModel): Line[] {
   const nowS = m.now() / 1000;
   const mainnet = m.peers().length >= 100;
   const peers = m.peers().length;
-  const unhealthy = m.scenario === 'unhealthy-network';
+  const unhealthy = m.active.extMetrics?.degraded === true;
   const wave = (k: number, period: number) => 0.5 + 0.5 * Math.sin((nowS / period) * 2 * Math.PI + hf(m.seed, k) * 6.283);
 
   for (const ch of CHAINS) {
@@ -294,9 +296,4 @@ export function extMetricsText(m: ExtMetricsModel, naming: MetricsNaming = 'v1.1
   if (naming !== 'v1.11.8') lines = lines.flatMap((l) => toV1_11_6(l) ?? []);
   if (naming === 'v1.10') lines = lines.map(toV1_10);
   return render(lines);
-}
-
-/** The naming a scenario asks for (metrics-v1.11.6, metrics-v1.10), else v1.14.2's. */
-export function namingOf(scenario: string): MetricsNaming {
-  return scenario === 'metrics-v1.11.6' ? 'v1.11.6' : scenario === 'metrics-v1.10' ? 'v1.10' : 'v1.11.8';
 }

@@ -77,7 +77,7 @@ function emptyIndexService(): Service {
 }
 
 export function indexService(m: NodeModel, chain: ChainAlias, kind: IndexKind): Service {
-  if (m.scenario === 'index-empty') return emptyIndexService();
+  if (m.active.index === 'empty') return emptyIndexService();
   const frozenKind = kind === 'block' ? null : kind;
   const last = (): Container => (frozenKind ? m.index.frozenContainer(frozenKind, m.index.frozen[frozenKind].index) : m.lastIndexed(chain));
   const byIndex = (i: number): Container | null => {

@@ -69,11 +69,7 @@ export function infoService(m: NodeModel): Service {
       addSubnetDelegatorFee: '1000000',
     }),
   };
-  if (m.scenario === 'public-server') {
-    // Node-specific methods are not registered on a public API server.
-    delete svc['GetNodeID'];
-    delete svc['GetNodeIP'];
-    delete svc['GetVMs'];
-  }
+  // Node-specific methods are not registered on a public API server (public-server).
+  for (const method of m.active.info?.absent ?? []) delete svc[method];
   return svc;
 }

@@ -9,7 +9,7 @@ import { blsPublicKeyHex, cb58Encode, nodeIdFromBytes, pAddress } from './avalan
 import { derivedBytes, type Rng } from './deterministic-random.js';
 import { sortByJson } from './go-format.js';
 import { DAY, L1_FEE_PRICE } from './mainnet-constants.js';
-import type { ScenarioName } from './scenarios.js';
+import type { ScenarioModel } from './scenarios/scenario.js';
 
 export interface L1ValidatorDef {
   nodeId: string;
@@ -28,17 +28,12 @@ export interface L1ValidatorDef {
  * What this file needs of the node model. NodeModel (node-model.ts) satisfies it structurally; this
  * file does not import node-model.ts, so that no import cycle (not even of types) ties the two.
  */
-export interface L1ValidatorsModel {
-  now(): number;
-  readonly seed: number;
+export interface L1ValidatorsModel extends ScenarioModel {
   /** start of the simulation (unix s) */
   readonly t0s: number;
   readonly nodeId: string;
   readonly l1: readonly L1ValidatorDef[];
   readonly isValidator: boolean;
-  readonly scenario: ScenarioName;
-  /** unix second of the last scenario switch */
-  readonly switchS: number;
 }
 
 /** The own L1 validator is topped up (by 60 days of fees) before its runway drops below 20 days. */
@@ -98,24 +93,18 @@ export function l1Validators(m: L1ValidatorsModel, nodeIDs: string[] | null): Re
 
 /** The own L1 validator's balance (nAVAX); fees drain L1_FEE_PRICE per second. */
 function ownL1Balance(m: L1ValidatorsModel, v: L1ValidatorDef, nowS: number, elapsed: number): bigint {
+  // The scenario's balance (l1-fee-low, l1-inactive: listed with "balance":"0").
+  const scenario = m.active.l1?.ownBalance;
+  if (scenario) return scenario(m, nowS);
   const price = BigInt(L1_FEE_PRICE);
-  switch (m.scenario) {
-    case 'l1-inactive':
-      return 0n; // inactive validators are listed with "balance":"0"
-    case 'l1-fee-low':
-      // 20 h of fees at the switch, draining since (inactive once it reaches 0).
-      return price * BigInt(20 * 3600 - Math.max(0, nowS - m.switchS));
-    default: {
-      let bal = v.initialBalance - price * BigInt(elapsed);
-      // Topped up by 60 days of fees before the runway drops below 20 days.
-      const min = price * BigInt(L1_MIN_RUNWAY);
-      if (bal < min) {
-        const top = price * BigInt(L1_TOP_UP);
-        bal += ((min - bal + top - 1n) / top) * top;
-      }
-      return bal;
-    }
+  let bal = v.initialBalance - price * BigInt(elapsed);
+  // Topped up by 60 days of fees before the runway drops below 20 days.
+  const min = price * BigInt(L1_MIN_RUNWAY);
+  if (bal < min) {
+    const top = price * BigInt(L1_TOP_UP);
+    bal += ((min - bal + top - 1n) / top) * top;
   }
+  return bal;
 }
 
 export function l1BlockId(m: L1ValidatorsModel, height: number): string {
@@ -132,7 +121,7 @@ export function l1Networking(m: L1ValidatorsModel): { disconnectedValidators: st
     const w = Number(v['weight']);
     total += w;
     const self = v['nodeID'] === m.nodeId;
-    if (self || (m.scenario !== 'unhealthy-network' && m.scenario !== 'l1-unhealthy')) connected += w;
+    if (self || m.active.l1?.peersConnected !== false) connected += w;
     else disconnected.push(v['nodeID'] as string);
   }
   return { disconnectedValidators: sortByJson(disconnected), percentConnected: total === 0 ? 1 : connected / total };

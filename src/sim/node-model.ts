@@ -18,7 +18,7 @@ import { futureUpgradeCheck } from './future-upgrade-check.js';
 import { rfc3339, rfc3339Nano } from './go-format.js';
 import { IndexContainers, type Container } from './index-containers.js';
 import { l1BlockId, l1Networking, l1TotalWeight, l1Validators, makeL1Validators, type L1ValidatorDef } from './l1-validators.js';
-import { DAY, type ChainAlias } from './mainnet-constants.js';
+import type { ChainAlias } from './mainnet-constants.js';
 import { SIBLING_KEY_BASE, connectedPeers, ingressConnections, type PeerAttrs, type PeerInfo } from './peers.js';
 import {
   hasValidatorTx,
@@ -28,7 +28,7 @@ import {
   primaryValidatorsJson,
   type OwnRegistration,
 } from './primary-validator-set.js';
-import type { ScenarioName } from './scenarios.js';
+import { scenarioNamed, type Scenario, type ScenarioName } from './scenarios/index.js';
 import { nodeUptime, uptimeError } from './uptime.js';
 import { makeValidator, stakePositions, type ValidatorDef } from './validator-registry.js';
 import { DEFAULT_SIM_VERSION, UNSCHEDULED, VERSION_PROFILES, type SimVersion, type VersionProfile } from './versions.js';
@@ -64,8 +64,8 @@ export interface ModelCaches {
   validators: { key: string; json: string } | null;
 }
 
-/** Scenarios in which a node has no connection to its siblings (and they none to it). */
-const CUT_OFF: ReadonlySet<ScenarioName> = new Set<ScenarioName>(['down', 'vantage-isolated', 'unhealthy-network']);
+/** Whether a node in scenario `s` has connections to its siblings (and they to it). */
+const linksSiblings = (s: Scenario): boolean => s.node?.linkedToSiblings !== false;
 
 export class NodeModel {
   readonly seed: number;
@@ -74,7 +74,7 @@ export class NodeModel {
   readonly now: () => number;
 
   readonly nodeId: string;
-  /** The BLS key registered on the P-chain for this node (and held by it, except in bls-mismatch). */
+  /** The BLS key registered on the P-chain for this node (and held by it, except when re-keyed: bls-mismatch). */
   readonly nodeBlsPub: string;
   readonly nodeBlsPop: string;
   /** The key a re-keyed node holds in bls-mismatch (info.getNodeID), not the registered one. */
@@ -103,9 +103,8 @@ export class NodeModel {
   readonly caches: ModelCaches = { txId: new Map(), nvId: new Map(), peerAttrs: new Map(), peers: null, validators: null };
 
   // scenario state (read through the getters below)
-  private scenarioName: ScenarioName = 'healthy';
+  private current: Scenario<ScenarioName> = scenarioNamed('healthy');
   private sinceMs: number;
-  private expiringEndS: number | null = null;
   private switchedS: number;
   private selfNowDef: ValidatorDef;
   /** Bumped on every scenario switch; siblings key their caches on it. */
@@ -158,7 +157,11 @@ export class NodeModel {
   // scenario
 
   get scenario(): ScenarioName {
-    return this.scenarioName;
+    return this.current.name;
+  }
+  /** the active scenario's module: the hooks the concern files consult (scenarios/scenario.ts) */
+  get active(): Scenario {
+    return this.current;
   }
   /** when the current scenario started (ms) */
   get scenarioSinceMs(): number {
@@ -168,11 +171,7 @@ export class NodeModel {
   get switchS(): number {
     return this.switchedS;
   }
-  /** validator-expiring: the fixed end of the own validation (unix s), else null */
-  get expiringEnd(): number | null {
-    return this.expiringEndS;
-  }
-  /** the own validator as registered in the current scenario (delegation-full fills it) */
+  /** the own validator as registered in the current scenario (see effectiveSelf) */
   get selfNow(): ValidatorDef {
     return this.selfNowDef;
   }
@@ -184,18 +183,13 @@ export class NodeModel {
   }
 
   setScenario(name: ScenarioName): void {
-    if (name === this.scenarioName) return;
+    if (name === this.current.name) return;
+    const next = scenarioNamed(name);
     const now = this.now();
     // Freeze the index when it starts to stall; un-freeze when leaving.
-    if (name === 'index-stalled') this.index.stall();
+    if (next.index === 'stalled') this.index.stall();
     else this.index.resume();
-    if (name === 'validator-expiring') {
-      // Fixed end timestamp ~30 h ahead, chosen when the scenario starts.
-      this.expiringEndS = Math.floor(now / 1000) + 30 * 3600 - (h32(this.seed, 77) % 3600);
-    } else {
-      this.expiringEndS = null;
-    }
-    this.scenarioName = name;
+    this.current = next;
     this.sinceMs = now;
     this.switchedS = Math.floor(now / 1000);
     this.selfNowDef = this.effectiveSelf();
@@ -216,7 +210,7 @@ export class NodeModel {
 
   /** What this node's siblings' health checks depend on (link, registration weight, upgrade time). */
   siblingFacingState(): string {
-    return `${CUT_OFF.has(this.scenarioName)}/${this.isValidator}/${this.selfNowDef.deleg}/${this.localUpgradeUnix()}`;
+    return `${!linksSiblings(this.current)}/${this.isValidator}/${this.selfNowDef.deleg}/${this.localUpgradeUnix()}`;
   }
 
   /** Changes whenever a sibling switches scenario (part of the cache keys). */
@@ -226,11 +220,11 @@ export class NodeModel {
 
   /**
    * Whether this node and a sibling are connected. A connection is one TCP link, so it is
-   * symmetric: it is gone when either side is down, vantage-isolated or in unhealthy-network
-   * (3 peers only).
+   * symmetric: it is gone when either side's scenario cuts it (down, vantage-isolated,
+   * unhealthy-network: `node.linkedToSiblings`).
    */
-  linkedTo(other: { readonly scenario: ScenarioName }): boolean {
-    return !CUT_OFF.has(this.scenarioName) && !CUT_OFF.has(other.scenario);
+  linkedTo(other: { readonly active: Scenario }): boolean {
+    return linksSiblings(this.current) && linksSiblings(other.active);
   }
 
   /** The peer key of a sibling (for its seeded peer values on this node). */
@@ -238,20 +232,18 @@ export class NodeModel {
     return SIBLING_KEY_BASE + sib.seed;
   }
 
-  /** The own validator as registered now: delegation-full fills its delegation capacity. */
+  /** The own validator as registered now: the scenario may change its delegation (delegation-full). */
   private effectiveSelf(): ValidatorDef {
-    if (this.scenarioName !== 'delegation-full') return this.self;
-    // min(5 x own, 3,000,000 AVAX) - own - delegations = 0: own stake is at most ~362,000 AVAX
-    // (see makeValidator), so the 3,000,000 AVAX cap never bites and delegations = 4 x own.
-    return { ...this.self, deleg: this.self.own * 4n, delegatorCount: Math.max(150, this.self.delegatorCount) };
+    const delegation = this.current.validators?.ownDelegation;
+    return delegation ? { ...this.self, ...delegation(this.self) } : this.self;
   }
 
   get isValidator(): boolean {
-    return this.scenarioName !== 'not-a-validator';
+    return this.current.node?.validator !== false;
   }
 
   get bootstrapped(): boolean {
-    return this.scenarioName !== 'bootstrapping';
+    return this.current.node?.bootstrapped !== false;
   }
 
   // -------------------------------------------------------------------------
@@ -259,7 +251,7 @@ export class NodeModel {
 
   /** info.getNodeID nodePOP: the key the node holds (re-keyed in bls-mismatch). */
   localBls(): { publicKey: string; proofOfPossession: string } {
-    if (this.scenarioName === 'bls-mismatch') return { publicKey: this.rekeyedBlsPub, proofOfPossession: this.rekeyedBlsPop };
+    if (this.current.node?.blsKey === 'rekeyed') return { publicKey: this.rekeyedBlsPub, proofOfPossession: this.rekeyedBlsPop };
     return { publicKey: this.nodeBlsPub, proofOfPossession: this.nodeBlsPop };
   }
 
@@ -279,7 +271,8 @@ export class NodeModel {
    * node's upgrade config, or null when unscheduled (9999-12-01): scheduled in upgrade-pending.
    */
   nextUpgradeUnix(): number | null {
-    return this.scenarioName === 'upgrade-pending' ? this.switchedS + 3 * DAY : null;
+    const at = this.current.node?.nextUpgradeAt;
+    return at ? at(this) : null;
   }
 
   /** info.upgrades value of the next upgrade (`profile.nextUpgrade`: heliconTime on v1.14.2). */
@@ -298,14 +291,14 @@ export class NodeModel {
 
   /** constants.CurrentACPs of this node: empty in v1.14.2, {176} in v1.13.5; {236, 247} in acp-vote. */
   currentAcps(): number[] {
-    return this.scenarioName === 'acp-vote' ? [236, 247] : [...this.profile.currentAcps];
+    const acps = this.current.node?.acps;
+    return [...(acps ? acps.current : this.profile.currentAcps)];
   }
 
   /** The stance this node announces to its peers (--acp-support / --acp-object; v1.13.x: its release's ACPs). */
   announcedAcps(): { supported: number[]; objected: number[] } {
-    return this.scenarioName === 'acp-vote'
-      ? { supported: [247], objected: [236] }
-      : { supported: [...this.profile.announcedSupport], objected: [] };
+    const acps = this.current.node?.acps;
+    return acps ? { supported: [...acps.supported], objected: [...acps.objected] } : { supported: [...this.profile.announcedSupport], objected: [] };
   }
 
   // -------------------------------------------------------------------------

@@ -1,15 +1,15 @@
 // The simulated node's URL routes (api/server, chains' handlers): which path serves which API,
-// per scenario (public-server hides health, bootstrapping rejects chain routes, index-disabled
-// hides the index).
+// per scenario (the active scenario's `routes` hooks: route groups answering 404, the Admin API;
+// chain routes answer 503 while the node is not bootstrapped).
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import type http from 'node:http';
-import { adminEnabled, adminService } from './admin-service.js';
+import { adminService } from './admin-service.js';
 import { avmService } from './avm-service.js';
 import { ethPrecheck, handleEthBody } from './c-chain-eth-rpc.js';
-import { extMetricsText, namingOf } from './ext-metrics.js';
+import { extMetricsText } from './ext-metrics.js';
 import { goJson } from './go-format.js';
 import type { HealthReport } from './health-checks.js';
 import { healthService } from './health-service.js';
@@ -20,6 +20,7 @@ import type { HttpAnswer } from './json-rpc-envelope.js';
 import { C_CHAIN_ID, P_CHAIN_ID, X_CHAIN_ID, type ChainAlias } from './mainnet-constants.js';
 import type { SimInstance } from './node-instance.js';
 import { platformService } from './platform-service.js';
+import type { RouteGroup } from './scenarios/scenario.js';
 
 /** GET on a health route: 200 when healthy, else 503, Go-escaped JSON. */
 function healthGet(report: HealthReport): HttpAnswer {
@@ -34,7 +35,8 @@ function healthGet(report: HealthReport): HttpAnswer {
 /** The answer of node `inst` to a request for `path` (without the /node/<i> prefix). */
 export function route(inst: SimInstance, req: http.IncomingMessage, path: string, query: URLSearchParams, body: string): HttpAnswer {
   const m = inst.model;
-  const scenario = m.scenario;
+  const routes = m.active.routes;
+  const hidden = (group: RouteGroup): boolean => routes?.notFound?.includes(group) === true;
   const chainRoute = (chain: ChainAlias, fn: () => HttpAnswer): HttpAnswer => {
     void chain;
     if (!m.bootstrapped) return httpError(503, 'API call rejected because chain is not done bootstrapping');
@@ -45,22 +47,22 @@ export function route(inst: SimInstance, req: http.IncomingMessage, path: string
     case '/ext/info':
       return rpcEndpoint(req, body, { info: infoService(m) });
     case '/ext/health':
-      if (scenario === 'public-server') return NOT_FOUND;
+      if (hidden('health')) return NOT_FOUND;
       if (req.method === 'GET') return healthGet(inst.healthReport(query.getAll('tag')));
       return rpcEndpoint(req, body, { health: healthService(inst) });
     case '/ext/health/health':
-      if (scenario === 'public-server') return NOT_FOUND;
+      if (hidden('health')) return NOT_FOUND;
       return healthGet(inst.healthReport(query.getAll('tag')));
     case '/ext/health/readiness':
-      if (scenario === 'public-server') return NOT_FOUND;
+      if (hidden('health')) return NOT_FOUND;
       return healthGet(inst.readiness());
     case '/ext/health/liveness':
-      if (scenario === 'public-server') return NOT_FOUND;
+      if (hidden('health')) return NOT_FOUND;
       return healthGet(inst.liveness());
     case '/ext/metrics':
       // Not served on public API servers, off with --api-metrics-enabled=false: 404.
-      if (scenario === 'public-server' || scenario === 'metrics-disabled') return NOT_FOUND;
-      return { status: 200, headers: { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }, body: extMetricsText(m, namingOf(scenario)), ok: true };
+      if (hidden('metrics')) return NOT_FOUND;
+      return { status: 200, headers: { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }, body: extMetricsText(m, m.active.extMetrics?.naming), ok: true };
     case '/ext/bc/P':
     case '/ext/P':
     case '/ext/platform':
@@ -84,10 +86,10 @@ export function route(inst: SimInstance, req: http.IncomingMessage, path: string
     const chain = idx[1] as ChainAlias;
     const kind = idx[2] as IndexKind;
     if (kind !== 'block' && chain !== 'X') return NOT_FOUND;
-    if (scenario === 'index-disabled') return NOT_FOUND;
+    if (hidden('index')) return NOT_FOUND;
     return rpcEndpoint(req, body, { index: indexService(m, chain, kind) });
   }
   // /ext/admin is disabled (the default) unless a scenario enables it; everything else is unknown.
-  if (path === '/ext/admin' && adminEnabled(scenario)) return rpcEndpoint(req, body, { admin: adminService() });
+  if (path === '/ext/admin' && routes?.admin) return rpcEndpoint(req, body, { admin: adminService() });
   return NOT_FOUND;
 }

@@ -8,7 +8,7 @@
 import { PRIMARY_SUBNET_ID, cb58Encode, nodeIdFromBytes } from './avalanche-ids.js';
 import { derivedBytes, h32, hf } from './deterministic-random.js';
 import { rfc3339, sortByJson } from './go-format.js';
-import type { ScenarioName } from './scenarios.js';
+import type { Scenario } from './scenarios/scenario.js';
 import { observedUptime, type ObservedUptimeModel } from './uptime.js';
 import { stakeOrderPos, validatorConnected, type ValidatorRegistryModel } from './validator-registry.js';
 import { GRANITE_UNIX, announcesUpgradeTime, releaseSupportedAcps, type VersionProfile } from './versions.js';
@@ -45,7 +45,7 @@ export interface PeerAttrs {
 export interface PeerSibling {
   readonly seed: number;
   /** whether it is linked to this node depends on both scenarios (NodeModel.linkedTo) */
-  readonly scenario: ScenarioName;
+  readonly active: Scenario;
   readonly nodeId: string;
   readonly nodeIp: string;
   readonly l1SubnetId: string;
@@ -80,46 +80,40 @@ export interface PeersModel extends ValidatorRegistryModel, ObservedUptimeModel 
   siblingKey(sib: PeerSibling): number;
   /** changes whenever a sibling switches scenario (part of the cache key) */
   siblingsKey(): string;
-  nextUpgradeUnix(): number | null;
   currentAcps(): number[];
 }
 
 /** Peer keys of sibling nodes (above every validator and non-validator peer key). */
 export const SIBLING_KEY_BASE = 5_000_000_000;
 
-/** Version and announced upgrade time of a peer in the current scenario. */
+/**
+ * Version and announced upgrade time of a peer in the current scenario: the scenario's `release`
+ * (upgrade-pending, upgrade-unknown, version-drift) by the peer's stake order position, else its
+ * seeded one. Siblings announce their own.
+ */
 function peerVersion(m: PeersModel, a: PeerAttrs): { version: string; upgradeTime: number } {
-  if (a.key < SIBLING_KEY_BASE && stakeOrderPos(m, a.key) < 0.7) {
-    switch (m.scenario) {
-      case 'upgrade-pending':
-        return { version: m.profile.nextRelease, upgradeTime: m.nextUpgradeUnix() as number };
-      case 'upgrade-unknown':
-        return { version: m.profile.nextRelease, upgradeTime: m.switchS + 20 * 3600 };
-      case 'version-drift':
-        return { version: m.profile.driftRelease, upgradeTime: GRANITE_UNIX };
-      default:
-        break;
-    }
-  }
-  return { version: a.version, upgradeTime: a.upgradeTime };
+  const release = m.active.peers?.release;
+  const moved = release && a.key < SIBLING_KEY_BASE ? release(m, stakeOrderPos(m, a.key)) : null;
+  return moved ?? { version: a.version, upgradeTime: a.upgradeTime };
 }
 
 /**
  * A peer's ACP sets as this node stores them: avalanchego keeps only the ACPs in its own
  * constants.CurrentACPs (network/peer/peer.go), so with v1.14.2's empty set every peer shows
- * [] / []. In acp-vote validators below 0.6 of the stake order support 247 (below 0.1 also
- * 236) and those in [0.6, 0.75) object to 236; other peers keep their seeded stance; siblings
- * their own announced one.
+ * [] / []. The scenario's `acpStance` (acp-vote) gives the local validator peers' stance by
+ * their stake order position; other peers keep their seeded stance; siblings their own
+ * announced one.
  */
 function peerAcps(m: PeersModel, a: PeerAttrs, version: string): { supported: number[]; objected: number[] } {
   const current = m.currentAcps();
   if (current.length === 0) return { supported: [], objected: [] };
   let sup: number[];
   let obj: number[];
-  if (a.key >= 1 && a.key <= m.others.length) {
-    const pos = m.stakePos[a.key - 1] as number;
-    sup = pos < 0.1 ? [236, 247] : pos < 0.6 ? [247] : [];
-    obj = pos >= 0.6 && pos < 0.75 ? [236] : [];
+  const stance = m.active.peers?.acpStance;
+  if (stance && a.key >= 1 && a.key <= m.others.length) {
+    const s = stance(m.stakePos[a.key - 1] as number);
+    sup = s.supported;
+    obj = s.objected;
   } else {
     sup = a.supportedACPs;
     obj = a.objectedACPs.filter((x) => !sup.includes(x)); // an overlap closes the connection
@@ -193,7 +187,7 @@ function peerJson(m: PeersModel, a: PeerAttrs, nodeId: string, nowMs: number, no
   const benchRoll = hf(m.seed, key, Math.floor(nowS / 300), 65);
   const benched = benchRoll < 0.01 ? ['C'] : benchRoll < 0.013 ? ['P'] : [];
   // Without inbound connections every peer is one this node dialled (ip = its public IP).
-  const outboundOnly = m.scenario === 'validator-disconnected' && a.publicIP !== '';
+  const outboundOnly = m.active.peers?.inbound === false && a.publicIP !== '';
   const v = peerVersion(m, a);
   const acps = peerAcps(m, a, v.version);
   const head = { ip: outboundOnly ? a.publicIP : a.ip, publicIP: a.publicIP, nodeID: nodeId, version: v.version };
@@ -215,7 +209,7 @@ function peerJson(m: PeersModel, a: PeerAttrs, nodeId: string, nowMs: number, no
 export function connectedPeers(m: PeersModel): PeerInfo[] {
   const nowMs = m.now();
   const nowS = Math.floor(nowMs / 1000);
-  const key = `${m.scenario}/${nowS}/${m.siblingsKey()}`;
+  const key = `${m.active.name}/${nowS}/${m.siblingsKey()}`;
   if (m.caches.peers?.key === key) return m.caches.peers.peers;
   const attrs = m.caches.peerAttrs;
   const out: PeerInfo[] = [];
@@ -229,7 +223,7 @@ export function connectedPeers(m: PeersModel): PeerInfo[] {
     out.push(peerJson(m, a, v.nodeId, nowMs, nowS));
   }
   for (const sib of m.siblings) if (m.linkedTo(sib)) out.push(siblingPeer(m, sib, nowMs, nowS));
-  if (m.scenario !== 'unhealthy-network') {
+  if (m.active.peers?.nonValidators !== false) {
     for (let s = 0; s < m.nvSlots; s++) {
       const life = 300 + (h32(m.seed, s, 71) % 1500);
       const phase = h32(m.seed, s, 72) % life;
@@ -256,6 +250,6 @@ export function connectedPeers(m: PeersModel): PeerInfo[] {
 
 /** Inbound connections (for the network health check). */
 export function ingressConnections(m: PeersModel): number {
-  if (m.scenario === 'validator-disconnected') return 0;
+  if (m.active.peers?.inbound === false) return 0;
   return connectedPeers(m).filter((p) => !p.ip.endsWith(':9651')).length;
 }

@@ -7,7 +7,7 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { fixed4, sortByJson } from './go-format.js';
 import { hf } from './deterministic-random.js';
-import type { ScenarioName } from './scenarios.js';
+import type { Scenario } from './scenarios/scenario.js';
 import {
   validatorConnected,
   validatorJson,
@@ -44,7 +44,7 @@ export interface OwnRegistration {
 export interface RegisteredSibling {
   readonly seed: number;
   /** whether it is linked to this node depends on both scenarios (NodeModel.linkedTo) */
-  readonly scenario: ScenarioName;
+  readonly active: Scenario;
   ownRegistration(nowS: number): OwnRegistration | null;
 }
 
@@ -139,7 +139,7 @@ export function primaryEntries(m: PrimarySetModel, nowS: number): PrimaryEntry[]
 export function primaryValidatorsJson(m: PrimarySetModel, nodeIDs: string[] | null): string {
   const nowS = Math.floor(m.now() / 1000);
   if (nodeIDs === null) {
-    const key = `${m.scenario}/${nowS}/${m.siblingsKey()}`;
+    const key = `${m.active.name}/${nowS}/${m.siblingsKey()}`;
     if (m.caches.validators?.key === key) return m.caches.validators.json;
     const list = primaryEntries(m, nowS).map((e) => e.json(false));
     const json = JSON.stringify({ validators: list });

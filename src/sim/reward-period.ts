@@ -9,7 +9,6 @@
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { DAY } from './mainnet-constants.js';
-import type { ScenarioName } from './scenarios.js';
 
 /** Seconds from the switch to the end of the own validation. */
 export const REWARD_END_AFTER_S = 60;
@@ -20,22 +19,18 @@ const MISSED_K = 500;
 /** Duration of the re-staked validation. */
 const RESTAKE_DURATION_S = 28 * DAY;
 
-export function isRewardScenario(s: ScenarioName): boolean {
-  return s === 'reward-paid' || s === 'reward-missed';
-}
-
 /**
- * The own period in a reward scenario: `atSwitch` (the period current at the switch) until the
- * switch + REWARD_END_AFTER_S, then the re-staked one.
+ * The own period in a reward scenario (`validators.rewardOutcome`): `atSwitch` (the period current
+ * at the switch) until the switch + REWARD_END_AFTER_S, then the re-staked one.
  */
-export function rewardScenarioPeriod(
-  scenario: ScenarioName,
+export function rewardOutcomePeriod(
+  outcome: 'paid' | 'missed',
   switchS: number,
   atSwitch: { k: number; start: number },
   nowS: number,
 ): { k: number; start: number; end: number } {
   const end = switchS + REWARD_END_AFTER_S;
-  const k = atSwitch.k + (scenario === 'reward-missed' ? MISSED_K : 0);
+  const k = atSwitch.k + (outcome === 'missed' ? MISSED_K : 0);
   if (nowS < end) return { k, start: atSwitch.start, end };
   return { k: k + RESTAKE_K, start: end, end: end + RESTAKE_DURATION_S };
 }

@@ -31,12 +31,13 @@ interface PaidReward {
 
 /** The own validation that ended in a reward scenario, and what it paid (none in reward-missed). */
 function endedOwn(m: RewardsModel, nowS: number): PaidReward | null {
-  if ((m.scenario !== 'reward-paid' && m.scenario !== 'reward-missed') || !m.isValidator) return null;
+  const outcome = m.active.validators?.rewardOutcome;
+  if (outcome === undefined || !m.isValidator) return null;
   const end = m.switchS + REWARD_END_AFTER_S;
   if (nowS < end) return null;
   // The entry as it was in its last second: the potential reward the node showed.
   const j = validatorJson(m, m.selfNow, end - 1, false);
-  if (m.scenario === 'reward-missed') return { txID: j['txID'] as string, amounts: [] };
+  if (outcome === 'missed') return { txID: j['txID'] as string, amounts: [] };
   const amounts = [BigInt(j['potentialReward'] as string)];
   const accrued = BigInt(j['accruedDelegateeReward'] as string);
   if (accrued > 0n) amounts.push(accrued);

@@ -17,7 +17,7 @@ import { NOT_FOUND, TEXT, hostAllowed, httpError, readBody, send } from './http-
 import { SimInstance } from './node-instance.js';
 import { NodeModel } from './node-model.js';
 import { route } from './node-routes.js';
-import { SCENARIOS, SCENARIO_HELP, isScenarioName, type ScenarioName } from './scenarios.js';
+import { SCENARIOS, SCENARIO_HELP, isScenarioName, scenarioNamed, type ScenarioName } from './scenarios/index.js';
 import { closeServer, listen, reopen, trackSockets } from './server-listeners.js';
 import { TimerRegistry } from './timer-registry.js';
 import { DEFAULT_SIM_VERSION, SIM_VERSIONS, isSimVersion, type SimVersion } from './versions.js';
@@ -159,8 +159,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       send(res, NOT_FOUND);
       return;
     }
-    const scenario = inst.model.scenario;
-    if (scenario === 'down') {
+    if (inst.model.active.answers === 'refused') {
       // Only some nodes are down (the listener closes when all are): drop the connection.
       req.socket.destroy();
       return;
@@ -170,7 +169,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       send(res, httpError(413, 'http: request body too large'), { 'Node-Id': inst.model.nodeId });
       return;
     }
-    if (inst.model.scenario === 'slow') {
+    if (inst.model.active.answers === 'delayed') {
       await timers.sleep(slowDelayMs);
       if (closed) return;
     }
@@ -180,7 +179,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       return;
     }
     let answer = route(inst, req, path, url.searchParams, body);
-    if (inst.model.scenario === 'garbage' && answer.status < 300 && answer.body !== '' && answer.ok) {
+    if (inst.model.active.answers === 'garbled' && answer.status < 300 && answer.body !== '' && answer.ok) {
       answer = garble(answer, inst.garbageCounter++);
     }
     send(res, answer, nodeIdHeader);
@@ -211,7 +210,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
   const fmtHost = (h: string): string => (net.isIPv6(h) ? `[${h}]` : h);
   const port = await listen(nodeServer, host, opts.port ?? 0);
   // Starting down: the port is reserved (bound, read, closed) without serving on it.
-  if (initial === 'down') await closeServer(nodeServer, sockets);
+  if (scenarioNamed(initial).answers === 'refused') await closeServer(nodeServer, sockets);
   let controlPort: number;
   try {
     controlPort = await listen(controlServer, opts.controlHost ?? host, opts.controlPort ?? 0);
@@ -224,7 +223,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
 
   /** The node port listens while at least one node is not down. */
   async function syncListener(): Promise<void> {
-    const allDown = instances.every((i) => i.model.scenario === 'down');
+    const allDown = instances.every((i) => i.model.active.answers === 'refused');
     if (allDown && nodeServer.listening) await closeServer(nodeServer, sockets);
     else if (!allDown && !nodeServer.listening && !closed) await reopen(nodeServer, host, port, (ms) => timers.sleep(ms), () => closed);
   }
@@ -248,8 +247,8 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     return serialized(async () => {
       const targets = node === undefined ? instances : [instances[node] as SimInstance];
       const facing = targets.map((t) => t.model.siblingFacingState());
-      // Leaving 'down' is a restart of the node process: its checks start over.
-      const restarted = name === 'down' ? [] : targets.filter((t) => t.model.scenario === 'down');
+      // Leaving 'down' (answers refused) is a restart of the node process: its checks start over.
+      const restarted = scenarioNamed(name).answers === 'refused' ? [] : targets.filter((t) => t.model.active.answers === 'refused');
       for (const t of targets) t.model.setScenario(name);
       for (const t of restarted) t.startHealth(healthFirstRunMs);
       // Recompute the checks at once so the switch is visible without waiting a whole period; on

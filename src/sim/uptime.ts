@@ -7,19 +7,14 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { hf } from './deterministic-random.js';
 import { primaryEntries, type PrimarySetModel } from './primary-validator-set.js';
-import type { ScenarioName } from './scenarios.js';
+import type { ScenarioModel } from './scenarios/scenario.js';
 import { stakeOrderPos, type StakeOrderModel } from './validator-registry.js';
 
 // What this file needs of the node model. NodeModel (node-model.ts) satisfies these interfaces
 // structurally; this file does not import node-model.ts, so that no import cycle ties the two.
 
 /** What observedUptime needs (peers.ts calls it too). */
-export interface ObservedUptimeModel extends StakeOrderModel {
-  now(): number;
-  readonly scenario: ScenarioName;
-  /** when the current scenario started (ms) */
-  readonly scenarioSinceMs: number;
-}
+export interface ObservedUptimeModel extends StakeOrderModel, ScenarioModel {}
 
 /** What info.uptime needs: the primary validator set and how peers see this node. */
 export interface UptimeModel extends PrimarySetModel, ObservedUptimeModel {
@@ -72,26 +67,13 @@ export function observedUptime(m: ObservedUptimeModel, key: number, nowS: number
   const r = hf(m.seed, key, 51);
   const drift = Math.sin(nowS / 3600 + r * 6.28);
   let u: number;
-  switch (m.scenario) {
-    case 'low-uptime': {
-      // Peers holding ~40 % of the stake still see us above 80 %, the rest well below,
-      // so info.uptime reports rewarding ~40 % and weighted ~75 %.
-      const pos = key >= 1 && key <= m.others.length ? (m.stakePos[key - 1] as number) : r;
-      u = pos < 0.4 ? 81 + r * 12 + drift : 58 + r * 22 + drift;
-      break;
-    }
-    case 'rewards-lost': {
-      // ~10 % of the stake still sees us above 80 %, the rest around 59 %: info.uptime ~60 / ~10.
-      u = stakeOrderPos(m, key) < 0.1 ? 81 + r * 4 + drift * 0.5 : 54 + r * 10 + drift;
-      break;
-    }
-    case 'validator-disconnected': {
-      const hours = (m.now() - m.scenarioSinceMs) / 3_600_000;
-      u = 96 + r * 4 - Math.min(30, hours * 2) + drift;
-      break;
-    }
-    default:
-      u = r < 0.97 ? 98 + r * 2.2 + drift * 0.5 : 88 + r * 8;
+  const scenario = m.active.observedUptime;
+  if (scenario) {
+    // The scenario's view (low-uptime, rewards-lost, validator-disconnected).
+    const validatorPos = key >= 1 && key <= m.others.length ? (m.stakePos[key - 1] as number) : null;
+    u = scenario(m, { key, r, drift, validatorPos, orderPos: stakeOrderPos(m, key) });
+  } else {
+    u = r < 0.97 ? 98 + r * 2.2 + drift * 0.5 : 88 + r * 8;
   }
   return Math.max(0, Math.min(100, Math.floor(u)));
 }

@@ -9,8 +9,8 @@ import { blsPopHex, blsPublicKeyHex, cb58Encode, nodeIdFromBytes, pAddress } fro
 import { Rng, derivedBytes, h32, hf } from './deterministic-random.js';
 import { fixed4 } from './go-format.js';
 import { DAY, NAVAX } from './mainnet-constants.js';
-import { isRewardScenario, rewardScenarioPeriod } from './reward-period.js';
-import type { ScenarioName } from './scenarios.js';
+import { rewardOutcomePeriod } from './reward-period.js';
+import type { ScenarioModel } from './scenarios/scenario.js';
 
 export interface ValidatorDef {
   idx: number; // -1 = this node
@@ -42,12 +42,7 @@ export interface StakeOrderModel {
  * What this file needs of the node model. NodeModel (node-model.ts) satisfies it structurally; this
  * file does not import node-model.ts, so that no import cycle (not even of types) ties the two.
  */
-export interface ValidatorRegistryModel extends StakeOrderModel {
-  readonly scenario: ScenarioName;
-  /** unix second of the last scenario switch */
-  readonly switchS: number;
-  /** validator-expiring: the fixed end of the own validation (unix s), else null */
-  readonly expiringEnd: number | null;
+export interface ValidatorRegistryModel extends StakeOrderModel, ScenarioModel {
   /** validator peers: the first vpCount of `others` */
   readonly vpCount: number;
   /** the BLS key registered for this node */
@@ -146,18 +141,14 @@ export function stakeOrderPos(m: StakeOrderModel, key: number): number {
   return hf(m.seed, key, 17);
 }
 
-/** The validation period of `v` at `nowS`, as the scenario has it for the own validator. */
+/**
+ * The validation period of `v` at `nowS`; for the own validator as the scenario has it (`ownPeriod`:
+ * validator-expiring, rewards-lost; `rewardOutcome`: reward-paid, reward-missed).
+ */
 export function validatorPeriod(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): Period {
-  if (v.idx === -1 && m.expiringEnd !== null) {
-    const p = basePeriod(v, nowS);
-    return { k: p.k, start: Math.min(p.start, m.expiringEnd - 14 * DAY), end: m.expiringEnd };
-  }
-  if (v.idx === -1 && m.scenario === 'rewards-lost') {
-    // 24 of 30 days done at ~60 %: at best 0.6 x 0.8 + 0.2 = 0.68 < 0.8 by the end.
-    const p = basePeriod(v, nowS);
-    return { k: p.k, start: m.switchS - 24 * DAY, end: m.switchS + 6 * DAY };
-  }
-  if (v.idx === -1 && isRewardScenario(m.scenario)) return rewardScenarioPeriod(m.scenario, m.switchS, basePeriod(v, m.switchS), nowS);
+  const hooks = v.idx === -1 ? m.active.validators : undefined;
+  if (hooks?.ownPeriod) return hooks.ownPeriod(m, (atS) => basePeriod(v, atS), nowS);
+  if (hooks?.rewardOutcome) return rewardOutcomePeriod(hooks.rewardOutcome, m.switchS, basePeriod(v, m.switchS), nowS);
   return basePeriod(v, nowS);
 }
 
@@ -193,7 +184,9 @@ export function validatorTxId(m: ValidatorRegistryModel, v: ValidatorDef, k: num
 export function validatorConnected(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): boolean {
   if (v.idx === -1) return true;
   if (v.idx >= m.vpCount) return false;
-  if (m.scenario === 'unhealthy-network') return v.idx < 3;
+  // unhealthy-network: only the first few validator peers stay connected.
+  const few = m.active.validators?.connectedPeers;
+  if (few !== undefined) return v.idx < few;
   // 60 s windows, ~1 % of validators disconnected in each: ~2 % of the peer set
   // changes every minute (plus the short-lived non-validator peers).
   const W = 60;
@@ -217,11 +210,11 @@ export function validatorJson(m: ValidatorRegistryModel, v: ValidatorDef, nowS: 
   const p = validatorPeriod(m, v, nowS);
   let connected = validatorConnected(m, v, nowS);
   // A real node always counts itself as connected. The 'validator-disconnected'
-  // scenario shows the own entry as connected:false anyway, i.e. the answer an
-  // operator sees from the network's point of view (another node's API, or this
-  // node's view once the network drops it): that is the condition the exporter's
+  // scenario (`ownConnected: false`) shows the own entry as connected:false anyway, i.e.
+  // the answer an operator sees from the network's point of view (another node's API, or
+  // this node's view once the network drops it): that is the condition the exporter's
   // avax_validator_connected alert must catch.
-  if (v.idx === -1 && m.scenario === 'validator-disconnected') connected = false;
+  if (v.idx === -1 && m.active.validators?.ownConnected === false) connected = false;
   const durFrac = BigInt(Math.round(((0.072 * (p.end - p.start)) / (365 * DAY)) * 1e6));
   const potentialReward = (v.own * durFrac) / 1_000_000n;
   const elapsed = Math.max(0, Math.min(nowS, p.end) - p.start);
