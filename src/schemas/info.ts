@@ -49,7 +49,7 @@ export const InfoIsBootstrappedResult = z.object({ isBootstrapped: z.boolean() }
 export type InfoIsBootstrappedResult = z.output<typeof InfoIsBootstrappedResult>;
 
 /** An ACP number: uint32 (JSON number; a decimal string is tolerated). */
-const AcpNumber = z.union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().min(0).max(4294967295));
+export const AcpNumber = z.union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().min(0).max(4294967295));
 
 /**
  * One peer of info.peers. `observedUptime` is how THAT peer sees OUR node (string, 0–100; "0" from a
