@@ -19,15 +19,21 @@ export interface LeanIssue {
   readonly message: string;
 }
 
-/** As zod's safeParse result: `error` is undefined on success, `data` on failure. */
-export type LeanResult<T> = { success: true; data: T; error?: undefined } | { success: false; data?: undefined; error: { issues: LeanIssue[] } };
+/**
+ * What zod's safeParse gives, in the shape the node client reads. (No `data?: undefined` on the failure
+ * branch as zod has: with it, `AnswerSchema<T>` would infer `T | undefined` from a zod schema.)
+ */
+export type LeanResult<T> = { success: true; data: T } | { success: false; error: { issues: LeanIssue[] } };
 
 /** What the node client uses of a schema. */
 export interface LeanReader<T> {
   safeParse(value: unknown): LeanResult<T>;
 }
 
-/** The schema of an answer: a zod schema, or a lean reader of the big answers. */
+/**
+ * The schema of an answer: a zod schema, or a lean reader of the big answers. A caller generic in T
+ * (`rpc<T>(…, schema: AnswerSchema<T>): Promise<T>`) infers T from either.
+ */
 export type AnswerSchema<T> = z.ZodType<T> | LeanReader<T>;
 
 /** The state of one walk: the path of the value being read, and the issues found so far. */

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { InfoPeersLean, InfoPeersResult, type InfoPeer } from '../../src/schemas/info.js';
-import type { LeanReader } from '../../src/schemas/lean.js';
+import type { LeanReader, LeanResult } from '../../src/schemas/lean.js';
 import { PlatformGetBlockchainsLean, PlatformGetBlockchainsResult, PlatformGetValidatorsAtLean, PlatformGetValidatorsAtResult } from '../../src/schemas/platform-chains.js';
 import { PlatformGetCurrentValidatorsLean, PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../../src/schemas/platform.js';
 import { mutated, nastyNumber, nastyString, nastyValue } from './answer-mutations.js';
@@ -125,6 +125,12 @@ export const LEAN: Readonly<Record<string, LeanCase>> = {
 export function both(method: string, answer: unknown) {
   const c = LEAN[method]!;
   return { zod: c.zod.safeParse(answer), lean: c.lean.safeParse(answer), c };
+}
+
+/** The data of an accepted lean result (fails the test, with the first issues, when it was rejected). */
+export function leanData(r: LeanResult<unknown>, what = ''): unknown {
+  if (!r.success) expect.fail(`${what} lean reader rejected: ${r.error.issues.slice(0, 3).map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ')}`);
+  return r.data;
 }
 
 /** The lean reader and the zod schema both accept with the same used data, or both reject. Returns whether they accepted. */
