@@ -3,12 +3,12 @@
 // both accept with the same used data, or both reject. Then what they report, and what they ignore.
 import { readdirSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { InfoPeersResult, InfoPeersUsed } from '../../src/schemas/info.js';
+import { InfoPeersResult, type InfoPeersUsed } from '../../src/schemas/info.js';
 import type { PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
 import { PlatformGetValidatorsAtLean } from '../../src/schemas/platform-chains.js';
 import { PlatformGetCurrentValidatorsLean, PlatformGetCurrentValidatorsResult, type PlatformValidator, type PlatformValidatorUsed } from '../../src/schemas/platform.js';
 import { InfoPeersLean } from '../../src/schemas/info.js';
-import type { LeanReader } from '../../src/schemas/lean.js';
+import type { AnswerSchema, LeanReader } from '../../src/schemas/lean.js';
 import { PlatformGetBlockchainsLean } from '../../src/schemas/platform-chains.js';
 import { fixtureNames, result } from '../fixtures/load.js';
 import { LEAN, both, everySingleChange, expectAgreement } from '../helpers/lean-agreement.js';
@@ -157,5 +157,17 @@ describe('lean readers: output types', () => {
     // Consumers typed with PlatformValidatorUsed take both the zod output and the lean output.
     expectTypeOf<PlatformValidator>().toExtend<PlatformValidatorUsed>();
     expectTypeOf<PlatformGetCurrentValidatorsResult['validators'][number]>().toExtend<PlatformValidatorUsed>();
+  });
+
+  it('default: a caller generic in T (the node client) infers T exactly from a zod schema and from a lean reader', () => {
+    const rpc = <T>(schema: AnswerSchema<T>): T => {
+      const r = schema.safeParse(result('info.peers', 'default'));
+      if (!r.success) throw new Error('rejected');
+      return r.data;
+    };
+    expectTypeOf(rpc(InfoPeersResult)).toEqualTypeOf<InfoPeersResult>();
+    expectTypeOf(rpc(PlatformGetCurrentValidatorsResult)).toEqualTypeOf<PlatformGetCurrentValidatorsResult>();
+    expectTypeOf(rpc(InfoPeersLean)).toEqualTypeOf<InfoPeersUsed>();
+    expect(rpc(InfoPeersLean)).toEqual(LEAN['info.peers']!.project(rpc(InfoPeersResult)));
   });
 });
