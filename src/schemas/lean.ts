@@ -40,6 +40,8 @@ export type AnswerSchema<T> = z.ZodType<T> | LeanReader<T>;
 export class Walk {
   readonly issues: LeanIssue[] = [];
   private readonly at: PropertyKey[] = [];
+  /** RFC3339 strings already read in this walk (1,700 peers' lastReceived share a few seconds). */
+  readonly times = new Map<string, number>();
 
   /** Records an issue at the current path, plus `key` when given. Returns undefined (read failed). */
   fail(key: PropertyKey | undefined, message: string): undefined {
@@ -197,8 +199,12 @@ export function hexBytes(w: Walk, v: unknown, key: PropertyKey): string | undefi
 export function rfc3339(w: Walk, v: unknown, key: PropertyKey): number | undefined {
   if (v === undefined) return undefined;
   if (typeof v !== 'string') return w.fail(key, `expected an RFC3339 string, got ${got(v)}`);
+  const seen = w.times.get(v);
+  if (seen !== undefined) return seen;
   const r = parseRfc3339(v);
-  return typeof r === 'string' ? w.fail(key, r) : r;
+  if (typeof r === 'string') return w.fail(key, r);
+  w.times.set(v, r);
+  return r;
 }
 
 function cb58Message(v: string, what: string, expectedLen: number, len: number): string {
@@ -206,12 +212,18 @@ function cb58Message(v: string, what: string, expectedLen: number, len: number):
   return len < 0 ? `invalid ${what} ${shown}: not CB58 or bad checksum` : `invalid ${what} ${shown}: payload is ${len} bytes, expected ${expectedLen}`;
 }
 
+/** The last valid CB58 ID read: every peer's trackedSubnets starts with the primary network's ID. */
+let lastId = '';
+
 /** primitives.ts CB58Id (32-byte payload, checksum; decodes cached); absent → undefined. */
 export function cb58Id(w: Walk, v: unknown, key: PropertyKey): string | undefined {
   if (v === undefined) return undefined;
   if (typeof v !== 'string') return w.fail(key, `expected a CB58 ID string, got ${got(v)}`);
+  if (v === lastId) return v;
   const len = cb58PayloadLength(v);
-  return len === 32 ? v : w.fail(key, cb58Message(v, 'CB58 ID', 32, len));
+  if (len !== 32) return w.fail(key, cb58Message(v, 'CB58 ID', 32, len));
+  lastId = v;
+  return v;
 }
 
 /** A required CB58Id. */
