@@ -8,11 +8,9 @@
 // The answers come from the simulator (in this process, on 127.0.0.1, closed after), or from the node
 // URL bench/run.js passes (row 2: `decodeRows({ row, say, quick, nodeUrl })`). Each (answer, decoder)
 // pair is measured in a fresh child process (node --expose-gc): its first run is the cold one (code
-// not optimised yet, CB58 cache empty, as in the exporter's first cycle), then at least 30 warm runs in
-// a loop, then as many each after a forced full GC (the exporter decodes the full list every 300 s,
-// with full GCs in between); p50s. Each decode is paired with a JSON.parse alone of the same bytes
-// just before it, so that "× JSON.parse" compares figures taken under the same machine load.
-// Target: lean + parse ≤ 3 × JSON.parse of the same bytes (warm p50).
+// not optimised yet, CB58 cache empty, as in the exporter's first cycle), then at least 30 warm runs,
+// in batches alternating with JSON.parse alone of the same bytes, so that "× JSON.parse" compares p50s
+// taken under the same machine load. Target: lean + parse ≤ 3 × JSON.parse of the same bytes (p50).
 import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fmtBytes, fmtMs, machineLine, quantile } from './lib.js';
@@ -59,7 +57,7 @@ async function answerBodies(nodeUrl) {
 /** One (answer, decoder) pair in a fresh process: { cold, warm: [ms], count }. */
 function measureInChild(answer, decoder, body, runs) {
   return new Promise((resolve, reject) => {
-    const child = fork(SELF, ['--decode-child'], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(SELF, ['--decode-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let done = false;
     child.once('message', (m) => {
       done = true;
@@ -74,11 +72,13 @@ function measureInChild(answer, decoder, body, runs) {
 }
 
 /**
- * In the child: decode `body` once cold, then `runs` times warm (a plain loop: the garbage of one run
- * is collected in the next ones, as it falls), then `runs` times each after a forced full GC. Every
- * timed decode is paired with a JSON.parse alone of the same body just before it (its own floor,
- * under the same machine load).
+ * In the child: decode `body` once cold, then `runs` times warm, in batches of BATCH alternating with
+ * as many JSON.parse alone of the same body (the floor under the same machine load: this 2-core
+ * machine is shared, and its load moves). Within a batch the garbage of one run is collected during
+ * the next ones, as it falls; the first run of a batch may pay for the other batch's garbage, which the
+ * p50 leaves out.
  */
+const BATCH = 5;
 async function childMain() {
   process.once('message', async ({ key, decoder, body, runs }) => {
     try {
@@ -106,20 +106,12 @@ async function childMain() {
       const first = decode();
       const cold = performance.now() - t;
       const warm = [];
-      const warmParse = [];
-      for (let i = 0; i < runs; i++) {
-        warmParse.push(time(parse));
-        warm.push(time(decode));
+      const floor = [];
+      while (warm.length < runs) {
+        for (let i = 0; i < BATCH; i++) floor.push(time(parse));
+        for (let i = 0; i < BATCH; i++) warm.push(time(decode));
       }
-      const afterGc = [];
-      const afterGcParse = [];
-      for (let i = 0; i < runs; i++) {
-        globalThis.gc();
-        afterGcParse.push(time(parse));
-        globalThis.gc();
-        afterGc.push(time(decode));
-      }
-      process.send({ cold, warm, warmParse, afterGc, afterGcParse, count: a.count(first) }, () => process.exit(0));
+      process.send({ cold, warm, floor, count: a.count(first) }, () => process.exit(0));
     } catch (err) {
       process.send({ error: String(err?.stack ?? err) }, () => process.exit(1));
     }
@@ -128,11 +120,11 @@ async function childMain() {
 
 /**
  * Measures every answer with every decoder and adds the rows (bench/run.js `row`). Returns the figures:
- * { [answer]: { bytes, count, parse|zod|lean: { p50, ratio, afterGc, afterGcRatio, cold, runs } } }.
+ * { [answer]: { bytes, count, parse|zod|lean: { p50, floor, ratio, cold, runs } } }.
  */
 export async function decodeRows({ row, say = () => {}, quick = false, nodeUrl } = {}) {
   const runs = quick ? 30 : 50;
-  say(`decoding the big answers: JSON.parse, + zod, + lean reader (a fresh process each, cold, ${runs} warm, ${runs} after a full GC)`);
+  say(`decoding the big answers: JSON.parse, + zod, + lean reader (a fresh process each, cold + ${runs} warm runs)`);
   const bodies = await answerBodies(nodeUrl);
   const out = {};
   for (const a of ANSWERS) {
@@ -142,21 +134,14 @@ export async function decodeRows({ row, say = () => {}, quick = false, nodeUrl }
       const m = await measureInChild(a, decoder, body, runs);
       const p50 = (x) => quantile(x, 0.5);
       f.count = m.count;
-      f[decoder] = {
-        p50: p50(m.warm),
-        ratio: p50(m.warm) / p50(m.warmParse),
-        afterGc: p50(m.afterGc),
-        afterGcRatio: p50(m.afterGc) / p50(m.afterGcParse),
-        cold: m.cold,
-        runs: m.warm.length,
-      };
+      f[decoder] = { p50: p50(m.warm), floor: p50(m.floor), ratio: p50(m.warm) / p50(m.floor), cold: m.cold, runs: m.warm.length };
     }
     out[a.key] = f;
     const what = `${a.what}, ${fmtBytes(f.bytes)}, ${f.count.toLocaleString('en-US')} ${a.unit}`;
     const figures = (d) =>
       d === 'parse'
-        ? `p50 ${fmtMs(f[d].p50)} ms; after a full GC p50 ${fmtMs(f[d].afterGc)} ms; cold ${fmtMs(f[d].cold)} ms (${f[d].runs} + ${f[d].runs} runs)`
-        : `p50 ${fmtMs(f[d].p50)} ms = ${f[d].ratio.toFixed(1)} × JSON.parse; after a full GC p50 ${fmtMs(f[d].afterGc)} ms = ${f[d].afterGcRatio.toFixed(1)} ×; cold ${fmtMs(f[d].cold)} ms`;
+        ? `p50 ${fmtMs(f[d].p50)} ms; cold ${fmtMs(f[d].cold)} ms (${f[d].runs} warm runs)`
+        : `p50 ${fmtMs(f[d].p50)} ms = ${f[d].ratio.toFixed(1)} × JSON.parse (p50 ${fmtMs(f[d].floor)} ms alongside); cold ${fmtMs(f[d].cold)} ms`;
     row(`2. decode ${what}: JSON.parse alone`, figures('parse'), '— (the floor)', undefined, null);
     row(`2. decode ${what}: JSON.parse + zod schema`, figures('zod'), a.lean ? '—' : '— (small: no lean reader)', undefined, null);
     if (a.lean) row(`2. decode ${what}: JSON.parse + lean reader`, figures('lean'), `≤ ${TARGET_RATIO} × JSON.parse (p50)`, undefined, f.lean.ratio <= TARGET_RATIO);
