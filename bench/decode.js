@@ -7,7 +7,7 @@
 //
 // The answers come from the simulator (in this process, on 127.0.0.1, closed after), or from the node
 // URL bench/run.js passes (row 2: `decodeRows({ row, say, quick, nodeUrl })`). Each (answer, decoder)
-// pair is measured in a fresh child process (node --expose-gc): its first run is the cold one (code
+// pair is measured in a fresh child process: its first run is the cold one (code
 // not optimised yet, CB58 cache empty, as in the exporter's first cycle), then at least 30 warm runs,
 // in batches alternating with JSON.parse alone of the same bytes, so that "× JSON.parse" compares p50s
 // taken under the same machine load. Target: lean + parse ≤ 3 × JSON.parse of the same bytes (p50).
