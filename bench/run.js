@@ -107,6 +107,7 @@ async function main() {
       pv.cold.total <= 100,
       pv.cold.total > 100 ? 'one-time cost at start-up: first use of the schema and of JSON.parse on a 1.4 MB string, code not yet optimised by the JIT' : '',
     );
+    await (await import('./decode.js')).decodeRows({ row, say, quick: QUICK, nodeUrl: sim.nodeUrl(0) });
 
     // -----------------------------------------------------------------------------------------
     // 6. node internals (issue 15): reading a mainnet-sized /ext/metrics.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bool, cb58Id, hexBytes, leanReader, list, nodeId, object, percent, requiredObject, requiredString, smallInt, u64, type Walk } from './lean.js';
 import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray } from './primitives.js';
 
 /**
@@ -66,7 +67,7 @@ export const PlatformValidator = z
 export type PlatformValidator = z.output<typeof PlatformValidator>;
 
 /** An L1 (ACP-77) validator entry: it has a validationID or a balance. */
-export function isL1Validator(v: PlatformValidator): boolean {
+export function isL1Validator(v: Pick<PlatformValidator, 'validationID' | 'balance'>): boolean {
   return v.validationID !== undefined || v.balance !== undefined;
 }
 
@@ -84,6 +85,98 @@ export const PlatformGetCurrentValidatorsResult = z.object({
   validators: nullableArray(PlatformValidator),
 });
 export type PlatformGetCurrentValidatorsResult = z.output<typeof PlatformGetCurrentValidatorsResult>;
+
+/**
+ * The fields of a validator entry the exporter reads: platform-validators (entrySamples),
+ * platform-validators-full (weight, delegatorWeight, connected, nodeID), validator-rewards (txID,
+ * endTime, potentialReward, rewardOwnerAddresses), the derivations (delegation capacity, L1 runway,
+ * max achievable uptime) and isL1Validator (validationID, balance). Of the signer, only publicKey.
+ * Not read: accruedDelegateeReward, delegators, the L1 publicKey and minNonce, the proof of possession,
+ * the other owners. Every PlatformValidator is one of these.
+ */
+export type PlatformValidatorUsed = Pick<
+  PlatformValidator,
+  | 'nodeID'
+  | 'txID'
+  | 'startTime'
+  | 'endTime'
+  | 'weight'
+  | 'potentialReward'
+  | 'delegationFee'
+  | 'uptime'
+  | 'connected'
+  | 'delegatorCount'
+  | 'delegatorWeight'
+  | 'validationID'
+  | 'balance'
+  | 'rewardOwnerAddresses'
+> & { readonly signer?: { readonly publicKey: string | undefined } | null };
+
+export interface PlatformGetCurrentValidatorsUsed {
+  validators: PlatformValidatorUsed[];
+}
+
+function readValidator(w: Walk, v: unknown, i: number): PlatformValidatorUsed | undefined {
+  const o = requiredObject(w, v, i);
+  if (o === undefined) return undefined;
+  w.in(i);
+  const id = nodeId(w, o['nodeID'], 'nodeID') as string;
+  const weight = u64(w, o['weight'], 'weight');
+  // The spec's name of weight: validated whenever present, as the schema does.
+  const stakeAmount = u64(w, o['stakeAmount'], 'stakeAmount');
+  let signer: PlatformValidatorUsed['signer'];
+  const s = o['signer'];
+  if (s === null) signer = null;
+  else {
+    const so = object(w, s, 'signer');
+    if (so !== undefined) {
+      w.in('signer');
+      signer = { publicKey: hexBytes(w, so['publicKey'], 'publicKey') };
+      w.out();
+    }
+  }
+  let rewardOwnerAddresses: string[] | undefined;
+  const owner = object(w, o['validationRewardOwner'] ?? undefined, 'validationRewardOwner');
+  if (owner !== undefined) {
+    w.in('validationRewardOwner');
+    rewardOwnerAddresses = list(w, owner['addresses'], 'addresses', readAddress);
+    w.out();
+  }
+  const out: PlatformValidatorUsed = {
+    nodeID: id,
+    txID: cb58Id(w, o['txID'], 'txID'),
+    startTime: u64(w, o['startTime'], 'startTime'),
+    endTime: u64(w, o['endTime'], 'endTime'),
+    weight: weight ?? stakeAmount,
+    potentialReward: u64(w, o['potentialReward'], 'potentialReward'),
+    delegationFee: percent(w, o['delegationFee'], 'delegationFee'),
+    uptime: percent(w, o['uptime'], 'uptime'),
+    connected: bool(w, o['connected'], 'connected'),
+    delegatorCount: smallInt(w, o['delegatorCount'], 'delegatorCount'),
+    delegatorWeight: u64(w, o['delegatorWeight'], 'delegatorWeight'),
+    validationID: cb58Id(w, o['validationID'], 'validationID'),
+    balance: u64(w, o['balance'], 'balance'),
+    signer,
+    rewardOwnerAddresses,
+  };
+  w.out();
+  return out;
+}
+
+/** An owner address: a string of at most 128 characters (validator-rewards checks the P-Chain address). */
+function readAddress(w: Walk, v: unknown, i: number): string | undefined {
+  return requiredString(w, v, i, 128);
+}
+
+/**
+ * Lean reader of platform.getCurrentValidators (full list and nodeIDs-filtered): the used fields of
+ * each entry (PlatformValidatorUsed), validated like PlatformGetCurrentValidatorsResult; the rest of
+ * the 1.4 MB mainnet answer is not looked at.
+ */
+export const PlatformGetCurrentValidatorsLean = leanReader((w, v): PlatformGetCurrentValidatorsUsed => {
+  const o = requiredObject(w, v, undefined);
+  return { validators: o === undefined ? [] : list(w, o['validators'], 'validators', readValidator) };
+});
 
 /** platform.getHeight: `{"height":"23961402"}`. */
 export const PlatformGetHeightResult = z.object({ height: U64 });
