@@ -1,6 +1,6 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
-import { InfoPeersResult } from '../schemas/info.js';
+import { InfoPeersLean, type InfoPeersResult } from '../schemas/info.js';
 import { defineCollector } from './define.js';
 import { percentToRatio } from '../schemas/primitives.js';
 
@@ -121,7 +121,8 @@ declare module './define.js' {
   }
 }
 
-export const infoPeersCall = rpcCall({ method: 'info.peers', endpoint: ENDPOINTS.info, result: InfoPeersResult });
+// A mainnet answer is ~600 KB every cycle: read by the lean reader (the used fields only, validated).
+export const infoPeersCall = rpcCall({ method: 'info.peers', endpoint: ENDPOINTS.info, result: InfoPeersLean });
 
 export const infoPeers = defineCollector({
   name: 'info-peers',

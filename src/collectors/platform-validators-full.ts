@@ -1,6 +1,6 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
-import { PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
+import { PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { navaxToAvax } from '../schemas/primitives.js';
 import { defineCollector } from './define.js';
 import { NodeIdSet } from './node-id-set.js';
@@ -13,7 +13,7 @@ import { NodeIdSet } from './node-id-set.js';
  * `connected` flags, is not used: the connected stake share is the node's own figure (node-metrics,
  * derive/subnet-connected-stake.ts), and the other subnets' lists are subnet-chains'.
  */
-export function toSamples(validators: readonly PlatformValidator[]): Sample[] {
+export function toSamples(validators: readonly PlatformValidatorUsed[]): Sample[] {
   let total = 0n;
   for (const v of validators) total += (v.weight ?? 0n) + (v.delegatorWeight ?? 0n);
   return [sample('avax_subnet_stake_avax', { subnet: PRIMARY_NETWORK_ID }, navaxToAvax(total))];
@@ -39,7 +39,7 @@ export const getPrimaryValidatorsCall = rpcCall({
   method: 'platform.getCurrentValidators',
   endpoint: ENDPOINTS.platform,
   wire: () => ({}),
-  result: PlatformGetCurrentValidatorsResult,
+  result: PlatformGetCurrentValidatorsLean,
   recognise: (p) => !Array.isArray(p['nodeIDs']) && (p['subnetID'] === undefined || p['subnetID'] === PRIMARY_NETWORK_ID),
   scope: 'network',
 });

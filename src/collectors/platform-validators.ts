@@ -1,6 +1,6 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { ENDPOINTS, failures, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
-import { isActive, isL1Validator, PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
+import { isActive, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { navaxToAvax, percentToRatio, u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector, type CollectorContext } from './define.js';
 
@@ -9,7 +9,7 @@ export interface WatchedSet {
   /** CB58 subnet ID (PRIMARY_NETWORK_ID for the primary network). */
   readonly subnet: string;
   readonly watched: readonly string[];
-  readonly validators: readonly PlatformValidator[];
+  readonly validators: readonly PlatformValidatorUsed[];
 }
 
 export interface PlatformValidatorsContext {
@@ -40,7 +40,7 @@ export function uptimeRequirement(startTime: bigint | undefined, heliconTime: nu
  * permissioned-subnet entries (txID,startTime,endTime,weight,nodeID) give start and end only, as
  * their weight is not an AVAX amount either. The uptime requirement is a primary-network rule.
  */
-export function entrySamples(subnet: string, v: PlatformValidator, c: PlatformValidatorsContext): Sample[] {
+export function entrySamples(subnet: string, v: PlatformValidatorUsed, c: PlatformValidatorsContext): Sample[] {
   const labels = { subnet, node_id: v.nodeID };
   // A listed L1 validator with balance 0 is out of the validator set (issue 23 item 6).
   const out: Sample[] = [sample('avax_validator_active', labels, isActive(v) ? 1 : 0)];
@@ -117,7 +117,7 @@ export const getWatchedValidatorsCall = rpcCall({
   method: 'platform.getCurrentValidators',
   endpoint: ENDPOINTS.platform,
   wire: (p: { subnet: string; nodeIDs: readonly string[] }) => (p.subnet === PRIMARY_NETWORK_ID ? { nodeIDs: p.nodeIDs } : { subnetID: p.subnet, nodeIDs: p.nodeIDs }),
-  result: PlatformGetCurrentValidatorsResult,
+  result: PlatformGetCurrentValidatorsLean,
   recognise: (p) => Array.isArray(p['nodeIDs']),
 });
 

@@ -1,8 +1,8 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { absent, ENDPOINTS, failures, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
 import { InfoGetVMsResult } from '../schemas/info.js';
-import { isActive, PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../schemas/platform.js';
-import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, type BlockchainStatus, type PlatformBlockchain } from '../schemas/platform-chains.js';
+import { isActive, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
+import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsLean, type BlockchainStatus, type PlatformBlockchain } from '../schemas/platform-chains.js';
 import { defineCollector } from './define.js';
 
 /**
@@ -48,7 +48,7 @@ declare module './define.js' {
 export const platformGetBlockchainsCall = rpcCall({
   method: 'platform.getBlockchains',
   endpoint: ENDPOINTS.platform,
-  result: PlatformGetBlockchainsResult,
+  result: PlatformGetBlockchainsLean,
   scope: 'network',
 });
 export const platformGetBlockchainStatusCall = rpcCall({
@@ -68,7 +68,7 @@ export const getSubnetValidatorsCall = rpcCall({
   method: 'platform.getCurrentValidators',
   endpoint: ENDPOINTS.platform,
   wire: (subnetID: string) => ({ subnetID }),
-  result: PlatformGetCurrentValidatorsResult,
+  result: PlatformGetCurrentValidatorsLean,
   recognise: (p) => !Array.isArray(p['nodeIDs']) && typeof p['subnetID'] === 'string' && p['subnetID'] !== PRIMARY_NETWORK_ID,
   scope: 'network',
 });
@@ -129,7 +129,7 @@ function watchedIds(configured: readonly string[], expectActive: boolean | undef
   return own ? [own] : [];
 }
 
-function ownActive(validators: readonly PlatformValidator[], own: string): boolean {
+function ownActive(validators: readonly PlatformValidatorUsed[], own: string): boolean {
   return validators.some((v) => v.nodeID === own && isActive(v));
 }
 

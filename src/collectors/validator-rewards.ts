@@ -1,6 +1,6 @@
 import { sample, type Sample } from '../metrics/model.js';
 import { absent, ENDPOINTS, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
-import type { PlatformValidator } from '../schemas/platform.js';
+import type { PlatformValidatorUsed } from '../schemas/platform.js';
 import { PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardPaid } from '../schemas/platform-rewards.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector, type CollectorValues } from './define.js';
@@ -54,7 +54,7 @@ export const MAX_REWARD_LOOKUPS_PER_RUN = 4;
 export const MAX_OWNER_ADDRESSES = 16;
 
 /** The owner's valid P-Chain addresses (others are dropped: they would fail the whole getBalance). */
-export function ownerAddresses(v: PlatformValidator): string[] {
+export function ownerAddresses(v: PlatformValidatorUsed): string[] {
   return (v.rewardOwnerAddresses ?? []).filter((a) => PChainAddress.safeParse(a).success).slice(0, MAX_OWNER_ADDRESSES);
 }
 

@@ -30,11 +30,6 @@ export interface LeanReader<T> {
   safeParse(value: unknown): LeanResult<T>;
 }
 
-/**
- * The schema of an answer: a zod schema, or a lean reader of the big answers. A caller generic in T
- * (`rpc<T>(…, schema: AnswerSchema<T>): Promise<T>`) infers T from either.
- */
-export type AnswerSchema<T> = z.ZodType<T> | LeanReader<T>;
 
 /** The state of one walk: the path of the value being read, and the issues found so far. */
 export class Walk {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { got, leanReader, list, nodeIdProblem, requiredCb58Id, requiredObject, string, type Walk } from './lean.js';
-import { CB58Id, NodeId, nullableArray, U64 } from './primitives.js';
+import { leanReader, list, requiredCb58Id, requiredObject, string, type Walk } from './lean.js';
+import { CB58Id, nullableArray } from './primitives.js';
 
 /**
  * P-Chain blockchain methods (`POST /ext/bc/P`), node-api-spec.md "Blockchain record" and
@@ -48,40 +48,3 @@ export type BlockchainStatus = (typeof BLOCKCHAIN_STATUSES)[number];
 /** platform.getBlockchainStatus {blockchainID}: `{"status":"Validating"}`; a status outside the known set is refused. */
 export const PlatformGetBlockchainStatusResult = z.object({ status: z.enum(BLOCKCHAIN_STATUSES) });
 export type PlatformGetBlockchainStatusResult = z.output<typeof PlatformGetBlockchainStatusResult>;
-
-/**
- * platform.getValidatorsAt {height:"proposed", subnetID}: a bare map NodeID → {publicKey, weight}
- * (no `validators` wrapper since v1.10.6, AVALANCHEGO.md §5). Only the NodeIDs are used here: the
- * current validator set of an L1 (inactive L1 validators are not in it).
- */
-export const PlatformGetValidatorsAtResult = z.record(NodeId, z.object({ weight: U64.optional() }).nullish());
-export type PlatformGetValidatorsAtResult = z.output<typeof PlatformGetValidatorsAtResult>;
-
-/**
- * What subnet-chains reads of platform.getValidatorsAt: which NodeIDs are in the set (own-key
- * membership of the answer object). Not read: the weights and public keys.
- */
-export type PlatformValidatorsAtMembers = Readonly<Record<string, true>>;
-
-/**
- * Lean reader of platform.getValidatorsAt: the NodeID keys (validated like the schema's, `__proto__`
- * skipped as zod's record does) and that each entry is an object or null; weight and publicKey are not
- * read. Gives NodeID → true.
- */
-export const PlatformGetValidatorsAtLean = leanReader((w, v): PlatformValidatorsAtMembers => {
-  const out: Record<string, true> = {};
-  const o = requiredObject(w, v, undefined);
-  if (o === undefined) return out;
-  for (const key of Object.keys(o)) {
-    if (key === '__proto__') continue;
-    const problem = nodeIdProblem(key);
-    if (problem !== undefined) {
-      w.fail(key, problem);
-      continue;
-    }
-    const entry = o[key];
-    if (entry !== null && entry !== undefined && (typeof entry !== 'object' || Array.isArray(entry))) w.fail(key, `expected an object or null, got ${got(entry)}`);
-    out[key] = true;
-  }
-  return out;
-});

@@ -76,7 +76,7 @@ export function isL1Validator(v: Pick<PlatformValidator, 'validationID' | 'balan
  * DisableL1ValidatorTx) is still listed, with balance 0, but is out of the validator set (it is not in
  * platform.getValidatorsAt). Every other entry of getCurrentValidators is active.
  */
-export function isActive(v: PlatformValidator): boolean {
+export function isActive(v: Pick<PlatformValidator, 'validationID' | 'balance'>): boolean {
   return !isL1Validator(v) || v.balance === undefined || v.balance > 0n;
 }
 

@@ -31,8 +31,8 @@ export interface ExtMetricsModel {
 export type MetricsNaming = 'v1.11.8' | 'v1.11.6' | 'v1.10';
 
 const CHAINS = ['P', 'X', 'C'] as const;
-const NET_OPS = ['handshake', 'ping', 'pong', 'get_peer_list', 'peer_list', 'get_accepted_frontier', 'accepted_frontier', 'get_accepted', 'accepted', 'get_ancestors', 'ancestors', 'get', 'put', 'push_query', 'pull_query', 'chits', 'app_request', 'app_response', 'app_gossip', 'app_error'];
-const HANDLER_OPS = [...NET_OPS.filter((o) => !['handshake', 'ping', 'pong', 'get_peer_list', 'peer_list'].includes(o)), 'connected', 'disconnected', 'gossip_request', 'query_failed', 'get_failed'];
+const NET_OPS = ['handshake', 'ping', 'pong', 'get_peerlist', 'peerlist', 'get_accepted_frontier', 'accepted_frontier', 'get_accepted', 'accepted', 'get_ancestors', 'ancestors', 'get', 'put', 'push_query', 'pull_query', 'chits', 'app_request', 'app_response', 'app_gossip', 'app_error'];
+const HANDLER_OPS = [...NET_OPS.filter((o) => !['handshake', 'ping', 'pong', 'get_peerlist', 'peerlist'].includes(o)), 'connected', 'disconnected', 'gossip_request', 'query_failed', 'get_failed'];
 const DB_METHODS = ['get', 'has', 'put', 'delete', 'new_batch', 'batch_put', 'batch_delete', 'batch_write', 'batch_reset', 'batch_size', 'new_iterator', 'iterator_next', 'iterator_key', 'iterator_value', 'iterator_release', 'iterator_error', 'compact', 'health_check'];
 
 /** The primary network's stake as the node's validator set counts it (nAVAX, mainnet order). */

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import { InfoPeersLean, InfoPeersResult, type InfoPeer } from '../../src/schemas/info.js';
 import type { LeanReader, LeanResult } from '../../src/schemas/lean.js';
-import { PlatformGetBlockchainsLean, PlatformGetBlockchainsResult, PlatformGetValidatorsAtLean, PlatformGetValidatorsAtResult } from '../../src/schemas/platform-chains.js';
+import { PlatformGetBlockchainsLean, PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
 import { PlatformGetCurrentValidatorsLean, PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../../src/schemas/platform.js';
 import { mutated, nastyNumber, nastyString, nastyValue } from './answer-mutations.js';
 
@@ -105,13 +105,6 @@ export const LEAN: Readonly<Record<string, LeanCase>> = {
     lean: InfoPeersLean,
     used: { obj: { numPeers: 'leaf', peers: { arr: PEER } } },
     project: (r: InfoPeersResult) => ({ numPeers: r.numPeers, peers: r.peers.map(pickPeer) }),
-  },
-  'platform.getValidatorsAt': {
-    zod: PlatformGetValidatorsAtResult,
-    lean: PlatformGetValidatorsAtLean,
-    // Only the keys are read; each value must still be an object (or null), whose members are not read.
-    used: { rec: { obj: {} } },
-    project: (r: PlatformGetValidatorsAtResult) => Object.fromEntries(Object.keys(r).map((k) => [k, true])),
   },
   'platform.getBlockchains': {
     zod: PlatformGetBlockchainsResult,

@@ -18,7 +18,7 @@ import {
   InfoGetVMsResult,
 } from '../../src/schemas/info.js';
 import { AdminGetLoggerLevelResult } from '../../src/schemas/admin.js';
-import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetValidatorsAtResult } from '../../src/schemas/platform-chains.js';
+import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
 import { PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { PlatformGetCurrentSupplyResult, PlatformGetFeeStateResult, PlatformGetMinStakeResult, PlatformGetTotalStakeResult } from '../../src/schemas/platform-economics.js';
 import { PlatformGetBalanceResult, PlatformGetRewardUTXOsResult } from '../../src/schemas/platform-rewards.js';
@@ -55,7 +55,6 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'info.getVMs': InfoGetVMsResult,
   'platform.getBlockchains': PlatformGetBlockchainsResult,
   'platform.getBlockchainStatus': PlatformGetBlockchainStatusResult,
-  'platform.getValidatorsAt': PlatformGetValidatorsAtResult,
   'admin.getLoggerLevel': AdminGetLoggerLevelResult,
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdminGetLoggerLevelResult } from '../../src/schemas/admin.js';
 import { InfoGetNodeIPResult, InfoGetVMsResult } from '../../src/schemas/info.js';
-import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetValidatorsAtResult } from '../../src/schemas/platform-chains.js';
+import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
 import { result } from '../fixtures/load.js';
 
 const X = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';
@@ -28,15 +28,6 @@ describe('platform.getBlockchainStatus', () => {
   });
   it('error: a status outside the known set (free text must not become a label)', () => {
     expect(PlatformGetBlockchainStatusResult.safeParse({ status: 'validating' }).success).toBe(false);
-  });
-});
-
-describe('platform.getValidatorsAt', () => {
-  it('default: the bare map of NodeIDs', () => {
-    expect(Object.keys(PlatformGetValidatorsAtResult.parse(result('platform.getValidatorsAt', 'default')))).toContain('NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv');
-  });
-  it('error: a key that is not a NodeID', () => {
-    expect(PlatformGetValidatorsAtResult.safeParse({ validators: {} }).success).toBe(false);
   });
 });
 

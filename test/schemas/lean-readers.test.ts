@@ -1,14 +1,14 @@
-// The lean readers of the big answers (platform.getCurrentValidators, info.peers, platform.getValidatorsAt,
+// The lean readers of the big answers (platform.getCurrentValidators, info.peers,
 // platform.getBlockchains) against their zod schemas, on every fixture and every real-node recording:
 // both accept with the same used data, or both reject. Then what they report, and what they ignore.
 import { readdirSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { InfoPeersResult, type InfoPeersUsed } from '../../src/schemas/info.js';
 import type { PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
-import { PlatformGetValidatorsAtLean } from '../../src/schemas/platform-chains.js';
 import { PlatformGetCurrentValidatorsLean, PlatformGetCurrentValidatorsResult, type PlatformValidator, type PlatformValidatorUsed } from '../../src/schemas/platform.js';
 import { InfoPeersLean } from '../../src/schemas/info.js';
-import type { AnswerSchema, LeanReader } from '../../src/schemas/lean.js';
+import type { AnswerSchema } from '../../src/node-client/call.js';
+import type { LeanReader } from '../../src/schemas/lean.js';
 import { PlatformGetBlockchainsLean } from '../../src/schemas/platform-chains.js';
 import { fixtureNames, result } from '../fixtures/load.js';
 import { LEAN, both, everySingleChange, expectAgreement } from '../helpers/lean-agreement.js';
@@ -101,8 +101,6 @@ describe('lean readers: what they reject, and how it reads', () => {
     ['info.peers', { numPeers: '1', peers: [{ nodeID: 'NodeID-JYqs9fvaqfAU1BGS6PwYs887YMLCtn3J3', version: null }] }, 'peers.0.version: expected a string, got null'],
     ['info.peers', { numPeers: '-1', peers: [] }, 'numPeers: expected a small unsigned integer, got "-1"'],
     ['info.peers', { numPeers: '1', peers: [{ nodeID: 'NodeID-JYqs9fvaqfAU1BGS6PwYs887YMLCtn3J3', supportedACPs: [23, 4294967296] }] }, 'peers.0.supportedACPs.1: expected an ACP number (uint32), got 4294967296'],
-    ['platform.getValidatorsAt', { validators: {} }, 'validators: invalid NodeID "validators": missing "NodeID-" prefix'],
-    ['platform.getValidatorsAt', { 'NodeID-JYqs9fvaqfAU1BGS6PwYs887YMLCtn3J3': 5 }, 'NodeID-JYqs9fvaqfAU1BGS6PwYs887YMLCtn3J3: expected an object or null, got 5'],
     ['platform.getBlockchains', { blockchains: [{ id: 'x', subnetID: 'y', vmID: 'z' }] }, 'blockchains.0.id: invalid CB58 ID "x": not CB58 or bad checksum'],
   ])('default: %s %j → %s (zod rejects it too)', (method, answer, message) => {
     const { zod, lean } = both(method, answer);
@@ -110,13 +108,10 @@ describe('lean readers: what they reject, and how it reads', () => {
     expect(rendered(lean).split('; ')[0]).toBe(message);
   });
 
-  it('behavior: a megabyte-long ID is rejected at once (no quadratic base58 decoding)', () => {
-    const started = performance.now();
+  it('behavior: a megabyte-long ID is rejected (its length is checked before any base58 decoding)', () => {
     const long = `NodeID-${'x'.repeat(1_000_000)}`;
     expect(PlatformGetCurrentValidatorsLean.safeParse({ validators: [{ nodeID: long, txID: long.slice(7) }] }).success).toBe(false);
     expect(InfoPeersLean.safeParse({ numPeers: '1', peers: [{ nodeID: long, version: 'v', trackedSubnets: [long.slice(7)] }] }).success).toBe(false);
-    expect(PlatformGetValidatorsAtLean.safeParse({ [long]: {} }).success).toBe(false);
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
 
@@ -140,11 +135,6 @@ describe('lean readers: what they ignore (the zod schemas reject these; nothing 
     Object.assign(peers.peers[0], { ip: 42, publicIP: null, upgradeTime: 'soon', lastSent: 'yesterday' });
     expect(both('info.peers', peers).zod.success).toBe(false);
     expect(InfoPeersLean.safeParse(peers)).toEqual(InfoPeersLean.safeParse(result('info.peers', 'default')));
-
-    const at = result('platform.getValidatorsAt', 'default');
-    for (const k of Object.keys(at)) at[k].weight = 'heavy';
-    expect(both('platform.getValidatorsAt', at).zod.success).toBe(false);
-    expect(PlatformGetValidatorsAtLean.safeParse(at)).toEqual(PlatformGetValidatorsAtLean.safeParse(result('platform.getValidatorsAt', 'default')));
   });
 });
 

@@ -23,8 +23,6 @@ async function agreeOnAll(what: string): Promise<void> {
     ['platform.getCurrentValidators', P, 'platform.getCurrentValidators', { nodeIDs: [sim.nodeId()] }],
     ['platform.getCurrentValidators', P, 'platform.getCurrentValidators', { subnetID: sim.l1SubnetId }],
     ['platform.getCurrentValidators', P, 'platform.getCurrentValidators', { subnetID: sim.l1SubnetId, nodeIDs: [sim.nodeId()] }],
-    ['platform.getValidatorsAt', P, 'platform.getValidatorsAt', { height: 'proposed', subnetID: sim.primarySubnetId }],
-    ['platform.getValidatorsAt', P, 'platform.getValidatorsAt', { height: 'proposed', subnetID: sim.l1SubnetId }],
     ['platform.getBlockchains', P, 'platform.getBlockchains'],
   ];
   for (const [method, path, rpcMethod, params] of calls) {
