@@ -16,6 +16,7 @@ import { networkEconomics } from './network-economics.js';
 import { subnetChains } from './subnet-chains.js';
 import { adminLogger } from './admin-logger.js';
 import { nodeIp } from './node-ip.js';
+import type { AnswerSchema, Call } from '../node-client/call.js';
 import type { Collector } from './define.js';
 
 /**
@@ -45,3 +46,15 @@ export const COLLECTORS: readonly Collector<any>[] = [
 ];
 
 export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector<any>> = new Map(COLLECTORS.map((c) => [c.name, c]));
+
+/**
+ * Every call every collector declares (endpoint, method, params, schema, normal states, scope): the one
+ * table the tests, the simulator's schema check, the fault matrix's routes and the docs read.
+ */
+export const CALLS: readonly { readonly collector: string; readonly call: Call }[] = COLLECTORS.flatMap((c) => c.calls.map((call) => ({ collector: c.name, call })));
+
+/** The schema of a method's answers (the first call declaring it; text calls have none). */
+export function schemaOfMethod(method: string): AnswerSchema<unknown> | undefined {
+  for (const { call } of CALLS) if (call.method === method && call.kind !== 'text') return call.result;
+  return undefined;
+}
