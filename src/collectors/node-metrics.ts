@@ -22,6 +22,8 @@ export interface NodeMetricsValue {
   readonly scheme?: NamingScheme;
   /** The node's own share of each chain's validator stake it is connected to (chain label → ratio). */
   readonly stakeConnected?: ReadonlyMap<string, number>;
+  /** When the node's process started (Unix seconds): a change is a restart between two cycles. */
+  readonly processStartTime?: number;
 }
 
 declare module './define.js' {
@@ -89,6 +91,8 @@ export const nodeMetrics = defineCollector({
   metrics: NODE_METRICS_FAMILIES,
   calls: [getExtMetricsCall],
   memory: (): NodeMetricsMemory => ({}),
+  // The node's process start time: a new one means the node restarted between two cycles.
+  identifies: (v) => ({ process: v.processStartTime === undefined ? undefined : String(v.processStartTime) }),
   async collect(ctx) {
     const found = (ctx.read('subnet-chains')?.chains ?? []).map((c) => c.id);
     const index = indexFor(ctx.memory, [...new Set([...ctx.target.chains, ...found])]);
@@ -112,8 +116,9 @@ export const nodeMetrics = defineCollector({
     );
     const stakeConnected = new Map<string, number>();
     for (const x of samples) if (x.name === 'avax_node_stake_connected_ratio' && x.labels['chain'] !== undefined) stakeConnected.set(x.labels['chain'], x.value);
+    const processStartTime = samples.find((x) => x.name === 'avax_node_process_start_time_seconds')?.value;
     return {
-      value: { available: true, scheme, stakeConnected },
+      value: { available: true, scheme, stakeConnected, processStartTime },
       samples: [sample('avax_node_metrics_available', {}, 1), sample('avax_node_metrics_scheme', { scheme: scheme ?? 'unknown' }, 1), ...samples],
       errors: [],
     };

@@ -115,14 +115,14 @@ export class TargetRunner {
     this.restarted = false;
     await this.runInOrder(due, t, shutdown);
     if (shutdown?.aborted) return this.latest; // a cycle cut by shutdown publishes nothing
+    const answered = this.requestsThisCycle === 0 || this.validAnswers > 0;
+    if (answered && (this.restarted || (wasDown && this.requestsThisCycle > 0))) {
+      if (this.restarted && !wasDown) this.log.info({ event: 'node_restarted' }, 'the node restarted since the last cycle: every collector runs again');
+      await this.runInOrder(this.slots.filter((s) => !due.includes(s)), t, shutdown);
+      if (shutdown?.aborted) return this.latest;
+    }
     if (this.requestsThisCycle > 0) {
       const up = this.validAnswers > 0 ? 1 : 0;
-      const refresh = up === 1 && (wasDown || this.restarted);
-      if (up === 1 && this.restarted && !wasDown) this.log.info({ event: 'node_restarted' }, 'the node restarted since the last cycle: every collector runs again');
-      if (refresh) {
-        await this.runInOrder(this.slots.filter((s) => !due.includes(s)), t, shutdown);
-        if (shutdown?.aborted) return this.latest;
-      }
       if (up !== this.up) {
         if (up === 1) this.log.info({ event: 'target_up', recovered: wasDown }, wasDown ? 'node answers again: every collector ran in this cycle' : 'node answers');
         else this.log.warn({ event: 'target_down' }, "no answer from the node in this cycle: the target's node-derived series are dropped until it answers again");

@@ -26,6 +26,10 @@ export interface ExtMetricsModel {
   uptime(): { rewarding: number; weighted: number } | null;
   ownRegistration(nowS: number): { end: number } | null;
   availableDisk(): { bytes: number };
+  /** When the node's process (re)started, ms. */
+  readonly processStartMs: number;
+  /** The L1 chain the node runs (its own series under chain="<blockchain ID>", as real nodes), or undefined. */
+  l1Running(): { id: string; height: number } | undefined;
 }
 
 export type MetricsNaming = 'v1.11.8' | 'v1.11.6' | 'v1.10';
@@ -200,6 +204,19 @@ function samples(m: ExtMetricsModel): Line[] {
   g('avalanche_process_process_resident_memory_bytes', {}, Math.floor(6e9 + wave(11, 600) * 1e9));
   g('avalanche_process_process_open_fds', {}, Math.floor(2500 + peers + wave(12, 120) * 100));
   g('avalanche_process_process_max_fds', {}, 32768);
+  // The L1 chain the node runs: its consensus series under its blockchain ID (a real v1.14.2 node
+  // validating an L1 shows ~290 of them; the ones the exporter reads).
+  const l1 = m.l1Running();
+  if (l1) {
+    const L = { chain: l1.id };
+    g('avalanche_snowman_last_accepted_height', L, l1.height);
+    g('avalanche_snowman_last_accepted_timestamp', L, Math.floor(nowS) - 3);
+    g('avalanche_snowman_bootstrap_finished', L, m.bootstrapped ? 1 : 0);
+    g('avalanche_snowman_blks_processing', L, 0);
+    g('avalanche_stake_percent_connected', L, 1);
+  }
+  // client_golang's process collector: 10 ms precision, as a real node shows it (1.79542435907e+09).
+  g('avalanche_process_process_start_time_seconds', {}, Math.round(m.processStartMs / 10) / 100);
   g('avalanche_process_go_goroutines', {}, Math.floor(4000 + peers * 6 + wave(13, 60) * 200));
   const C = { chain: 'C' };
   g('avalanche_evm_eth_chain_block_gas_used_accepted', C, c('gas'), 'counter');

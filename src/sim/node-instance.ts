@@ -44,6 +44,7 @@ export class SimInstance {
    * checks every --health-check-frequency; a fresh process has no result yet).
    */
   startHealth(firstRunMs: number): void {
+    this.model.processStartMs = this.model.now();
     this.health.reset();
     this.pending = true;
     this.lastRunAtMs = -Infinity;

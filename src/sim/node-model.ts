@@ -12,6 +12,7 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { acpTally, type AcpTally } from './acp-tally.js';
 import { blsPopHex, blsPublicKeyHex, cb58Encode, nodeIdFromBytes } from './avalanche-ids.js';
+import { l1ChainCheck } from './blockchains.js';
 import { ChainHeights, type BlockRates } from './chain-heights.js';
 import { Rng, derivedBytes, h32 } from './deterministic-random.js';
 import { futureUpgradeCheck } from './future-upgrade-check.js';
@@ -71,6 +72,8 @@ export class NodeModel {
   readonly seed: number;
   readonly t0: number; // ms
   readonly t0s: number; // s
+  /** When the node's process started (ms, simulator clock): the start, and every restart. */
+  processStartMs: number;
   readonly now: () => number;
 
   readonly nodeId: string;
@@ -119,6 +122,7 @@ export class NodeModel {
     this.profile = VERSION_PROFILES[opts.version ?? DEFAULT_SIM_VERSION];
     this.t0 = Math.floor(this.now());
     this.t0s = Math.floor(this.t0 / 1000);
+    this.processStartMs = this.t0;
     this.sinceMs = this.t0;
     this.switchedS = this.t0s;
     const rng = new Rng(this.seed);
@@ -306,6 +310,10 @@ export class NodeModel {
 
   height(chain: ChainAlias | 'L1'): number {
     return this.heights.height(chain);
+  }
+  /** The L1 chain, when the node runs it (its series in /ext/metrics). */
+  l1Running(): { id: string; height: number } | undefined {
+    return l1ChainCheck(this) === 'running' ? { id: this.l1ChainId, height: this.height('L1') } : undefined;
   }
   acceptedAtMs(chain: ChainAlias | 'L1', h: number): number {
     return this.heights.acceptedAtMs(chain, h);

@@ -83,6 +83,8 @@ export interface SimNode {
   primarySubnetId: string;
   /** CB58 subnet ID of an L1 the node also validates */
   l1SubnetId: string;
+  /** Blockchain ID of node 0's L1 chain (its /ext/metrics series carry it as `chain`). */
+  l1ChainId: string;
   /** switches the scenario of one node, or of all nodes when `node` is omitted */
   setScenario(name: ScenarioName, node?: number): Promise<void>;
   /**
@@ -294,6 +296,7 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     },
     primarySubnetId: PRIMARY_SUBNET_ID,
     l1SubnetId: inst0.model.l1SubnetId,
+    l1ChainId: inst0.model.l1ChainId,
     setScenario,
     restart,
     scenario: (i = 0) => {

@@ -34,7 +34,8 @@ describe('sim GET /ext/metrics', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
     const p = parseExposition(r.body);
-    expect(find(p, 'avalanche_snowman_last_accepted_height').map((s) => s.labels['chain']).sort()).toEqual(['C', 'P', 'X']);
+    // P, X, C and the L1 chain the node runs (under its blockchain ID, as a real node shows it).
+    expect(find(p, 'avalanche_snowman_last_accepted_height').map((s) => s.labels['chain']).sort()).toEqual(['C', 'P', 'X', sim.l1ChainId].sort());
     expect(val(r.body, 'avalanche_snowman_bootstrap_finished', { chain: 'C' })).toBe(1);
     expect(val(r.body, 'avalanche_network_peers')).toBeGreaterThan(100);
     expect(val(r.body, 'avalanche_health_checks_failing', { check: 'health', tag: 'all' })).toBe(0);
