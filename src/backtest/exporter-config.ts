@@ -14,6 +14,7 @@ export interface ExporterSettings {
   readonly intervalMs: number;
   readonly vantages: number;
   readonly adminLogger: boolean;
+  readonly watchL1: boolean;
 }
 
 export const targetName = (i: number): string => `node-${i}`;
@@ -46,7 +47,7 @@ export function exporterConfigYaml(fleet: FleetIdentity, s: ExporterSettings): s
       `  - name: ${targetName(i)}`,
       `    url: "${targetOrigin(i)}"`,
       '    expectActive: true',
-      `    subnets: ["${fleet.l1SubnetIds[i]}"]`,
+      ...(s.watchL1 ? [`    subnets: ["${fleet.l1SubnetIds[i]}"]`] : []),
       ...(watched.length > 0 ? [`    validatorNodeIds: [${watched.join(', ')}]`] : []),
     );
   }

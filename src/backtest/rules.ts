@@ -1,9 +1,9 @@
 // The shipped alerting rules, read from the generated files (alerts/*.rules.yaml: the artifact
 // operators load), with what the backtest needs of each: its expression, `for`, `keep_firing_for`,
 // labels, the metric names it selects and its longest range window.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { parseDurationMs, rangeWindowsMs } from './duration.js';
 
 export interface AlertRule {
@@ -98,4 +98,27 @@ export function loadRules(dir: string, globalIntervalMs: number): AlertRule[] {
 /** Every metric name any rule selects: what the OpenMetrics files keep. */
 export function ruleMetrics(rules: readonly AlertRule[]): Set<string> {
   return new Set(rules.flatMap((r) => r.metrics));
+}
+
+/**
+ * A copy of the rule files without annotations, for the cross-checks: vmalert's replay cannot run the
+ * `query` templates of the annotations, and promtool compares annotations too. Expressions, `for`,
+ * `keep_firing_for` and labels are the shipped ones. With `only`, one file holding that rule alone.
+ */
+export function writeRulesWithoutAnnotations(dir: string, outDir: string, only?: AlertRule): string[] {
+  mkdirSync(outDir, { recursive: true });
+  const written: string[] = [];
+  const files = readdirSync(dir).filter((f) => f.endsWith('.rules.yaml') && (!only || f === only.file)).sort();
+  for (const file of files) {
+    const doc = parseYaml(readFileSync(join(dir, file), 'utf8')) as { groups: { name: string; rules: (RawRule & { annotations?: unknown })[] }[] };
+    for (const g of doc.groups) {
+      g.rules = g.rules.filter((r) => !only || (r.alert === only.alert && r.expr.trim() === only.expr && JSON.stringify(r.labels ?? {}) === JSON.stringify(only.labels)));
+      for (const r of g.rules) delete r.annotations;
+    }
+    doc.groups = doc.groups.filter((g) => g.rules.length > 0);
+    const out = join(outDir, only ? `${only.id.replace(/\W+/g, '-')}.rules.yaml` : file);
+    writeFileSync(out, `# ${file} without annotations (backtest cross-check)\n${stringifyYaml(doc, { lineWidth: 0 })}`);
+    written.push(out);
+  }
+  return written;
 }

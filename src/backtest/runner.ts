@@ -93,7 +93,7 @@ export async function runTimeline(o: RunOptions): Promise<RunResult> {
   };
   const dispatcher = new InProcessDispatcher((r) => serve(r.origin, r.method, r.path, r.headers, r.body));
 
-  const yaml = exporterConfigYaml({ nodeIds, l1SubnetIds: fleet.instances.map((_, i) => fleet.l1SubnetId(i)) }, { intervalMs, vantages: t.fleet.vantages, adminLogger: t.fleet.adminLogger });
+  const yaml = exporterConfigYaml({ nodeIds, l1SubnetIds: fleet.instances.map((_, i) => fleet.l1SubnetId(i)) }, { intervalMs, vantages: t.fleet.vantages, adminLogger: t.fleet.adminLogger, watchL1: t.fleet.watchL1 });
   const { config } = loadConfig({ argv: ['--config.file', `${t.name}.exporter.yaml`], env: {}, readFile: () => yaml });
   const sink = errorSink();
   const start = () => startExporter({ config, logger: sink.logger, now: clock, listen: false, schedule: false, dispatcher });

@@ -87,7 +87,9 @@ const fleet = z
     validators: z.number().int().min(5).max(2000).default(60),
     peers: z.number().int().min(0).max(3000).default(80),
     /** each node's ID is also watched by this many other targets (AvalancheValidatorFewVantagesConnected) */
-    vantages: z.number().int().min(0).max(31).default(2),
+    vantages: z.number().int().min(0).max(31).default(0),
+    /** each target watches its node's own L1 (`subnets`); its configured vantage IDs are then expected active there too */
+    watchL1: z.boolean().default(true),
     /** the opt-in admin-logger collector (Admin API) */
     adminLogger: z.boolean().default(false),
     versions: z.array(z.enum(['1.14.2', '1.13.5'])).optional(),
