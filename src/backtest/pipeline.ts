@@ -2,6 +2,7 @@
 // (evaluate.ts), the state machine turns the results into alert episodes, Alertmanager's grouping
 // and inhibition turn firing alerts into pages, and the figures follow; then the cross-checks of
 // the state machine (vmalert's replay, promtool's engine) run on the same blocks.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AlertmanagerConfig, Labels } from './alertmanager-config.js';
 import { evaluateRules, gridOf } from './evaluate.js';
@@ -38,6 +39,8 @@ export interface TimelineAnalysis {
 
 export async function analyse(o: AnalyseOptions): Promise<TimelineAnalysis> {
   const meta = o.sim.meta;
+  // scratch files of an earlier run (promtool tests, vmalert's store) must not be read again
+  rmSync(o.workDir, { recursive: true, force: true });
   const prom = await startPrometheus(o.sim.tsdb, join(o.workDir, 'prometheus'), o.rules[0]?.intervalMs ?? 15_000);
   try {
     const started = performance.now();

@@ -4,7 +4,7 @@
 // weeks are in the past); blocks are not compacted further (a hidden flag keeps the largest block
 // at 2 h), so the start costs nothing.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { WrittenFile } from './openmetrics.js';
 import { freePort, need, runProgram, startService, type Service } from './programs.js';
 
@@ -12,8 +12,9 @@ import { freePort, need, runProgram, startService, type Service } from './progra
 export const BLOCK_MS = 18 * 3_600_000;
 
 /** Backfills OpenMetrics files into `dataDir` (one promtool run per file); removes each file after. */
-export async function backfill(files: readonly WrittenFile[], dataDir: string, opts: { keepFiles?: boolean } = {}): Promise<{ wallMs: number; samples: number }> {
+export async function backfill(files: readonly WrittenFile[], dataDirIn: string, opts: { keepFiles?: boolean } = {}): Promise<{ wallMs: number; samples: number }> {
   const promtool = need('promtool', 'backfilling the simulated series');
+  const dataDir = resolve(dataDirIn);
   mkdirSync(dataDir, { recursive: true });
   const started = performance.now();
   let samples = 0;
@@ -67,8 +68,10 @@ function matrix(data: unknown): Series[] {
 }
 
 /** Starts Prometheus on `dataDir` (loopback, random port); waits for /-/ready (bounded). */
-export async function startPrometheus(dataDir: string, workDir: string, evaluationIntervalMs: number): Promise<PromServer> {
+export async function startPrometheus(dataDirIn: string, workDirIn: string, evaluationIntervalMs: number): Promise<PromServer> {
   const bin = need('prometheus', 'querying the backfilled series');
+  const dataDir = resolve(dataDirIn);
+  const workDir = resolve(workDirIn);
   mkdirSync(workDir, { recursive: true });
   const config = join(workDir, 'prometheus.yml');
   writeFileSync(config, `# backtest: no scrape, no rule; queries only\nglobal:\n  evaluation_interval: ${evaluationIntervalMs / 1000}s\n`);

@@ -4,7 +4,8 @@
 // what the backtest found: nothing firing one evaluation before it fired, the exact label sets
 // firing when it fired and at activeAt + `for` + 2 evaluations, and the ALERTS series firing for
 // exactly as many evaluations as the state machine counted (it fired once).
-// promtool runs a copy of the rule without annotations (it compares annotations too).
+// promtool runs a copy of the rule without annotations (it compares annotations too), with time()
+// shifted to the window's start (its clock starts at 0).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify as stringifyYaml } from 'yaml';
@@ -32,6 +33,15 @@ export interface PromtoolResult {
   readonly checks: number;
   readonly output: string;
   readonly wallMs: number;
+}
+
+/**
+ * promtool's test clock starts at 0 (1970), the samples' values (end times, last-success times) are
+ * of the simulated weeks: time() is shifted by the window's start, so `x - time()` means what it means
+ * over the real series. Nothing else in the expression changes.
+ */
+export function shiftTime(expr: string, fromMs: number): string {
+  return expr.replace(/\btime\(\s*\)/g, `(time() + ${fromMs / 1000})`);
 }
 
 /** A number in promtool's series notation (no `+`: it would read as an expanding series). */
@@ -126,7 +136,7 @@ export async function runPromtoolCase(c: PromtoolCase, prom: PromServer, rulesDi
   const promtool = need('promtool', 'the promtool cross-check');
   const dir = join(workDir, 'promtool', c.name.replace(/\W+/g, '-'));
   mkdirSync(dir, { recursive: true });
-  const [rulesFile] = writeRulesWithoutAnnotations(rulesDir, dir, c.rule);
+  const [rulesFile] = writeRulesWithoutAnnotations(rulesDir, dir, c.rule, (e) => shiftTime(e, c.fromMs));
   const lastEval = c.episode.firedAtMs! + 2 * c.rule.intervalMs;
   const rangeS = Math.ceil((lastEval - c.fromMs) / 1000) + 1;
   const names = c.rule.metrics.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');

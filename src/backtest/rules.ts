@@ -103,9 +103,10 @@ export function ruleMetrics(rules: readonly AlertRule[]): Set<string> {
 /**
  * A copy of the rule files without annotations, for the cross-checks: vmalert's replay cannot run the
  * `query` templates of the annotations, and promtool compares annotations too. Expressions, `for`,
- * `keep_firing_for` and labels are the shipped ones. With `only`, one file holding that rule alone.
+ * `keep_firing_for` and labels are the shipped ones. With `only`, one file holding that rule alone;
+ * `rewrite` changes its expression (promtool's clock starts at 0: time() is shifted, see promtool-check.ts).
  */
-export function writeRulesWithoutAnnotations(dir: string, outDir: string, only?: AlertRule): string[] {
+export function writeRulesWithoutAnnotations(dir: string, outDir: string, only?: AlertRule, rewrite?: (expr: string) => string): string[] {
   mkdirSync(outDir, { recursive: true });
   const written: string[] = [];
   const files = readdirSync(dir).filter((f) => f.endsWith('.rules.yaml') && (!only || f === only.file)).sort();
@@ -113,7 +114,10 @@ export function writeRulesWithoutAnnotations(dir: string, outDir: string, only?:
     const doc = parseYaml(readFileSync(join(dir, file), 'utf8')) as { groups: { name: string; rules: (RawRule & { annotations?: unknown })[] }[] };
     for (const g of doc.groups) {
       g.rules = g.rules.filter((r) => !only || (r.alert === only.alert && r.expr.trim() === only.expr && JSON.stringify(r.labels ?? {}) === JSON.stringify(only.labels)));
-      for (const r of g.rules) delete r.annotations;
+      for (const r of g.rules) {
+        delete r.annotations;
+        if (rewrite) r.expr = rewrite(r.expr);
+      }
     }
     doc.groups = doc.groups.filter((g) => g.rules.length > 0);
     const out = join(outDir, only ? `${only.id.replace(/\W+/g, '-')}.rules.yaml` : file);

@@ -4,7 +4,7 @@
 // evaluation it wrote is compared with the ones the backtest's state machine found.
 // vmalert runs a copy of the rules without annotations (it cannot run their `query` templates in
 // replay mode); expressions, `for` and labels are the shipped ones.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, need, onPath, runProgram, startService } from './programs.js';
 import { labelKey, type AlertEpisode, type EvalGrid } from './state-machine.js';
@@ -43,6 +43,8 @@ export async function replay(o: { rulesGlob: string; prometheusUrl: string; grid
   const vmalert = need('vmalert', 'the vmalert cross-check');
   const vm = need('victoria-metrics', 'the vmalert cross-check');
   const dir = join(o.workDir, 'victoria-metrics');
+  // a fresh store: ALERTS of an earlier run must not count
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
