@@ -47,6 +47,12 @@ function mutedBy(a: FiringAlert, t: number, rules: readonly { rule: InhibitRule;
   return undefined;
 }
 
+/** For each alert firing at time t: the labels of a source alert muting it, or undefined. */
+export function inhibitedAt(alerts: readonly FiringAlert[], am: AlertmanagerConfig, t: number): Map<string, Labels | undefined> {
+  const inhibit = am.inhibit.map((rule) => ({ rule, sources: alerts.filter((a) => matchesAll(rule.source, a.labels)) }));
+  return new Map(alerts.filter((a) => isFiring(a, t)).map((a) => [a.ref, mutedBy(a, t, inhibit)?.labels]));
+}
+
 /** Every page, and for each alert whether and when it was announced. */
 export function notify(alerts: readonly FiringAlert[], am: AlertmanagerConfig): { pages: Page[]; outcomes: Map<string, AlertOutcome> } {
   const inhibit = am.inhibit.map((rule) => ({ rule, sources: alerts.filter((a) => matchesAll(rule.source, a.labels)) }));

@@ -78,9 +78,11 @@ export function episodesOf(series: ActiveSeries, rule: AlertTiming, grid: EvalGr
   };
   for (const [a, b] of series.runs) {
     if (cur) {
-      // the previous run ended at cur.last: a firing alert with keep_firing_for survives a gap
+      // the previous run ended at cur.last: a firing alert with keep_firing_for resolves at the first
+      // evaluation without its series at least keep_firing_for after the first one without it; a
+      // series back by then (at that evaluation included) keeps it firing
       const resolveStep = cur.last + 1 + keepSteps;
-      if (cur.fired !== undefined && keepSteps > 0 && a < resolveStep) {
+      if (cur.fired !== undefined && keepSteps > 0 && a <= resolveStep) {
         cur.last = b;
         continue;
       }
