@@ -22,7 +22,7 @@ function files(dir: string): string[] {
 /** Hash of the compiled code that produces the series (dist/, without the docs, monitoring and analysis files). */
 export function codeHash(distDir: string): string {
   const h = createHash('sha256');
-  for (const f of files(distDir).sort()) {
+  for (const f of existsSync(distDir) ? files(distDir).sort() : []) {
     const rel = relative(distDir, f);
     if (rel.startsWith('monitoring/') || rel.startsWith('docs/')) continue;
     if (rel.startsWith('backtest/') && ANALYSIS_ONLY.has(rel.slice('backtest/'.length))) continue;

@@ -41,7 +41,7 @@ const USAGE = `usage: npm run backtest [-- options]
   --vmalert            require it (fail when vmalert or victoria-metrics is missing)
   --no-promtool        skip the promtool test rules cross-check of the faults
   --fresh              simulate again even when the cache has the timeline's blocks
-  --workers N          timelines simulated at once (default: the number of CPUs, at most 4)
+  --workers N          timelines simulated at once in worker threads (default: the number of CPUs, at most 4; 0: in the main thread)
   --work DIR           cache and scratch directory (default: .backtest/ in the repository)
   --rules DIR          alert rule files (default: alerts/)
   --alertmanager FILE  Alertmanager configuration (default: examples/alertmanager.yml)
@@ -77,7 +77,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--fresh': o.fresh = true; break;
       case '--workers': {
         const n = Number(take());
-        if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error('--workers takes an integer from 1 to 16');
+        if (!Number.isInteger(n) || n < 0 || n > 16) throw new Error('--workers takes an integer from 0 (no worker thread) to 16');
         o.workers = n;
         break;
       }

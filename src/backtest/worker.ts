@@ -17,9 +17,19 @@ if (!isMainThread && parentPort) {
   });
 }
 
-/** Simulates every request, `size` at a time in worker threads; results in request order. */
+/**
+ * Simulates every request, `size` at a time in worker threads (size 0: one after the other in this
+ * thread, e.g. under vitest, which cannot start a worker on TypeScript sources); results in request order.
+ */
 export async function simulateAll(reqs: readonly SimulateRequest[], size: number, onProgress: (msg: string) => void, onDone: (s: Simulated, i: number) => void): Promise<Simulated[]> {
   const out: Simulated[] = new Array(reqs.length);
+  if (size < 1) {
+    for (const [i, req] of reqs.entries()) {
+      out[i] = await simulate(req, onProgress);
+      onDone(out[i]!, i);
+    }
+    return out;
+  }
   let next = 0;
   const lane = async (): Promise<void> => {
     // A larger young generation: the exporter and the simulator allocate short-lived answers at a high
