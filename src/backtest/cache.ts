@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 /** Files of dist/backtest that do not take part in producing the series (analysis, report). */
 const ANALYSIS_ONLY = new Set([
   'alertmanager-config.js', 'amtool.js', 'cache.js', 'cli.js', 'evaluate.js', 'figures.js', 'library.js', 'notifications.js',
-  'pipeline.js', 'promtool-check.js', 'prometheus.js', 'report.js', 'state-machine.js', 'vmalert.js', 'programs.js', 'summary.js',
+  'pipeline.js', 'promtool-check.js', 'prometheus.js', 'report.js', 'state-machine.js', 'vmalert.js', 'programs.js', 'worker.js',
 ]);
 
 function files(dir: string): string[] {

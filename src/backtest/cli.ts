@@ -11,7 +11,7 @@ import { parseAlertmanagerConfig } from './alertmanager-config.js';
 import { checkRouting } from './amtool.js';
 import { codeHash } from './cache.js';
 import { analyse, type TimelineAnalysis } from './pipeline.js';
-import { onPath } from './programs.js';
+import { childPeakMb, onPath } from './programs.js';
 import { alertTable, crossCheckLines, falsePageList, faultTable, flapList, summarize, summaryLine } from './report.js';
 import { loadRules, ruleMetrics } from './rules.js';
 import type { Simulated } from './simulate.js';
@@ -144,6 +144,7 @@ export async function backtest(o: CliOptions, log: (msg: string) => void): Promi
   const errors = sims.flatMap((s) => s.meta.exporterErrors.map((e) => `${s.meta.timeline}: ${e}`));
   const crossBad = analyses.some((a) => (a.vmalert?.mismatches.length ?? 0) > 0 || a.promtool.some((p) => !p.ok)) || routing.failures.length > 0;
   const rss = process.resourceUsage().maxRSS / 1024;
+  const children = [...childPeakMb].sort((a, b) => b[1] - a[1]).map(([n, mb]) => `${n} ${mb.toFixed(0)} MB`).join(', ');
   const text = [
     `# Backtest: ${timelines.length} timelines, ${rules.length} rules, scrape and collection every ${[...new Set(sims.map((s) => s.meta.intervalMs / 1000))].join('/')} s, rules evaluated every ${rules[0]!.intervalMs / 1000} s`,
     '',
@@ -163,7 +164,7 @@ export async function backtest(o: CliOptions, log: (msg: string) => void): Promi
     crossCheckLines(analyses, routing),
     ...(errors.length ? ['', `## Exporter errors (${errors.length})`, ...errors.slice(0, 20)] : []),
     '',
-    `wall time ${((performance.now() - wall) / 1000).toFixed(0)} s, peak memory of the backtest process ${rss.toFixed(0)} MB`,
+    `wall time ${((performance.now() - wall) / 1000).toFixed(0)} s; peak memory: backtest process ${rss.toFixed(0)} MB (worker threads included)${children ? `, ${children}` : ''}`,
     summaryLine(summary),
   ].join('\n');
   return { analyses, sims, text, ok: !crossBad && errors.length === 0 };

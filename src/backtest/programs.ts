@@ -2,7 +2,7 @@
 // alertmanager): found on PATH, run to completion or started on a loopback port and stopped by their
 // own process ID. Every wait is bounded in count and in time.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 
@@ -36,6 +36,33 @@ const DEBIAN_PACKAGE: Record<string, string> = {
   'victoria-metrics': 'victoria-metrics',
 };
 
+/** The largest resident set (MB) any child program reached, by program name (Linux: /proc/PID/status VmHWM). */
+export const childPeakMb = new Map<string, number>();
+
+function highWater(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined; // not Linux, or already gone
+  }
+}
+
+/** Polls a child's high-water mark until it exits (every 200 ms, and once more at the end). */
+function watchMemory(name: string, child: ChildProcess): () => void {
+  const read = () => {
+    const mb = highWater(child.pid);
+    if (mb !== undefined && mb > (childPeakMb.get(name) ?? 0)) childPeakMb.set(name, mb);
+  };
+  const timer = setInterval(read, 200);
+  timer.unref();
+  return () => {
+    read();
+    clearInterval(timer);
+  };
+}
+
 /** A free TCP port on 127.0.0.1 (bind to 0, read, close). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -60,6 +87,8 @@ export function runProgram(bin: string, args: readonly string[], opts: { cwd?: s
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { cwd: opts.cwd, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const doneWatching = watchMemory(bin.replace(/^.*\//, ''), child);
+    child.stdout!.once('end', doneWatching);
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d: Buffer) => void (stdout += d.toString('utf8')));
@@ -92,6 +121,7 @@ export interface Service {
 /** Starts a long-running program and waits (bounded) until `readyPath` on `url` answers 200. */
 export async function startService(name: string, bin: string, args: readonly string[], url: string, readyPath: string, opts: { cwd?: string; readyTimeoutMs: number }): Promise<Service> {
   const child: ChildProcess = spawn(bin, args, { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const doneWatching = watchMemory(name, child);
   let out = '';
   const keep = (d: Buffer) => {
     out += d.toString('utf8');
@@ -108,6 +138,7 @@ export async function startService(name: string, bin: string, args: readonly str
     pid: child.pid,
     tail: (lines = 20) => out.split('\n').slice(-lines).join('\n'),
     async stop(graceMs = 10_000) {
+      doneWatching();
       if (exited) return;
       child.kill('SIGTERM');
       const t = setTimeout(() => child.kill('SIGKILL'), graceMs);

@@ -39,6 +39,12 @@ export function summaryLine(s: Summary): string {
 const dur = (ms: number | undefined) => (ms === undefined ? '–' : formatDurationMs(Math.round(ms / 1000) * 1000));
 const at = (ms: number, start: number) => `+${formatDurationMs(Math.round((ms - start) / 60_000) * 60_000)}`;
 
+/** `{chain=C,target=node-1}`: the labels that tell alerts of one rule apart. */
+function labelText(labels: Readonly<Record<string, string>>): string {
+  const rest = Object.entries(labels).filter(([k]) => k !== 'alertname' && k !== 'severity');
+  return rest.length ? `{${rest.map(([k, v]) => `${k}=${v}`).join(',')}}` : '';
+}
+
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
@@ -81,7 +87,7 @@ export function falsePageList(all: readonly TimelineAnalysis[], starts: Readonly
   const lines = all.flatMap((a) =>
     a.figures.falsePages.map((p) => {
       const start = starts.get(p.timeline) ?? 0;
-      const what = p.alerts.map((x) => `${x.rule.id}{${Object.entries(x.episode.labels).filter(([k]) => k !== 'alertname' && k !== 'severity').map(([k, v]) => `${k}=${v}`).join(',')}}`).join(' + ');
+      const what = p.alerts.map((x) => `${x.rule.id}${labelText(x.episode.labels)}`).join(' + ');
       return `- ${p.timeline} ${at(p.page.atMs, start)}: ${what}${p.near ? ` (near ${p.near})` : ''}`;
     }),
   );
@@ -92,7 +98,7 @@ export function flapList(all: readonly TimelineAnalysis[], starts: ReadonlyMap<s
   const lines = all.flatMap((a) =>
     a.figures.flaps.map((f) => {
       const start = starts.get(a.figures.timeline) ?? 0;
-      return `- ${a.figures.timeline} ${f.rule.id} ${f.first.labels['target'] ?? f.first.labels['node_id'] ?? ''}: fired ${at(f.first.firedAtMs!, start)}, resolved ${at(f.first.endAtMs!, start)}, fired again ${at(f.again.firedAtMs!, start)}`;
+      return `- ${a.figures.timeline} ${f.rule.id}${labelText(f.first.labels)}: fired ${at(f.first.firedAtMs!, start)}, resolved ${at(f.first.endAtMs!, start)}, fired again ${at(f.again.firedAtMs!, start)}`;
     }),
   );
   return lines.length ? lines.join('\n') : '- none';
