@@ -9,7 +9,7 @@ import type { HttpAnswer } from '../sim/json-rpc-envelope.js';
 import { SimInstance } from '../sim/node-instance.js';
 import { NodeModel } from '../sim/node-model.js';
 import { route } from '../sim/node-routes.js';
-import { isScenarioName, SCENARIOS, type ScenarioName } from '../sim/scenarios.js';
+import { isScenarioName, SCENARIOS, scenarioNamed, type ScenarioName } from '../sim/scenarios/index.js';
 import type { SimVersion } from '../sim/versions.js';
 
 export interface FleetOptions {
@@ -86,7 +86,8 @@ export class SimFleet {
     if (!isScenarioName(name)) throw new Error(`unknown scenario ${JSON.stringify(name)}; valid: ${SCENARIOS.join(', ')}`);
     const t = this.inst(i);
     const facing = t.model.siblingFacingState();
-    const restarted = name !== 'down' && t.model.scenario === 'down';
+    // Leaving a scenario whose answers are refused (down) is a restart of the node process.
+    const restarted = scenarioNamed(name).answers !== 'refused' && t.model.active.answers === 'refused';
     t.model.setScenario(name);
     if (restarted) t.startHealth(this.restartFirstRunMs);
     const siblingsToo = this.instances.length > 1 && t.model.siblingFacingState() !== facing;
@@ -104,13 +105,14 @@ export class SimFleet {
    */
   request(i: number, method: string, pathAndQuery: string, headers: Record<string, string>, body: string): FleetOutcome {
     const inst = this.inst(i);
-    const scenario = inst.model.scenario;
-    if (scenario === 'down') return { kind: 'error', code: 'ECONNREFUSED' };
-    if (scenario === 'slow') return { kind: 'error', code: 'UND_ERR_HEADERS_TIMEOUT' };
+    const answers = inst.model.active.answers;
+    if (answers === 'refused') return { kind: 'error', code: 'ECONNREFUSED' };
+    // the simulator's delay (7 s by default) is longer than the exporter's deadline (5 s)
+    if (answers === 'delayed') return { kind: 'error', code: 'UND_ERR_HEADERS_TIMEOUT' };
     const url = new URL(pathAndQuery, 'http://sim.invalid');
     const req = { method, headers } as unknown as http.IncomingMessage;
     let answer = route(inst, req, url.pathname, url.searchParams, body);
-    if (scenario === 'garbage' && answer.status < 300 && answer.body !== '' && answer.ok) answer = garble(answer, inst.garbageCounter++);
+    if (answers === 'garbled' && answer.status < 300 && answer.body !== '' && answer.ok) answer = garble(answer, inst.garbageCounter++);
     return { kind: 'answer', answer, nodeId: inst.model.nodeId };
   }
 }

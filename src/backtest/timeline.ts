@@ -4,7 +4,7 @@
 // file and the path of the bad value (`events[3].at: expected a duration like 15m, got "15 min"`).
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { SCENARIOS } from '../sim/scenarios.js';
+import { SCENARIOS } from '../sim/scenarios/index.js';
 import { parseDurationMs } from './duration.js';
 
 /** 2026-01-05T00:00:00Z (a Monday, after every upgrade the simulated v1.14.2 knows of). */
