@@ -49,6 +49,12 @@ export interface ModelOptions {
   sybilProtection?: boolean;
   /** the avalanchego version this node answers as (versions.ts); default 1.14.2 */
   version?: SimVersion;
+  /**
+   * seeds the chain heights and the supply (default: `seed`): nodes of one network given the same
+   * chain seed (and started at the same time) report the same heights, as a fleet and a reference
+   * node of one network do
+   */
+  chainSeed?: number;
 }
 
 /** Per-node memo tables of the concern modules. */
@@ -152,7 +158,7 @@ export class NodeModel {
     this.l1 = makeL1Validators(this.seed, this.t0s, this.nodeId, this.nodeBlsPub, rng);
     this.stakePos = stakePositions(this.seed, others);
 
-    this.heights = new ChainHeights(this.seed, this.t0, this.now, opts.blockRates);
+    this.heights = new ChainHeights((opts.chainSeed ?? this.seed) >>> 0, this.t0, this.now, opts.blockRates);
     this.index = new IndexContainers(this.seed, this.heights);
     this.diskTotal = 2_000_000_000_000 + (h32(this.seed, 8) % 1000) * 1_000_000_000;
   }
@@ -193,6 +199,10 @@ export class NodeModel {
     // Freeze the index when it starts to stall; un-freeze when leaving.
     if (next.index === 'stalled') this.index.stall();
     else this.index.resume();
+    // Chains slowed down from the switch (consensus stuck, falling behind); leaving catches up.
+    const progress = next.node?.chainProgress;
+    if (progress) this.heights.slow(progress.chains, progress.rate);
+    else this.heights.resume();
     this.current = next;
     this.sinceMs = now;
     this.switchedS = Math.floor(now / 1000);
@@ -387,7 +397,9 @@ export class NodeModel {
 
   availableDisk(): { bytes: number; percent: number } {
     const hours = (this.now() - this.t0) / 3_600_000;
-    const used = 0.55 * this.diskTotal + hours * 150_000_000;
+    // a scenario filling the disk (diskFillPerHour of its size per hour since the switch)
+    const filling = (this.current.node?.diskFillPerHour ?? 0) * Math.max(0, (this.now() - this.sinceMs) / 3_600_000) * this.diskTotal;
+    const used = 0.55 * this.diskTotal + hours * 150_000_000 + filling;
     const avail = Math.max(0, Math.floor(this.diskTotal - used));
     return { bytes: avail, percent: Math.floor((avail * 100) / this.diskTotal) };
   }

@@ -4,6 +4,8 @@
 // once with a new AddPermissionlessValidatorTx (a new txID, period key k + RESTAKE_K). In reward-missed
 // the ending validation has a txID of its own (key + MISSED_K): switched to from healthy, the own txID
 // changes at the switch (the healthy one leaves before its end, which the exporter ignores).
+// `reward-missed-watched` ends the validation current at the switch without a reward: its txID is the
+// one a watcher has seen for weeks.
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
@@ -24,7 +26,7 @@ const RESTAKE_DURATION_S = 28 * DAY;
  * at the switch) until the switch + REWARD_END_AFTER_S, then the re-staked one.
  */
 export function rewardOutcomePeriod(
-  outcome: 'paid' | 'missed',
+  outcome: 'paid' | 'missed' | 'missed-watched',
   switchS: number,
   atSwitch: { k: number; start: number },
   nowS: number,

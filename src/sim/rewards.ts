@@ -37,7 +37,7 @@ function endedOwn(m: RewardsModel, nowS: number): PaidReward | null {
   if (nowS < end) return null;
   // The entry as it was in its last second: the potential reward the node showed.
   const j = validatorJson(m, m.selfNow, end - 1, false);
-  if (outcome === 'missed') return { txID: j['txID'] as string, amounts: [] };
+  if (outcome === 'missed' || outcome === 'missed-watched') return { txID: j['txID'] as string, amounts: [] };
   const amounts = [BigInt(j['potentialReward'] as string)];
   const accrued = BigInt(j['accruedDelegateeReward'] as string);
   if (accrued > 0n) amounts.push(accrued);
