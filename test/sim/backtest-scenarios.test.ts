@@ -119,7 +119,8 @@ describe('backtest scenarios', () => {
     await sim.setScenario('reward-missed-watched');
     const during = await ownEnd();
     expect(during.txID).toBe(before.txID);
-    now += 2 * MIN;
+    expect(during.end - Math.floor(now / 1000)).toBe(600);
+    now += 11 * MIN;
     const after = await ownEnd();
     expect(after.txID).not.toBe(before.txID);
     const r = await rpc(sim.url, '/ext/bc/P', 'platform.getRewardUTXOs', { txID: before.txID, encoding: 'hex' });

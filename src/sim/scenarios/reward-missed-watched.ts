@@ -8,7 +8,7 @@ import { defineScenario } from './scenario.js';
 
 export const rewardMissedWatched = defineScenario({
   name: 'reward-missed-watched',
-  help: 'the own validation current at the switch (its txID unchanged) ends 60 s later without reward, then re-staked',
-  effect: 'as `reward-missed`, but the validation that ends keeps the txID it had before the switch (the one a watcher has seen active all along): no reward UTXO, owner balance unchanged, then re-staked (new txID)',
+  help: 'the own validation current at the switch (its txID unchanged) ends 10 min later without reward, then re-staked',
+  effect: 'as `reward-missed`, but the validation that ends keeps the txID it had before the switch (the one a watcher has seen active all along) and ends 10 minutes after the switch (a watcher asking every 5 minutes sees its end time first): no reward UTXO, owner balance unchanged, then re-staked (new txID)',
   validators: { rewardOutcome: 'missed-watched' },
 });
