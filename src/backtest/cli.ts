@@ -11,7 +11,7 @@ import { parseAlertmanagerConfig } from './alertmanager-config.js';
 import { checkRouting } from './amtool.js';
 import { codeHash } from './cache.js';
 import { analyse, type TimelineAnalysis } from './pipeline.js';
-import { childPeakMb, onPath } from './programs.js';
+import { childPeakMb, onPath, stopAll } from './programs.js';
 import { alertTable, crossCheckLines, falsePageList, faultTable, flapList, summarize, summaryLine } from './report.js';
 import { loadRules, ruleMetrics } from './rules.js';
 import type { Simulated } from './simulate.js';
@@ -179,6 +179,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = o.quiet ? () => {} : (msg: string) => console.error(`[backtest] ${msg}`);
+  // Ctrl-C or a kill: stop Prometheus, vmalert and the others before leaving
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      console.error(`[backtest] ${sig}: stopping the programs it started`);
+      void stopAll().finally(() => process.exit(130));
+    });
+  }
   try {
     const out = await backtest(o, log);
     console.log(out.text);

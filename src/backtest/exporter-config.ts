@@ -2,6 +2,8 @@
 // the exporter's own loader): one target per simulated node, its own L1 watched, its ID expected to
 // be an active validator, and `vantages` other nodes' IDs watched from it (each node is then seen
 // from that many vantages, as AvalancheValidatorFewVantagesConnected expects of a fleet).
+// With `reference`, one more target, `reference`, asks a healthy node of the same network (a public
+// API node) and the fleet derivations compare every node's heights with it.
 // Targets are named node-<i>; their URL's origin (http://node-<i>.sim.invalid:9650) only routes the
 // in-process dispatcher: no name is resolved and no socket opened.
 
@@ -12,6 +14,8 @@ export interface FleetIdentity {
 
 export interface ExporterSettings {
   readonly intervalMs: number;
+  /** a target named `reference` (reference: true) on the node after the fleet */
+  readonly reference: boolean;
   readonly vantages: number;
   readonly adminLogger: boolean;
   readonly watchL1: boolean;
@@ -51,5 +55,9 @@ export function exporterConfigYaml(fleet: FleetIdentity, s: ExporterSettings): s
       ...(watched.length > 0 ? [`    validatorNodeIds: [${watched.join(', ')}]`] : []),
     );
   }
+  if (s.reference) lines.push(`  - name: ${REFERENCE}`, `    url: "${targetOrigin(n)}"`, '    reference: true');
   return lines.join('\n') + '\n';
 }
+
+/** The target name of the reference node (a public API node of the same network). */
+export const REFERENCE = 'reference';

@@ -36,6 +36,35 @@ const DEBIAN_PACKAGE: Record<string, string> = {
   'victoria-metrics': 'victoria-metrics',
 };
 
+/** Children still running: killed when this process exits, so that none outlives the backtest. */
+const live = new Set<ChildProcess>();
+let exitHook = false;
+function track(child: ChildProcess): void {
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => {
+      for (const c of live) c.kill('SIGKILL');
+    });
+  }
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+}
+
+/** Stops every child still running (SIGTERM, then SIGKILL after `graceMs`); for a signal handler. */
+export async function stopAll(graceMs = 5000): Promise<void> {
+  await Promise.all(
+    [...live].map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          const t = setTimeout(() => c.kill('SIGKILL'), graceMs);
+          c.once('exit', () => (clearTimeout(t), resolve()));
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
 /** The largest resident set (MB) any child program reached, by program name (Linux: /proc/PID/status VmHWM). */
 export const childPeakMb = new Map<string, number>();
 
@@ -87,6 +116,7 @@ export function runProgram(bin: string, args: readonly string[], opts: { cwd?: s
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { cwd: opts.cwd, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    track(child);
     const doneWatching = watchMemory(bin.replace(/^.*\//, ''), child);
     child.stdout!.once('end', doneWatching);
     let stdout = '';
@@ -121,6 +151,7 @@ export interface Service {
 /** Starts a long-running program and waits (bounded) until `readyPath` on `url` answers 200. */
 export async function startService(name: string, bin: string, args: readonly string[], url: string, readyPath: string, opts: { cwd?: string; readyTimeoutMs: number }): Promise<Service> {
   const child: ChildProcess = spawn(bin, args, { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  track(child);
   const doneWatching = watchMemory(name, child);
   let out = '';
   const keep = (d: Buffer) => {

@@ -8,7 +8,7 @@ import { loadConfig } from '../config/load.js';
 import { createLogger } from '../logger.js';
 import { startExporter, type Exporter } from '../main.js';
 import { InProcessDispatcher, type InProcessResult } from './dispatcher.js';
-import { exporterConfigYaml, nodeOfOrigin, targetName } from './exporter-config.js';
+import { exporterConfigYaml, nodeOfOrigin, REFERENCE, targetName } from './exporter-config.js';
 import { keptSamples } from './exposition.js';
 import { OpenMetricsWriter, type WrittenFile } from './openmetrics.js';
 import { planTimeline, type Action, type Plan } from './plan.js';
@@ -69,10 +69,12 @@ export async function runTimeline(o: RunOptions): Promise<RunResult> {
     validators: t.fleet.validators,
     peers: t.fleet.peers,
     versions: t.fleet.versions,
+    reference: t.fleet.reference,
     now: clock,
   });
+  // every simulated node the dispatcher answers for (the reference node included)
   const n = fleet.size;
-  const nodeIds = fleet.instances.map((_, i) => fleet.nodeId(i));
+  const nodeIds = Array.from({ length: fleet.nodes }, (_, i) => fleet.nodeId(i));
 
   // Transport noise: a share of one node's requests time out (the noise rate, or an event's).
   const eventRate = new Array<number>(n).fill(0);
@@ -93,7 +95,10 @@ export async function runTimeline(o: RunOptions): Promise<RunResult> {
   };
   const dispatcher = new InProcessDispatcher((r) => serve(r.origin, r.method, r.path, r.headers, r.body));
 
-  const yaml = exporterConfigYaml({ nodeIds, l1SubnetIds: fleet.instances.map((_, i) => fleet.l1SubnetId(i)) }, { intervalMs, vantages: t.fleet.vantages, adminLogger: t.fleet.adminLogger, watchL1: t.fleet.watchL1 });
+  const yaml = exporterConfigYaml(
+    { nodeIds, l1SubnetIds: nodeIds.map((_, i) => fleet.l1SubnetId(i)) },
+    { intervalMs, vantages: t.fleet.vantages, adminLogger: t.fleet.adminLogger, watchL1: t.fleet.watchL1, reference: t.fleet.reference },
+  );
   const { config } = loadConfig({ argv: ['--config.file', `${t.name}.exporter.yaml`], env: {}, readFile: () => yaml });
   const sink = errorSink();
   const start = () => startExporter({ config, logger: sink.logger, now: clock, listen: false, schedule: false, dispatcher });
@@ -162,7 +167,7 @@ export async function runTimeline(o: RunOptions): Promise<RunResult> {
     startMs: t.startMs,
     endMs,
     intervalMs,
-    targets: nodeIds.map((_, i) => targetName(i)),
+    targets: [...nodeIds.map((_, i) => targetName(i)), ...(t.fleet.reference ? [REFERENCE] : [])],
     nodeIds,
     files: writer.close().filter((f) => f.samples > 0),
     cycles,

@@ -25,6 +25,11 @@ export interface FleetOptions {
   restartFirstRunMs?: number;
   blockRates?: { P: number; C: number; X: number };
   versions?: readonly SimVersion[];
+  /**
+   * one more node after the fleet (index `nodes`), healthy, not a sibling of the fleet's: the public
+   * API node a reference target asks; every node shares the network's chain heights (chainSeed)
+   */
+  reference?: boolean;
 }
 
 /** What one request to a simulated node gives: an HTTP answer, or a transport failure. */
@@ -41,23 +46,33 @@ export class SimFleet {
     this.restartFirstRunMs = opts.restartFirstRunMs ?? healthIntervalMs;
     const rates = opts.blockRates ?? { P: 0.2, C: 0.5, X: 0.1 };
     const list: SimInstance[] = [];
-    for (let i = 0; i < opts.nodes; i++) {
-      const model = new NodeModel({
-        seed: opts.seed + i,
-        validators: opts.validators,
-        peers: opts.peers,
-        blockRates: rates,
-        now: opts.now,
-        sybilProtection: true,
-        version: opts.versions?.[i] ?? '1.14.2',
-      });
-      list.push(new SimInstance(i, model, healthIntervalMs));
-    }
+    const make = (i: number) =>
+      new SimInstance(
+        i,
+        new NodeModel({
+          seed: opts.seed + i,
+          validators: opts.validators,
+          peers: opts.peers,
+          blockRates: rates,
+          now: opts.now,
+          sybilProtection: true,
+          version: opts.versions?.[i] ?? '1.14.2',
+          // one network: every node, and the reference, at the same heights
+          chainSeed: opts.seed,
+        }),
+        healthIntervalMs,
+      );
+    for (let i = 0; i < opts.nodes; i++) list.push(make(i));
     if (list.length > 1) for (const inst of list) inst.model.setSiblings(list.map((x) => x.model));
+    if (opts.reference) list.push(make(opts.nodes));
     // The fleet has been running before the backtest starts: its checks have run.
     for (const inst of list) inst.startHealth(0);
     this.instances = list;
+    this.nodes = opts.nodes;
   }
+
+  /** the fleet's nodes (the reference node, when there is one, is the next index) */
+  readonly nodes: number;
 
   get size(): number {
     return this.instances.length;

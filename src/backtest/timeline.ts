@@ -90,6 +90,8 @@ const fleet = z
     vantages: z.number().int().min(0).max(31).default(0),
     /** each target watches its node's own L1 (`subnets`); its configured vantage IDs are then expected active there too */
     watchL1: z.boolean().default(true),
+    /** a reference target (a public API node of the same network) the heights are compared with */
+    reference: z.boolean().default(false),
     /** the opt-in admin-logger collector (Admin API) */
     adminLogger: z.boolean().default(false),
     versions: z.array(z.enum(['1.14.2', '1.13.5'])).optional(),

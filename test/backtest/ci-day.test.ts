@@ -44,7 +44,7 @@ describe.skipIf(MISSING.length > 0 && !CI)('backtest: a simulated day in CI', ()
       expect(a.vmalert!.evaluations).toBeGreaterThan(0);
     }
     expect(out.ok).toBe(true);
-  }, 300_000);
+  }, 900_000); // about 1.5 min on an idle 2-core machine; bounded anyway
 
   it('default: the noise pages nothing, each fault pages its alert, in the time the rule allows', () => {
     const a = out.analyses[0]!;

@@ -30,7 +30,7 @@ describe('timeline loader', () => {
   it('default: a minimal timeline gets its defaults and its file name', () => {
     const t = parseTimeline(minimal, 'dir/my-fleet.yaml');
     expect(t).toMatchObject({ name: 'my-fleet', startMs: DEFAULT_START_MS, duration: 2 * 3_600_000, seed: 3, events: [], noise: {} });
-    expect(t.fleet).toEqual({ nodes: 2, validators: 60, peers: 80, vantages: 0, watchL1: true, adminLogger: false });
+    expect(t.fleet).toEqual({ nodes: 2, validators: 60, peers: 80, vantages: 0, watchL1: true, reference: false, adminLogger: false });
   });
 
   it('default: JSON works like YAML', () => {
