@@ -7,6 +7,7 @@ import { planTimeline } from '../../src/backtest/plan.js';
 import { DEFAULT_START_MS, faultsOf, parseTimeline, TimelineError } from '../../src/backtest/timeline.js';
 
 const LIBRARY = resolve(import.meta.dirname, '../../backtest/timelines');
+const README = resolve(import.meta.dirname, '../../README.md');
 const MIN = 60_000;
 
 const minimal = `description: test
@@ -73,6 +74,16 @@ describe('timeline loader', () => {
     const t = parseTimeline(minimal + 'events:\n  - { at: 1h, node: 0, do: restart }\n  - { at: 1h, node: 1, do: scenario, scenario: down, for: 10m, expect: [{ alert: AvalancheTargetDown }] }\n', 't.yaml');
     expect(faultsOf(t).map((f) => f.index)).toEqual([1]);
     expect(t.events[1]!.expect![0]).toEqual({ alert: 'AvalancheTargetDown', labels: {} });
+  });
+
+  it('default: the timeline of the README ("A timeline of your own") loads, with each kind of event and noise', () => {
+    const text = readFileSync(README, 'utf8');
+    const section = text.slice(text.indexOf('### A timeline of your own'));
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+    const t = parseTimeline(yaml, 'readme.yaml');
+    expect(new Set(t.events.map((e) => e.do))).toEqual(new Set(['scenario', 'upgrade', 'exporter-down', 'exporter-restart', 'timeouts', 'missed-scrapes', 'restart']));
+    expect(Object.keys(t.noise).sort()).toEqual(['exporterRestarts', 'missedScrapes', 'restarts', 'slow', 'timeouts', 'upgrades']);
+    expect(faultsOf(t)).toHaveLength(1);
   });
 
   it('default: every shipped timeline loads; the library has the healthy weeks and one fault timeline per alert file', () => {
