@@ -11,6 +11,7 @@
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { acpTally, type AcpTally } from './acp-tally.js';
+import { availableDisk } from './disk-space.js';
 import { blsPopHex, blsPublicKeyHex, cb58Encode, nodeIdFromBytes } from './avalanche-ids.js';
 import { l1ChainCheck } from './blockchains.js';
 import { ChainHeights, type BlockRates } from './chain-heights.js';
@@ -49,11 +50,7 @@ export interface ModelOptions {
   sybilProtection?: boolean;
   /** the avalanchego version this node answers as (versions.ts); default 1.14.2 */
   version?: SimVersion;
-  /**
-   * seeds the chain heights and the supply (default: `seed`): nodes of one network given the same
-   * chain seed (and started at the same time) report the same heights, as a fleet and a reference
-   * node of one network do
-   */
+  /** seeds the heights and the supply (default `seed`): nodes of one network share it (and their heights) */
   chainSeed?: number;
 }
 
@@ -199,10 +196,9 @@ export class NodeModel {
     // Freeze the index when it starts to stall; un-freeze when leaving.
     if (next.index === 'stalled') this.index.stall();
     else this.index.resume();
-    // Chains slowed down from the switch (consensus stuck, falling behind); leaving catches up.
+    // chains slowed from the switch on (consensus stuck, falling behind); leaving catches up
     const progress = next.node?.chainProgress;
-    if (progress) this.heights.slow(progress.chains, progress.rate);
-    else this.heights.resume();
+    progress ? this.heights.slow(progress.chains, progress.rate) : this.heights.resume();
     this.current = next;
     this.sinceMs = now;
     this.switchedS = Math.floor(now / 1000);
@@ -391,17 +387,8 @@ export class NodeModel {
   futureUpgrade(): { message?: Record<string, unknown>; error?: string } {
     return futureUpgradeCheck(this);
   }
-
-  // -------------------------------------------------------------------------
-  // misc
-
   availableDisk(): { bytes: number; percent: number } {
-    const hours = (this.now() - this.t0) / 3_600_000;
-    // a scenario filling the disk (diskFillPerHour of its size per hour since the switch)
-    const filling = (this.current.node?.diskFillPerHour ?? 0) * Math.max(0, (this.now() - this.sinceMs) / 3_600_000) * this.diskTotal;
-    const used = 0.55 * this.diskTotal + hours * 150_000_000 + filling;
-    const avail = Math.max(0, Math.floor(this.diskTotal - used));
-    return { bytes: avail, percent: Math.floor((avail * 100) / this.diskTotal) };
+    return availableDisk(this);
   }
 
   timestampNow(): string {
