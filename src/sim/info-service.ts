@@ -18,8 +18,8 @@ export function infoService(m: NodeModel): Service {
     },
     GetNodeID: () => ({ nodeID: m.nodeId, nodePOP: m.localBls() }),
     GetNodeIP: () => ({ ip: advertisedIp(m) }),
-    GetNetworkID: () => ({ networkID: '1' }),
-    GetNetworkName: () => ({ networkName: 'mainnet' }),
+    GetNetworkID: () => ({ networkID: String(m.networkId) }),
+    GetNetworkName: () => ({ networkName: m.networkName }),
     GetBlockchainID: (a: Args) => {
       const alias = a.str('alias');
       const id = chainLookup(m, alias);

@@ -49,6 +49,12 @@ export interface ModelOptions {
   sybilProtection?: boolean;
   /** the avalanchego version this node answers as (versions.ts); default 1.14.2 */
   version?: SimVersion;
+  /**
+   * info.getNetworkID (default 1, mainnet). The nodes of a multi-node simulator are distinct networks
+   * (each its own validator set, heights and L1): node 0 is network 1, node i network 1000 + i, so
+   * that a client that shares network-wide answers between the nodes of one network does not mix them.
+   */
+  networkId?: number;
 }
 
 /** Per-node memo tables of the concern modules. */
@@ -115,7 +121,13 @@ export class NodeModel {
   /** Other nodes of the same sim process (multi-node mode), see setSiblings(). */
   private siblingList: NodeModel[] = [];
 
+  /** info.getNetworkID and info.getNetworkName of this node. */
+  readonly networkId: number;
+  readonly networkName: string;
+
   constructor(opts: ModelOptions) {
+    this.networkId = opts.networkId ?? 1;
+    this.networkName = this.networkId === 1 ? 'mainnet' : this.networkId === 5 ? 'fuji' : `network-${this.networkId}`;
     this.seed = opts.seed >>> 0;
     this.now = opts.now;
     this.sybilProtection = opts.sybilProtection ?? true;
