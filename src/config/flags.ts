@@ -1,5 +1,5 @@
 import type { Collector, OptionSpec } from '../collectors/define.js';
-import { formatDuration } from './duration.js';
+import { formatDuration } from '../duration.js';
 import { ConfigError } from './errors.js';
 import { SETTINGS, defaultShown, type FlagKind } from './settings.js';
 import { didYouMean } from './suggest.js';

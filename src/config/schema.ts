@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Collector, OptionSpec } from '../collectors/define.js';
 import { COLLECTORS } from '../collectors/index.js';
-import { formatDuration } from './duration.js';
+import { formatDuration } from '../duration.js';
 import {
   DEFAULT_COLLECTOR_TIMEOUT_SECONDS,
   DEFAULT_INTERVAL_SECONDS,

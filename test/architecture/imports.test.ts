@@ -36,11 +36,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   snapshot: ['collectors', 'metrics'],
   derive: ['collectors', 'schemas', 'node-client', 'metrics', 'snapshot'],
   scheduler: ['collectors', 'node-client', 'metrics', 'snapshot', 'config', 'abort', 'redact', 'semaphore'],
-  metrics: ['collectors', 'derive', 'snapshot', 'config'],
-  config: ['collectors', 'scheduler', 'server', 'lazy-require'],
-  server: ['metrics', 'snapshot', 'config', 'project-links', 'version', 'lazy-require'],
-  docs: ['collectors', 'config', 'metrics'],
-  monitoring: ['metrics', 'config', 'project-links', 'version'],
+  metrics: ['collectors', 'derive', 'snapshot', 'duration'],
+  config: ['collectors', 'scheduler', 'server', 'lazy-require', 'duration'],
+  server: ['metrics', 'snapshot', 'config', 'project-links', 'version', 'lazy-require', 'duration'],
+  docs: ['collectors', 'config', 'metrics', 'duration'],
+  monitoring: ['metrics', 'config', 'project-links', 'version', 'duration'],
   sim: [],
 };
 
