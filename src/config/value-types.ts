@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDuration } from '../duration.js';
+import { parseListenAddress } from '../listen-address.js';
 
 /**
  * The zod types of configuration values that are more than a string or a number: durations, sizes,
@@ -56,12 +57,10 @@ export const nodeUrl = z.string().transform((v, ctx) => {
   return v;
 });
 
-/** host:port, :port or [v6]:port. */
-export const listenAddress = z
-  .string()
-  .regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]*):\d+$/, 'expected host:port or :port, e.g. :10650 (every interface) or 127.0.0.1:10650 (loopback only)')
-  .superRefine((v, ctx) => {
-    const port = Number(v.slice(v.lastIndexOf(':') + 1));
-    // Checked here: node's listen() would throw a RangeError with a stack instead of a message.
-    if (!(port <= 65535)) ctx.addIssue({ code: 'custom', message: `expected a port 1-65535 (or 0 for any free port), got ${v.slice(v.lastIndexOf(':') + 1)}` });
-  });
+/** host:port, :port or [v6]:port (src/listen-address.ts), with a port the server can bind. */
+export const listenAddress = z.string().superRefine((v, ctx) => {
+  const a = parseListenAddress(v);
+  if (!a) ctx.addIssue({ code: 'custom', message: 'expected host:port or :port, e.g. :10650 (every interface) or 127.0.0.1:10650 (loopback only)' });
+  // Checked here: node's listen() would throw a RangeError with a stack instead of a message.
+  else if (!(a.port <= 65535)) ctx.addIssue({ code: 'custom', message: `expected a port 1-65535 (or 0 for any free port), got ${v.slice(v.lastIndexOf(':') + 1)}` });
+});
