@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
 import { PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { navaxToAvax } from '../schemas/primitives.js';

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, failures, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
 import { isActive, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { navaxToAvax, percentToRatio, u64ToNumber } from '../schemas/primitives.js';

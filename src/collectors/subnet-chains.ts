@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, failures, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
 import { InfoGetVMsResult } from '../schemas/info.js';
 import { isActive, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';

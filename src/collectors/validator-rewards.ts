@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
 import type { PlatformValidatorUsed } from '../schemas/platform.js';
 import { PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardPaid } from '../schemas/platform-rewards.js';
