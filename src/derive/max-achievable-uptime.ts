@@ -1,5 +1,5 @@
 import { round6, sample, type Sample } from '../model.js';
-import { PRIMARY_NETWORK_ID } from '../node-client/endpoints.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { u64ToNumber } from '../schemas/primitives.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';

@@ -32,9 +32,9 @@ const layerOf = (p: string) => (p.includes('/') ? p.slice(0, p.indexOf('/')) : p
 const MAY_IMPORT: Record<string, readonly string[]> = {
   schemas: [],
   'node-client': ['abort', 'semaphore', 'redact'],
-  collectors: ['schemas', 'node-client', 'model', 'snapshot'],
+  collectors: ['schemas', 'node-client', 'model', 'avalanche', 'snapshot'],
   snapshot: ['collectors', 'model'],
-  derive: ['collectors', 'schemas', 'node-client', 'model', 'snapshot'],
+  derive: ['collectors', 'schemas', 'model', 'avalanche', 'snapshot'],
   scheduler: ['collectors', 'node-client', 'model', 'snapshot', 'config', 'abort', 'redact', 'semaphore'],
   metrics: ['collectors', 'derive', 'snapshot', 'model', 'duration'],
   config: ['collectors', 'scheduler', 'server', 'lazy-require', 'duration', 'listen-address'],

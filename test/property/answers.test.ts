@@ -18,7 +18,7 @@ import { heliconFrom } from '../../src/collectors/info-upgrades.js';
 import { toSamples as validatorsSamples } from '../../src/collectors/platform-validators.js';
 import { familyOf } from '../../src/metrics/descriptors.js';
 import type { Sample } from '../../src/model.js';
-import { PRIMARY_NETWORK_ID } from '../../src/node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { AvmGetHeightResult } from '../../src/schemas/avm.js';
 import { EthBlockNumberResult } from '../../src/schemas/evm.js';
 import { HealthReport } from '../../src/schemas/health.js';
