@@ -115,7 +115,7 @@ export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLEC
       const intervalDefaulted = cfg.collection.interval === undefined;
       const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;
       const intervalText = shown(interval, intervalDefaulted, 'collection.interval');
-      if (!cronFor(interval)) {
+      if (!isBaseInterval(interval)) {
         ctx.addIssue({
           code: 'custom',
           path: ['collection', 'interval'],
@@ -171,11 +171,12 @@ export function defaultTargetName(url: string): string {
   }
 }
 
-/** node-cron expression (with seconds) for a base interval, or undefined if it has none. */
-export function cronFor(seconds: number): string | undefined {
-  if (Number.isInteger(seconds) && seconds >= 1 && seconds < 60 && 60 % seconds === 0) return `*/${seconds} * * * * *`;
-  if (seconds === 60) return `0 * * * * *`;
-  const m = seconds / 60;
-  if (Number.isInteger(m) && m >= 1 && m < 60 && 60 % m === 0) return `0 */${m} * * * *`;
-  return undefined;
+/**
+ * A base collection interval that a clock can run: it divides a minute (1s-30s, or 60s) or an hour
+ * (whole minutes up to 30m), so every cycle starts at the same seconds of each minute or hour
+ * (the scheduler's cron expression, scheduler/scheduler.ts cronFor).
+ */
+export function isBaseInterval(seconds: number): boolean {
+  const divides = (n: number, whole: number) => Number.isInteger(n) && n >= 1 && n < whole && whole % n === 0;
+  return divides(seconds, 60) || seconds === 60 || divides(seconds / 60, 60);
 }
