@@ -37,7 +37,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   derive: ['collectors', 'schemas', 'model', 'avalanche', 'snapshot'],
   scheduler: ['collectors', 'node-client', 'model', 'snapshot', 'config', 'abort', 'redact', 'semaphore'],
   metrics: ['collectors', 'derive', 'snapshot', 'model', 'duration'],
-  config: ['collectors', 'scheduler', 'server', 'lazy-require', 'duration', 'listen-address'],
+  config: ['collectors', 'lazy-require', 'duration', 'listen-address'],
   server: ['metrics', 'snapshot', 'config', 'project-links', 'version', 'lazy-require', 'duration', 'listen-address'],
   docs: ['collectors', 'config', 'metrics', 'model', 'duration'],
   monitoring: ['metrics', 'config', 'project-links', 'version', 'duration'],
