@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { MetricDescriptor, MetricType, Sample } from '../metrics/model.js';
+import type { MetricDescriptor, MetricType, Sample } from '../model.js';
 import type { AnswerOf, Call, ParamsOf } from '../node-client/call.js';
 
 /**

@@ -1,5 +1,6 @@
-import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, PRIMARY_NETWORK_ID, RpcError, rpcCall } from '../node-client/index.js';
+import { sample, type Sample } from '../model.js';
+import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoIsBootstrappedResult } from '../schemas/info.js';
 import { defineCollector } from './define.js';
 

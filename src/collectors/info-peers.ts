@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoPeersLean, type InfoPeersResult } from '../schemas/info.js';
 import { defineCollector } from './define.js';

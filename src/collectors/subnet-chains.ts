@@ -1,5 +1,6 @@
-import { sample, type Sample } from '../metrics/model.js';
-import { absent, ENDPOINTS, failures, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
+import { sample, type Sample } from '../model.js';
+import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoGetVMsResult } from '../schemas/info.js';
 import { isActive, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsLean, type BlockchainStatus, type PlatformBlockchain } from '../schemas/platform-chains.js';

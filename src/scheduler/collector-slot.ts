@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { deadline } from '../abort.js';
 import type { Collector, CollectorContext } from '../collectors/define.js';
 import type { CollectorPlan } from '../config/targets.js';
-import type { Sample } from '../metrics/model.js';
+import type { Sample } from '../model.js';
 import { NodeClientError } from '../node-client/errors.js';
 import type { CollectorOutcome } from '../snapshot.js';
 
