@@ -18,7 +18,7 @@ import { Rng, derivedBytes, h32 } from './deterministic-random.js';
 import { futureUpgradeCheck } from './future-upgrade-check.js';
 import { rfc3339, rfc3339Nano } from './go-format.js';
 import { IndexContainers, type Container } from './index-containers.js';
-import { l1BlockId, l1Networking, l1TotalWeight, l1ValidatorSet, l1Validators, makeL1Validators, type L1ValidatorDef } from './l1-validators.js';
+import { l1BlockId, l1Networking, l1TotalWeight, l1Validators, makeL1Validators, type L1ValidatorDef } from './l1-validators.js';
 import type { ChainAlias } from './mainnet-constants.js';
 import { SIBLING_KEY_BASE, connectedPeers, ingressConnections, type PeerAttrs, type PeerInfo } from './peers.js';
 import {
@@ -271,9 +271,8 @@ export class NodeModel {
   }
 
   /**
-   * Unix time of this version's next upgrade (Helicon for v1.14.2, Granite for v1.13.5, Fortuna for
-   * v1.12.2) in the node's upgrade config, or null when unscheduled (9999-12-01): scheduled in
-   * upgrade-pending.
+   * Unix time of this version's next upgrade (v1.14.2 Helicon, v1.13.5 Granite, v1.12.2 Fortuna) in
+   * the node's upgrade config, or null when unscheduled (9999-12-01): scheduled in upgrade-pending.
    */
   nextUpgradeUnix(): number | null {
     const at = this.current.node?.nextUpgradeAt;
@@ -354,9 +353,6 @@ export class NodeModel {
   }
   l1Validators(nodeIDs: string[] | null): Record<string, unknown>[] {
     return l1Validators(this, nodeIDs);
-  }
-  l1ValidatorSet(): { nodeId: string; publicKey: string; weight: number }[] {
-    return l1ValidatorSet(this);
   }
   l1BlockId(height: number): string {
     return l1BlockId(this, height);

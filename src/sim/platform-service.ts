@@ -11,6 +11,7 @@ import { goQuote, rfc3339 } from './go-format.js';
 import { Args, ARG_ERROR, RawJson, RpcError, type Service } from './json-rpc-envelope.js';
 import { AVAX_ASSET_ID, C_CHAIN_ID, L1_FEE_PRICE, P_CHAIN_ID, X_CHAIN_ID } from './mainnet-constants.js';
 import { blockchains, createdStatus } from './blockchains.js';
+import { l1ValidatorSet } from './l1-validators.js';
 import type { NodeModel } from './node-model.js';
 import { rewardMethods } from './rewards.js';
 
@@ -50,7 +51,7 @@ export function platformService(m: NodeModel): Service {
           out[v['nodeID'] as string] = { publicKey: (v['signer'] as { publicKey: string }).publicKey, weight: w.toString() };
         }
       } else if (subnet === m.l1SubnetId) {
-        const list = m.l1ValidatorSet();
+        const list = l1ValidatorSet(m);
         list.sort((x, y) => (x.nodeId < y.nodeId ? -1 : 1));
         for (const v of list) out[v.nodeId] = { publicKey: v.publicKey, weight: String(v.weight) };
       }

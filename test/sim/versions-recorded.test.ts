@@ -150,8 +150,9 @@ describe.each(['1.14.2', '1.12.2', '1.11.7'] as const)('simulated v%s against th
       for (const line of text.split('\n')) {
         const m = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})? /.exec(line);
         if (!m) continue;
-        // v1.11.6 naming: the chain alias is in the name, and a chain's vector shows only the labels it touched.
-        const name = m[1]!.replace(/^avalanche_[CPX]_/, 'avalanche_<chain>_');
+        // v1.11.6 naming: the chain's alias (or ID: the L1's chain) is in the name, and a chain's vector
+        // shows only the labels it touched: the chains are compared as one.
+        const name = m[1]!.replace(/^avalanche_(?:[CPX]|[1-9A-HJ-NP-Za-km-z]{40,})_/, 'avalanche_<chain>_');
         const labels = [...(m[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((l) => (l[1] === 'reason' ? `reason=${l[2]}` : l[1]!));
         if (!out.has(name)) out.set(name, new Set());
         out.get(name)!.add(labels.sort().join(','));
