@@ -46,8 +46,8 @@ export function infoService(m: NodeModel): Service {
       if (!u) throw new RpcError(m.uptimeError());
       return { rewardingStakePercentage: fixed4(u.rewarding), weightedAveragePercentage: fixed4(u.weighted) };
     },
-    // upgrade.Config of this version (versions.ts), the next upgrade last.
-    Upgrades: () => ({ ...Object.fromEntries(m.profile.upgrades), [m.profile.nextUpgrade]: m.nextUpgradeTime() }),
+    // upgrade.Config of this version (versions.ts), the next upgrade last (none before v1.11.11: absentMethods).
+    Upgrades: () => ({ ...Object.fromEntries(m.profile.upgrades ?? []), ...(m.profile.nextUpgrade ? { [m.profile.nextUpgrade]: m.nextUpgradeTime() } : {}) }),
     Acps: () => ({ acps: m.acps() }),
     GetVMs: () => ({
       vms: installedVms(m),
@@ -69,7 +69,8 @@ export function infoService(m: NodeModel): Service {
       addSubnetDelegatorFee: '1000000',
     }),
   };
-  // Node-specific methods are not registered on a public API server (public-server).
-  for (const method of m.active.info?.absent ?? []) delete svc[method];
+  // Methods of later versions (versions.ts); node-specific methods are not registered on a public API
+  // server (public-server).
+  for (const method of [...m.profile.absentMethods.info, ...(m.active.info?.absent ?? [])]) delete svc[method];
   return svc;
 }

@@ -283,8 +283,8 @@ export class NodeModel {
   }
 
   /**
-   * Unix time of this version's next upgrade (Helicon for v1.14.2, Granite for v1.13.5) in the
-   * node's upgrade config, or null when unscheduled (9999-12-01): scheduled in upgrade-pending.
+   * Unix time of this version's next upgrade (v1.14.2 Helicon, v1.13.5 Granite, v1.12.2 Fortuna) in
+   * the node's upgrade config, or null when unscheduled (9999-12-01): scheduled in upgrade-pending.
    */
   nextUpgradeUnix(): number | null {
     const at = this.current.node?.nextUpgradeAt;
@@ -305,7 +305,7 @@ export class NodeModel {
     return this.nextUpgradeUnix() ?? this.profile.currentUpgradeUnix;
   }
 
-  /** constants.CurrentACPs of this node: empty in v1.14.2, {176} in v1.13.5; {236, 247} in acp-vote. */
+  /** constants.CurrentACPs of this node: {176} in v1.13.5, empty in the other versions; {236, 247} in acp-vote. */
   currentAcps(): number[] {
     const acps = this.current.node?.acps;
     return [...(acps ? acps.current : this.profile.currentAcps)];
