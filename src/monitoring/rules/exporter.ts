@@ -1,19 +1,7 @@
 // The exporter itself and its collectors.
+import { CHAIN_ROUTE_COLLECTORS, SLOW_COLLECTORS, SLOW_INTERVAL_SECONDS, collectorsByInterval } from '../collector-facts.js';
 import { durationWords, promDuration } from '../duration.js';
 import type { RuleGroupDef } from './types.js';
-
-/**
- * Collectors that run every 5 minutes by default (src/config: platform-validators-full, info-upgrades,
- * info-acps, validator-rewards, admin-logger, node-ip): their data is older between runs, so AvalancheExporterDataStale gives them
- * thresholds.dataStaleSlowCollectors instead of thresholds.dataStale.
- */
-export const SLOW_COLLECTORS = ['platform-validators-full', 'info-upgrades', 'info-acps', 'validator-rewards', 'admin-logger', 'node-ip'] as const;
-
-/**
- * Collectors that call chain routes (/ext/bc/P, /ext/bc/C/rpc, /ext/bc/X, /ext/index/...): those
- * answer 503 until the chain is bootstrapped, which AvalancheChainNotBootstrapped already pages for.
- */
-export const CHAIN_ROUTE_COLLECTORS = ['chain-height', 'platform-validators', 'platform-validators-full', 'platform-validator-fee', 'index-last-accepted', 'validator-rewards', 'network-economics', 'subnet-chains'] as const;
 
 export const exporterRules: RuleGroupDef = {
   name: 'exporter',
@@ -34,9 +22,10 @@ export const exporterRules: RuleGroupDef = {
       {
         alert: 'AvalancheCollectorFailing',
         comment: `Silent while the whole target is down (AvalancheTargetDown covers that), and for the
-collectors that use chain routes while a chain is still bootstrapping: those routes answer
-503 until then, and AvalancheChainNotBootstrapped already pages for that one cause
-(platform-validator-fee also uses the P-Chain route). for: thresholds.collectorFailingFor.`,
+collectors that call chain routes (/ext/bc/..., /ext/index/...) while a chain is still bootstrapping:
+${CHAIN_ROUTE_COLLECTORS.join(', ')}.
+Those routes answer 503 until then, and AvalancheChainNotBootstrapped already pages for that one cause.
+for: thresholds.collectorFailingFor.`,
         expr: `(
   ${q.sel('avax_collector_success')} == 0
     unless on(target)
@@ -56,10 +45,11 @@ unless on(target, collector)
       },
       {
         alert: 'AvalancheExporterDataStale',
-        comment: `Value: seconds since the collector's last success. By default 3 collection intervals:
-platform-validators-full, info-upgrades, info-acps, validator-rewards, admin-logger and node-ip run every 5m
-(3 x 300 s, thresholds.dataStaleSlowCollectors); node-info, info-is-bootstrapped, info-uptime, platform-validator-fee,
-network-economics, subnet-chains and node-metrics every 60 s (3 x 60 s, thresholds.dataStale); the others every 15-30 s, for which 180 s is also safe.`,
+        comment: `Value: seconds since the collector's last success, against 3 default collection intervals:
+${collectorsByInterval()
+  .map(([s, names]) => `${names.join(', ')} every ${promDuration(s)}`)
+  .join(';\n')}.
+Every ${promDuration(SLOW_INTERVAL_SECONDS)} or slower: thresholds.dataStaleSlowCollectors (${promDuration(t.dataStaleSlowCollectors)}); the others: thresholds.dataStale (${promDuration(t.dataStale)}).`,
         expr: `(
   (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector=~"${slow}"`)} > ${t.dataStaleSlowCollectors})
   or
