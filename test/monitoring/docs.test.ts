@@ -7,35 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { promDuration } from '../../src/monitoring/duration.js';
+import { parseDuration } from '../../src/monitoring/duration.js';
 import { GENERATED_MARK, generateHeader, renderFiles, writeFiles } from '../../src/monitoring/generate.js';
-import { DEFAULT_SETTINGS, parseSettingsYaml, settingsSchema, type Thresholds } from '../../src/monitoring/settings.js';
+import { DEFAULT_SETTINGS, THRESHOLD_KEYS, parseSettingsYaml, settingsSchema, thresholdText, type Thresholds } from '../../src/monitoring/settings.js';
+import { THRESHOLD_DOCS, withExampleThresholds, withThresholdTable } from '../../src/monitoring/threshold-docs.js';
 import { onPath } from '../e2e/helpers/programs.js';
 import { ROOT } from '../helpers/proc.js';
 
 const CI = !['', '0', 'false'].includes((process.env['CI'] ?? '').toLowerCase());
 const PROMTOOL = onPath('promtool');
-const DURATIONS = new Set<keyof Thresholds>([
-  'chainStallWindow',
-  'indexStallWindow',
-  'indexUnavailableLookback',
-  'validationEndingInfo',
-  'validationEndingWarning',
-  'validationEndingCritical',
-  'l1RunwayWarning',
-  'l1RunwayCritical',
-  'rewardMissedWindow',
-  'upgradeWindow',
-  'versionBehindFor',
-  'collectorFailingFor',
-  'dataStaleSlowCollectors',
-  'dataStale',
-  'consensusStuckWindow',
-  'unstakeSoon',
-  'ipChangeWindow',
-  'verboseLogFor',
-]);
-const shown = (k: keyof Thresholds): string => (DURATIONS.has(k) ? promDuration(DEFAULT_SETTINGS.thresholds[k]) : String(DEFAULT_SETTINGS.thresholds[k]));
+const shown = (k: keyof Thresholds): string => thresholdText(k, DEFAULT_SETTINGS.thresholds[k]);
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -55,6 +36,22 @@ describe('alerts/README.md', () => {
     }
   });
 
+  it('default: the table is what settings.ts and threshold-docs.ts generate (run `npm run monitoring`)', () => {
+    expect(readme).toBe(withThresholdTable(readme, DEFAULT_SETTINGS.thresholds));
+  });
+
+  it('behavior: every row shows the value it is generated with (no default written by hand in a row)', () => {
+    // Every threshold changed at once, to a value no default has: each row must show its own.
+    const changed = Object.fromEntries(THRESHOLD_KEYS.map((k, i) => [k, k === 'vantages' ? 37 : DEFAULT_SETTINGS.thresholds[k] > 0 && DEFAULT_SETTINGS.thresholds[k] < 1 ? 0.0123 + i / 1e4 : 7 * 86400 + 60 * (i + 1)])) as Thresholds;
+    for (const k of THRESHOLD_KEYS) {
+      const row = withThresholdTable(readme, changed).split('\n').find((l) => l.startsWith(`| \`${k}\` |`))!;
+      const cells = row.split(/(?<!\\)\|/).map((c) => c.trim());
+      expect(cells[2], k).toBe(`\`${thresholdText(k, changed[k])}\``);
+      const forms = [thresholdText(k, changed[k]), String(changed[k]), `${changed[k] / 86400} * 86400`];
+      expect(forms.some((f) => cells[4]!.includes(f)), `${k}: ${cells[4]}`).toBe(true);
+    }
+  });
+
   it('default: it tells operators to generate, not to edit the files', () => {
     expect(readme).toContain('avalanche-exporter generate --config monitoring.yaml --out');
     expect(readme).not.toMatch(/Edit the number in the expression/);
@@ -64,6 +61,11 @@ describe('alerts/README.md', () => {
 describe('examples/monitoring.yaml', () => {
   const text = readFileSync(join(ROOT, 'examples', 'monitoring.yaml'), 'utf8');
   const settings = parseSettingsYaml(text, 'examples/monitoring.yaml');
+
+  it('default: its thresholds are what settings.ts and threshold-docs.ts generate (run `npm run monitoring`), one comment each', () => {
+    expect(text).toBe(withExampleThresholds(text, DEFAULT_SETTINGS.thresholds));
+    for (const k of THRESHOLD_KEYS) expect(THRESHOLD_DOCS[k].example, k).toMatch(/^Avalanche[A-Za-z]+/);
+  });
 
   it('default: every setting is written out; the values are the defaults but for the selector and the data source of the other examples', () => {
     const doc = YAML.parse(text) as Record<string, unknown>;
@@ -103,5 +105,27 @@ describe('README.md', () => {
     expect(section).toContain(`${Object.keys(DEFAULT_SETTINGS.thresholds).length} tunable numbers`);
     expect(section).toContain('runtime dependency');
     expect(readme).not.toContain('dashboards/provisioning');
+  });
+});
+
+describe('alerts/tests (promtool cases of a threshold)', () => {
+  type PromtoolFile = { tests: { name: string; input_series: { series: string; values: string }[]; alert_rule_test: { eval_time: string; exp_alerts: { exp_labels: Record<string, string> }[] }[] }[] };
+  const doc = YAML.parse(readFileSync(join(ROOT, 'alerts', 'tests', 'validator.rules.test.yaml'), 'utf8')) as PromtoolFile;
+
+  it('default: AvalancheValidationEndedWithoutReward fires for an end within thresholds.rewardMissedWindow and not for one just beyond it', () => {
+    const window = DEFAULT_SETTINGS.thresholds.rewardMissedWindow;
+    const test = doc.tests.find((t) => t.name === 'AvalancheValidationEndedWithoutReward')!;
+    const last = test.alert_rule_test.at(-1)!;
+    const at = parseDuration(last.eval_time)!;
+    const firing = new Set(last.exp_alerts.map((a) => a.exp_labels['node_id']));
+    const ages = test.input_series
+      .filter((s) => s.series.startsWith('avax_validator_last_reward_timestamp_seconds{'))
+      .map((s) => ({ node: /node_id="([^"]+)"/.exec(s.series)![1]!, age: at - Number(s.values.split('x')[0]) }));
+    for (const a of ages.filter((x) => firing.has(x.node))) expect(a.age, a.node).toBeLessThan(window);
+    const beyond = ages.filter((x) => x.age >= window);
+    expect(beyond.length).toBeGreaterThan(0);
+    // A boundary case: beyond the default window by less than an hour.
+    expect(Math.min(...beyond.map((x) => x.age - window))).toBeLessThan(3600);
+    for (const b of beyond) expect(firing.has(b.node), b.node).toBe(false);
   });
 });
