@@ -1,13 +1,15 @@
 /**
  * `npm run monitoring`: writes the committed alerts/*.rules.yaml and dashboards/*.json from
- * src/monitoring with the default settings, and the thresholds table of alerts/README.md and the
- * thresholds of examples/monitoring.yaml from settings.ts and threshold-docs.ts.
+ * src/monitoring with the default settings, the thresholds table of alerts/README.md and the
+ * thresholds of examples/monitoring.yaml from settings.ts and threshold-docs.ts, and the L1 series table of
+ * docs/runbook.md from l1-docs.ts.
  * test/monitoring/committed.test.ts and docs.test.ts fail when they differ.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { REPOSITORY_HEADER, renderFiles, writeFiles } from './generate.js';
 import { DEFAULT_SETTINGS } from './settings.js';
+import { withL1SeriesTable } from './l1-docs.js';
 import { withExampleThresholds, withThresholdTable } from './threshold-docs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,6 +18,7 @@ writeFiles(root, files, { protect: false });
 const docs: [string, (text: string) => string][] = [
   ['alerts/README.md', (text) => withThresholdTable(text, DEFAULT_SETTINGS.thresholds)],
   ['examples/monitoring.yaml', (text) => withExampleThresholds(text, DEFAULT_SETTINGS.thresholds)],
+  ['docs/runbook.md', withL1SeriesTable],
 ];
 for (const [path, update] of docs) writeFileSync(`${root}${path}`, update(readFileSync(`${root}${path}`, 'utf8')));
-process.stdout.write(`npm run monitoring: wrote ${[...files.map((f) => `${f.path} (${f.summary})`), ...docs.map(([p]) => `${p} (thresholds)`)].join(', ')}\n`);
+process.stdout.write(`npm run monitoring: wrote ${[...files.map((f) => `${f.path} (${f.summary})`), ...docs.map(([p]) => `${p} (generated part)`)].join(', ')}\n`);

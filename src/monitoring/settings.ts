@@ -147,6 +147,9 @@ const thresholdShape = {
   dataStaleSlowCollectors: duration().default(900),
   dataStale: duration().default(180),
   consensusStuckWindow: duration(60).default(600),
+  l1ChainStallWindow: duration(60).default(900),
+  l1ChainBusyPause: duration(60).default(300),
+  l1ChainLookback: duration(3600).default(86400),
   pollFailureRatio: ratio().default(0.2),
   handlerExpiredPerSecond: num({ min: 0 }).default(1),
   benchedWeightRatio: ratio().default(0.1),
@@ -168,6 +171,8 @@ const thresholdsSchema = z
     below('validationEndingCritical', 'validationEndingWarning');
     below('validationEndingWarning', 'validationEndingInfo');
     below('l1RunwayCritical', 'l1RunwayWarning');
+    // A busy chain's longest pause must be shorter than the silence that makes it stalled.
+    below('l1ChainBusyPause', 'l1ChainStallWindow');
     if (t.uptimeRequirementFallback + t.uptimeAtRiskMargin > 1) {
       ctx.addIssue({ code: 'custom', path: ['uptimeAtRiskMargin'], message: `expected uptimeRequirementFallback + uptimeAtRiskMargin ≤ 1, got ${t.uptimeRequirementFallback} + ${t.uptimeAtRiskMargin}` });
     }

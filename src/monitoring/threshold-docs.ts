@@ -184,6 +184,26 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     why: () => 'per chain; P and X accept blocks irregularly, but a stuck chain also shows blocks piling up in processing. Lengthen it on quiet chains.',
     example: 'AvalancheConsensusStuck: no block accepted while processing grew, in this window',
   },
+  l1ChainStallWindow: {
+    alerts: 'AvalancheL1ChainStalled',
+    expression: (t) =>
+      `an L1 chain's ${c(`changes(avax_node_last_accepted_height[${promDuration(t.l1ChainStallWindow)}]) == 0`)} while ${c(`min_over_time(avax_node_blocks_processing[${promDuration(t.l1ChainStallWindow)}]) > 0`)}, or while it was busy until then (the next two), for 5m`,
+    why: () => 'no new block for this long is a stall only when blocks wait in consensus or the chain was busy until then: an idle L1 (no transaction, no block for days) never fires.',
+    example: 'AvalancheL1ChainStalled: no new block on an L1 chain in this window',
+  },
+  l1ChainBusyPause: {
+    alerts: 'AvalancheL1ChainStalled',
+    expression: (t) => `busy: no pause between two blocks of ${c(`>= ${t.l1ChainBusyPause}`)} s ended within the look-back`,
+    why: () => `below ${c('l1ChainStallWindow')}; raise both to watch L1s whose blocks come less often (a third of the window keeps chance gaps of a steady chain from paging).`,
+    example: 'AvalancheL1ChainStalled: a busy L1 chain never paused this long',
+  },
+  l1ChainLookback: {
+    alerts: 'AvalancheL1ChainStalled',
+    expression: (t) =>
+      `the pauses of ${c(`[${promDuration(t.l1ChainLookback)}:1m]`)}; the chain seen ${c(`offset ${promDuration(t.l1ChainLookback)}`)}; silent for less than ${promDuration(t.l1ChainLookback)} (then idle)`,
+    why: () => 'a day holds the quiet hours of a daily cycle. A chain seen for less (a new L1, a new Prometheus) is judged only by the blocks waiting in consensus.',
+    example: 'AvalancheL1ChainStalled: the history a busy L1 chain is judged on',
+  },
   pollFailureRatio: {
     alerts: 'AvalanchePollFailureRatioHigh',
     expression: (t) => `${c('failed / (failed + successful)')} polls over 10m ${c(`> ${num(t.pollFailureRatio)}`)}, for 10m`,

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { parseDuration } from '../../src/monitoring/duration.js';
 import { GENERATED_MARK, generateHeader, renderFiles, writeFiles } from '../../src/monitoring/generate.js';
 import { DEFAULT_SETTINGS, THRESHOLD_KEYS, parseSettingsYaml, settingsSchema, thresholdText, type Thresholds } from '../../src/monitoring/settings.js';
 import { THRESHOLD_DOCS, withExampleThresholds, withThresholdTable } from '../../src/monitoring/threshold-docs.js';
@@ -42,7 +41,7 @@ describe('alerts/README.md', () => {
 
   it('behavior: every row shows the value it is generated with (no default written by hand in a row)', () => {
     // Every threshold changed at once, to a value no default has: each row must show its own.
-    const changed = Object.fromEntries(THRESHOLD_KEYS.map((k, i) => [k, k === 'vantages' ? 37 : DEFAULT_SETTINGS.thresholds[k] > 0 && DEFAULT_SETTINGS.thresholds[k] < 1 ? 0.0123 + i / 1e4 : 7 * 86400 + 60 * (i + 1)])) as Thresholds;
+    const changed = Object.fromEntries(THRESHOLD_KEYS.map((k, i) => [k, k === 'vantages' ? 37 : DEFAULT_SETTINGS.thresholds[k] > 0 && DEFAULT_SETTINGS.thresholds[k] < 1 ? (123 + i) / 1e4 : 7 * 86400 + 60 * (i + 1)])) as Thresholds;
     for (const k of THRESHOLD_KEYS) {
       const row = withThresholdTable(readme, changed).split('\n').find((l) => l.startsWith(`| \`${k}\` |`))!;
       const cells = row.split(/(?<!\\)\|/).map((c) => c.trim());
@@ -102,30 +101,9 @@ describe('README.md', () => {
   it('default: the settings table names every top-level setting; the section says why the SDK is a runtime dependency', () => {
     const keys = [...section.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
     expect(keys.sort()).toEqual(Object.keys(settingsSchema.shape).sort());
-    expect(section).toContain(`${Object.keys(DEFAULT_SETTINGS.thresholds).length} tunable numbers`);
+    // No count to keep by hand: alerts/README.md (generated) lists them.
+    expect(section).toContain('the tunable numbers of the alerts');
     expect(section).toContain('runtime dependency');
     expect(readme).not.toContain('dashboards/provisioning');
-  });
-});
-
-describe('alerts/tests (promtool cases of a threshold)', () => {
-  type PromtoolFile = { tests: { name: string; input_series: { series: string; values: string }[]; alert_rule_test: { eval_time: string; exp_alerts: { exp_labels: Record<string, string> }[] }[] }[] };
-  const doc = YAML.parse(readFileSync(join(ROOT, 'alerts', 'tests', 'validator.rules.test.yaml'), 'utf8')) as PromtoolFile;
-
-  it('default: AvalancheValidationEndedWithoutReward fires for an end within thresholds.rewardMissedWindow and not for one just beyond it', () => {
-    const window = DEFAULT_SETTINGS.thresholds.rewardMissedWindow;
-    const test = doc.tests.find((t) => t.name === 'AvalancheValidationEndedWithoutReward')!;
-    const last = test.alert_rule_test.at(-1)!;
-    const at = parseDuration(last.eval_time)!;
-    const firing = new Set(last.exp_alerts.map((a) => a.exp_labels['node_id']));
-    const ages = test.input_series
-      .filter((s) => s.series.startsWith('avax_validator_last_reward_timestamp_seconds{'))
-      .map((s) => ({ node: /node_id="([^"]+)"/.exec(s.series)![1]!, age: at - Number(s.values.split('x')[0]) }));
-    for (const a of ages.filter((x) => firing.has(x.node))) expect(a.age, a.node).toBeLessThan(window);
-    const beyond = ages.filter((x) => x.age >= window);
-    expect(beyond.length).toBeGreaterThan(0);
-    // A boundary case: beyond the default window by less than an hour.
-    expect(Math.min(...beyond.map((x) => x.age - window))).toBeLessThan(3600);
-    for (const b of beyond) expect(firing.has(b.node), b.node).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import type * as dashboard from '@grafana/grafana-foundation-sdk/dashboard';
 import { durationWords, percent } from '../duration.js';
 import { PRIMARY_NETWORK } from '../rules/types.js';
 import { avalancheDashboard, barGaugePanel, instant, ofMetric, prop, range, redGreen, row, statPanel, steps, valueText, type DashboardContext } from './kit.js';
+import { freshness, L1_DISCOVERY } from '../l1-docs.js';
 import { withChainPanels } from './l1-chains-panels.js';
 import { columnsTable, metricSeries, place, series, statOf, timeline, type Size } from './panels.js';
 
@@ -65,7 +66,7 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
         timeline(
           [8, 12],
           'Connected / active',
-          undefined,
+          'connected: as the queried node sees the validator. active: in platform.getCurrentValidators; an L1 validator listed with balance 0 is not active (disabled or out of balance: AvalancheL1ValidatorInactive says which).',
           valueText([0, 'NO', 'red'], [1, 'yes', 'green']),
           range(q.sel('avax_validator_connected'), '{{target}} {{node_id}} connected'),
           range(q.sel('avax_validator_active'), '{{target}} {{node_id}} active'),
@@ -218,7 +219,7 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
         series(
           [8, 8],
           'L1 fee runway',
-          `Watched ACP-77 L1 validators: balance / fee price = how long the balance pays the continuous fee. 0 = inactive. AvalancheL1ValidatorBalanceLow at ${durationWords(t.l1RunwayWarning)} (warning) and ${durationWords(t.l1RunwayCritical)} (critical).`,
+          `Watched ACP-77 L1 validators: balance / fee price = how long the balance pays the continuous fee. 0 = inactive. AvalancheL1ValidatorBalanceLow at ${durationWords(t.l1RunwayWarning)} (warning) and ${durationWords(t.l1RunwayCritical)} (critical). The balance is the P-Chain's as of its last block's time, not now. ${L1_DISCOVERY}`,
           range(q.sel('avax_l1_validator_balance_runway_seconds'), '{{target}} {{node_id}}'),
         )
           .unit('s')
@@ -229,11 +230,16 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
       .withPanel(
         columnsTable([8, 8], 'L1 validators: balance and runway', {
           sortBy: 'runway',
-          description: 'Balance 0 (red) = inactive L1 validator (AvalancheL1ValidatorInactive). Top up with an IncreaseL1ValidatorBalanceTx.',
+          description: `Balance 0 (red) = an inactive L1 validator: still listed, but out of the validator set, because it was disabled (DisableL1ValidatorTx) or ran out of balance (AvalancheL1ValidatorInactive says which). Top up with an IncreaseL1ValidatorBalanceTx. The balance is the P-Chain's as of its last block's time, refreshed ${freshness('platform-validators')}.`,
           labels: ['target', 'subnet', 'node_id'],
           columns: [
             { name: 'balance (AVAX)', query: sat('avax_l1_validator_balance_avax'), props: [prop.cellBackground(), prop.thresholds(steps(['red', null], ['green', 1e-9]))] },
             { name: 'runway', query: sat('avax_l1_validator_balance_runway_seconds'), props: [prop.cellBackground(), prop.thresholds(runwaySteps()), prop.unit('dtdurations')] },
+            {
+              name: 'state',
+              query: maxBy('target, subnet, node_id', `${q.sel('avax_validator_active')} and on(target, subnet, node_id) ${q.sel('avax_l1_validator_balance_avax')}`),
+              props: [prop.cellBackground(), prop.mappings(valueText([0, 'INACTIVE: balance 0 (disabled or out of balance)', 'red'], [1, 'active', 'green'])), prop.thresholds(redGreen())],
+            },
           ],
         }),
       )
