@@ -74,6 +74,18 @@ called; it fires when no avalanche-exporter${Object.keys(q.selector).length ? ' 
         summary: 'avalanche-exporter metrics are absent',
         description: `No series ${q.sel('avax_exporter_build_info')} in Prometheus for more than 5 minutes (absent = {{ $value }}): the exporter is down, not scraped, or failing every scrape. None of the other Avalanche alerts can fire meanwhile.`,
       },
+      {
+        alert: 'Watchdog',
+        comment: `Always firing, on purpose: the heartbeat of the alerting pipeline (Prometheus evaluates the rules, reaches
+Alertmanager, Alertmanager notifies). Route it to its own receiver, a dead man's switch that alerts when the
+notifications stop (examples/alertmanager.yml); never page on it. It reads no series, so it fires with or without the exporter.`,
+        expr: 'vector(1)',
+        for: '0s',
+        severity: 'info',
+        summary: 'The alerting pipeline works (this alert always fires)',
+        description:
+          "This alert always fires: it proves that Prometheus evaluates the avalanche-exporter rules and that Alertmanager delivers their notifications. Route it to a dead man's switch (a heartbeat service that alerts when it stops hearing from Alertmanager), not to people. When its notifications stop, the alerting pipeline is broken and no other alert would reach you.",
+      },
     ];
   },
 };
