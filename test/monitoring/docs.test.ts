@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { GENERATED_MARK, generateHeader, renderFiles, writeFiles } from '../../src/monitoring/generate.js';
-import { DEFAULT_SETTINGS, THRESHOLD_KEYS, parseSettingsYaml, settingsSchema, thresholdText, type Thresholds } from '../../src/monitoring/settings.js';
+import { withAlertsTable } from '../../src/monitoring/alert-docs.js';
+import { RULE_GROUPS } from '../../src/monitoring/rules/index.js';
+import { groupRules } from '../../src/monitoring/rules/render.js';
+import { DEFAULT_SETTINGS, GROUP_NAMES, THRESHOLD_KEYS, isDurationThreshold, parseSettings, parseSettingsYaml, settingsSchema, thresholdText, type MonitoringSettings, type Thresholds } from '../../src/monitoring/settings.js';
 import { THRESHOLD_DOCS, withExampleThresholds, withThresholdTable } from '../../src/monitoring/threshold-docs.js';
 import { onPath } from '../e2e/helpers/programs.js';
 import { ROOT } from '../helpers/proc.js';
@@ -105,5 +108,33 @@ describe('README.md', () => {
     expect(section).toContain('the tunable numbers of the alerts');
     expect(section).toContain('runtime dependency');
     expect(readme).not.toContain('dashboards/provisioning');
+  });
+});
+
+describe('alerts/README.md: which alert each threshold feeds', () => {
+  const readme = readFileSync(join(ROOT, 'alerts', 'README.md'), 'utf8');
+  const rulesOf = (s: MonitoringSettings) => GROUP_NAMES.flatMap((g) => groupRules(RULE_GROUPS[g], s));
+  const base = rulesOf(DEFAULT_SETTINGS);
+  /** The alerts whose expression or for: changes when threshold `k` moves a little. */
+  const fedBy = (k: keyof Thresholds): Set<string> => {
+    const v = DEFAULT_SETTINGS.thresholds[k];
+    const moved = isDurationThreshold(k) ? v + 60 : Number.isInteger(v) ? v + 1 : v * 0.9;
+    const changed = rulesOf(parseSettings({ thresholds: { [k]: moved } }));
+    return new Set(changed.filter((r, i) => r.expr !== base[i]!.expr || r.for !== base[i]!.for).map((r) => r.alert));
+  };
+  const named = (text: string) => new Set(text.match(/\bAvalanche[A-Za-z0-9]+|\bWatchdog\b/g) ?? []);
+
+  it('default: each row names exactly the alerts whose rules the threshold changes', () => {
+    for (const k of THRESHOLD_KEYS) expect([...named(THRESHOLD_DOCS[k].alerts)].sort(), k).toEqual([...fedBy(k)].sort());
+  });
+
+  it('default: "Nothing to tune in the other alerts" names exactly the alerts no threshold changes', () => {
+    const tuned = new Set(THRESHOLD_KEYS.flatMap((k) => [...fedBy(k)]));
+    const paragraph = readme.slice(readme.indexOf('Nothing to tune in the other alerts'), readme.indexOf('\n\n', readme.indexOf('Nothing to tune in the other alerts')));
+    expect([...named(paragraph)].sort()).toEqual([...new Set(base.map((r) => r.alert))].filter((a) => !tuned.has(a)).sort());
+  });
+
+  it('default: the table of rule files is generated from the rule groups (run `npm run monitoring`)', () => {
+    expect(readme).toBe(withAlertsTable(readme, DEFAULT_SETTINGS));
   });
 });
