@@ -12,6 +12,8 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
   const rate = (metric: string, ...m: string[]) => `rate(${q.sel(metric, ...m)}[$__rate_interval])`;
   /** One range query per expression, legend `{{target}} <what>`. */
   const each = (list: readonly (readonly [expr: string, what: string])[]) => list.map(([expr, what]) => range(expr, `{{target}} ${what}`.trimEnd()));
+  /** Several gauges, from 0. */
+  const gauges = (size: Size, title: string, description: string | undefined, list: readonly (readonly [expr: string, what: string])[]) => series(size, title, description, ...each(list)).min(0);
   /** Events per second (counters as rates), from 0. */
   const perSecond = (size: Size, title: string, description: string | undefined, list: readonly (readonly [expr: string, what: string])[]) =>
     series(size, title, description, ...each(list))
@@ -87,15 +89,15 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
       // ------------------------------------------------------------ Network
       .withRow(row('Network'))
       .withPanel(
-        series(
+        gauges(
           [8, 8],
           'Peers and connected stake',
           "Connected peers as the node counts them, and the share of each chain's stake it is connected to (right axis).",
-          ...each([
+          [
             [q.sel('avax_node_peers'), 'peers'],
             [q.sel('avax_node_stake_connected_ratio'), '{{chain}} stake connected'],
-          ]),
-        ).min(0),
+          ],
+        ),
       )
       .withPanel(
         series([8, 8], 'Messages in / out', 'P2P messages per second, sent and received.', range(`sum by (target, direction) (${rate('avax_node_network_messages_total')})`, '{{target}} {{direction}}'))
@@ -116,16 +118,16 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
         ),
       )
       .withPanel(
-        series(
+        gauges(
           [8, 12],
           'Waiting: throttlers and requests',
           "Inbound messages waiting for the node's throttlers, consensus requests awaiting an answer, and the average network latency (right).",
-          ...each([
+          [
             [q.sel('avax_node_inbound_throttler_waiting_messages'), 'throttled inbound'],
             [q.sel('avax_node_requests_outstanding'), 'requests outstanding'],
             [q.sel('avax_node_request_latency_average_seconds'), 'request latency (s)'],
-          ]),
-        ).min(0),
+          ],
+        ),
       )
       // ------------------------------------------------------------ Chain handlers
       .withRow(row('Chain handlers'))
@@ -158,31 +160,31 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
       .withRow(row('C-Chain'))
       .withPanel(perSecond([8, 12], 'Gas per second', 'Gas used by accepted C-Chain blocks, per second.', [[rate('avax_node_cchain_gas_used_accepted_total'), '']]))
       .withPanel(
-        series(
+        gauges(
           [8, 12],
           'Transaction pool',
           undefined,
-          ...each([
+          [
             [q.sel('avax_node_cchain_txpool_pending'), 'pending'],
             [q.sel('avax_node_cchain_txpool_queued'), 'queued'],
-          ]),
-        ).min(0),
+          ],
+        ),
       )
       // ------------------------------------------------------------ Process and resources
       .withRow(row('Process and resources'))
       .withPanel(metricSeries([8, 6], 'CPU', q, 'avax_node_cpu_usage_cores', '{{target}}').unit('short').min(0))
       .withPanel(metricSeries([8, 6], 'Memory (RSS)', q, 'avax_node_resident_memory_bytes', '{{target}}').unit('bytes').min(0))
       .withPanel(
-        series(
+        gauges(
           [8, 6],
           'File descriptors and goroutines',
           undefined,
-          ...each([
+          [
             [q.sel('avax_node_open_fds'), 'open fds'],
             [q.sel('avax_node_max_fds'), 'fd limit'],
             [q.sel('avax_node_goroutines'), 'goroutines'],
-          ]),
-        ).min(0),
+          ],
+        ),
       )
       .withPanel(
         series(
