@@ -1,24 +1,12 @@
 /**
- * What the rules and their documentation need to know about the collectors, derived from the
- * collectors' own declarations rather than kept by hand (issue 22).
- *
- * src/monitoring may import metrics, config, project-links and version, not collectors
- * (test/architecture/imports.test.ts). The collectors' default intervals reach it through config: every
- * collector declares `--collector.NAME.interval` with its default (config/flags.ts). Their calls do not
- * reach it through any layer it may import, so the chain-route list is kept here and checked against
- * the declared calls by test/monitoring/collector-facts.test.ts with `chainRouteCollectors`.
+ * What the rules and their documentation need to know about the collectors, read off the collectors'
+ * own declarations (issue 22): each collector's default interval and declared calls. Nothing here is
+ * kept by hand; a new collector lands in these lists by declaring itself in src/collectors/index.ts.
  */
-import { parseDuration } from '../config/duration.js';
-import { FLAGS } from '../config/load.js';
+import { COLLECTORS } from '../collectors/index.js';
 
-/** The default interval of every collector in seconds, in COLLECTORS order (from its interval flag's default). */
-export const COLLECTOR_INTERVALS: ReadonlyMap<string, number> = new Map(
-  FLAGS.filter((f) => f.collector !== undefined && f.flag === `collector.${f.collector}.interval`).map((f) => {
-    const s = parseDuration(f.def);
-    if (s === undefined) throw new Error(`--${f.flag}: cannot read its default ${JSON.stringify(f.def)}`);
-    return [f.collector!, s] as const;
-  }),
-);
+/** The default interval of every collector in seconds, in COLLECTORS order. */
+export const COLLECTOR_INTERVALS: ReadonlyMap<string, number> = new Map(COLLECTORS.map((c) => [c.name, c.interval] as const));
 
 /**
  * Collectors that run every 5 minutes or less often by default: their data is older between runs, so
@@ -45,15 +33,6 @@ export function chainRouteCollectors(collectors: readonly { name: string; calls:
 /**
  * Collectors that call chain routes (/ext/bc/P, /ext/bc/C/rpc, /ext/bc/X, /ext/index/...), in COLLECTORS
  * order: those answer 503 until the chain is bootstrapped, which AvalancheChainNotBootstrapped already
- * pages for. Equal to chainRouteCollectors(COLLECTORS) (the test says which one to add or remove).
+ * pages for.
  */
-export const CHAIN_ROUTE_COLLECTORS: readonly string[] = [
-  'platform-validators',
-  'platform-validators-full',
-  'chain-height',
-  'index-last-accepted',
-  'platform-validator-fee',
-  'validator-rewards',
-  'network-economics',
-  'subnet-chains',
-];
+export const CHAIN_ROUTE_COLLECTORS: readonly string[] = chainRouteCollectors(COLLECTORS);

@@ -59,7 +59,7 @@ export class HealthChecker {
       { name: 'database', tags: [], run: () => ({}), noMessage: true },
       { name: 'diskspace', tags: [], run: () => this.diskspace() },
       // bls: since v1.12.2.
-      ...(m.profile.blsCheck ? [{ name: 'bls', tags: [], run: () => m.blsCheck() }] : []),
+      ...(m.profile.blsCheck ? [{ name: 'bls', tags: [], run: () => blsCheck(m) }] : []),
       { name: 'bootstrapped', tags: [], run: () => this.bootstrapped() },
       // futureupgrade: since v1.14.1.
       ...(m.profile.futureUpgradeCheck ? [{ name: 'futureupgrade', tags: [], run: () => m.futureUpgrade() }] : []),
@@ -242,4 +242,16 @@ export class HealthChecker {
     }
     return { message };
   }
+}
+
+/** The `bls` health check (node/node.go wrongBLSKeyCheck). */
+function blsCheck(m: NodeModel): { message?: string; error?: string } {
+  if (!m.isValidator) return { message: 'node is not a validator' };
+  const local = m.localBls().publicKey;
+  const registered = m.nodeBlsPub;
+  if (local !== registered) {
+    // Go returns (nil, err): no message.
+    return { error: `node has BLS key ${local}, but is registered to the validator set with ${registered}` };
+  }
+  return { message: 'node has the correct BLS key' };
 }

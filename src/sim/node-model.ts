@@ -271,17 +271,6 @@ export class NodeModel {
     return { publicKey: this.nodeBlsPub, proofOfPossession: this.nodeBlsPop };
   }
 
-  /** The `bls` health check (node/node.go wrongBLSKeyCheck). */
-  blsCheck(): { message?: string; error?: string } {
-    if (!this.isValidator) return { message: 'node is not a validator' };
-    const local = this.localBls().publicKey;
-    if (local !== this.nodeBlsPub) {
-      // Go returns (nil, err): no message.
-      return { error: `node has BLS key ${local}, but is registered to the validator set with ${this.nodeBlsPub}` };
-    }
-    return { message: 'node has the correct BLS key' };
-  }
-
   /**
    * Unix time of this version's next upgrade (v1.14.2 Helicon, v1.13.5 Granite, v1.12.2 Fortuna) in
    * the node's upgrade config, or null when unscheduled (9999-12-01): scheduled in upgrade-pending.

@@ -58,7 +58,7 @@ const LAYERS: readonly (readonly [layer: string, mayImport: readonly string[]])[
   ['metrics', ['duration', 'model', 'collectors', 'snapshot', 'derive']],
   ['server', ['lazy-require', 'project-links', 'version', 'duration', 'listen-address', 'snapshot', 'config', 'metrics']],
   ['docs', ['duration', 'model', 'collectors', 'config', 'metrics']],
-  ['monitoring', ['project-links', 'version', 'duration', 'config', 'metrics']],
+  ['monitoring', ['project-links', 'version', 'duration', 'collectors', 'config', 'metrics']],
   ['sim', []],
 ];
 const MAY_IMPORT = new Map(LAYERS);
