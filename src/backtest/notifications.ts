@@ -30,6 +30,16 @@ export interface AlertOutcome {
   readonly mutedBy?: Labels;
 }
 
+/**
+ * The receivers that are heartbeats, not people: where the always-firing rules (an expression that reads no
+ * series, `vector(1)`: Watchdog) are routed, unless that is the root receiver. A notification to one of them is
+ * the pipeline's proof of life (examples/alertmanager.yml sends Watchdog to a dead man's switch), never a page;
+ * a Watchdog routed to the people's receiver would page every day, and the backtest counts it.
+ */
+export function heartbeatReceivers(am: AlertmanagerConfig, alwaysFiring: readonly Labels[]): Set<string> {
+  return new Set(alwaysFiring.flatMap((labels) => routesFor(am.route, labels).map((r) => r.receiver)).filter((r) => r !== am.route.receiver));
+}
+
 const isFiring = (a: FiringAlert, t: number) => a.fromMs <= t && (a.toMs === undefined || t < a.toMs);
 
 /** Whether `a` is muted at time t by a firing source alert of `rules` (Alertmanager's Inhibitor.Mutes). */

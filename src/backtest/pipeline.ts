@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AlertmanagerConfig, Labels } from './alertmanager-config.js';
 import { evaluateRules, gridOf } from './evaluate.js';
 import { FLAP_WINDOW_MS, timelineFigures, type FiredRef, type RuleEpisodes, type TimelineFigures } from './figures.js';
-import { notify, type FiringAlert } from './notifications.js';
+import { heartbeatReceivers, notify, type FiringAlert } from './notifications.js';
 import { startPrometheus } from './prometheus.js';
 import { runPromtoolCase, type PromtoolResult } from './promtool-check.js';
 import { writeRulesWithoutAnnotations, type AlertRule } from './rules.js';
@@ -53,7 +53,12 @@ export async function analyse(o: AnalyseOptions): Promise<TimelineAnalysis> {
       r.episodes.filter((e) => e.firedAtMs !== undefined).map((episode) => ({ ref: `${r.rule.id}|${episode.key}|${episode.firedAtMs}`, rule: r.rule, episode })),
     );
     const alerts: FiringAlert[] = fired.map((f) => ({ ref: f.ref, labels: f.episode.labels, fromMs: f.episode.firedAtMs!, toMs: f.episode.endAtMs }));
-    const { pages, outcomes } = notify(alerts, o.am);
+    const notified = notify(alerts, o.am);
+    const { outcomes } = notified;
+    // Watchdog's notifications go to a dead man's switch: the heartbeat, not a page.
+    const alwaysFiring = o.rules.filter((r) => r.metrics.length === 0).map((r) => ({ alertname: r.alert, ...r.labels }));
+    const heartbeat = heartbeatReceivers(o.am, alwaysFiring);
+    const pages = notified.pages.filter((p) => !heartbeat.has(p.receiver));
     const flaps = perRule.flatMap((r) => findFlaps(r.episodes, FLAP_WINDOW_MS).map((f) => ({ rule: r.rule, ...f })));
     const figures = timelineFigures({
       timeline: o.timeline,
@@ -67,7 +72,7 @@ export async function analyse(o: AnalyseOptions): Promise<TimelineAnalysis> {
       flaps,
     });
     const byRef = new Map(fired.map((f) => [f.ref, f]));
-    const notifiedLabels = pages.flatMap((p) => p.alerts.map((r) => byRef.get(r)!.episode.labels));
+    const notifiedLabels = notified.pages.flatMap((p) => p.alerts.map((r) => byRef.get(r)!.episode.labels));
 
     let vmalert: VmalertComparison | undefined;
     if (o.vmalert) {

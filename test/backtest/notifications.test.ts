@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAlertmanagerConfig, parseMatcher, routesFor } from '../../src/backtest/alertmanager-config.js';
-import { inhibitedAt, notify, type FiringAlert } from '../../src/backtest/notifications.js';
+import { heartbeatReceivers, inhibitedAt, notify, type FiringAlert } from '../../src/backtest/notifications.js';
 import { freePort, onPath, startService, type Service } from '../../src/backtest/programs.js';
 
 const CONFIG = resolve(import.meta.dirname, '../../examples/alertmanager.yml');
@@ -36,6 +36,14 @@ const CASES: FiringAlert[] = [
 const EXPECTED_MUTED = ['end-info', 'end-warning', 'l1-warning', 'below', 'check-bls'];
 
 describe('Alertmanager model', () => {
+  it('default: Watchdog goes to the dead man\'s switch of examples/alertmanager.yml, a heartbeat that is never a page', () => {
+    const watchdog = { alertname: 'Watchdog', severity: 'info' };
+    expect([...heartbeatReceivers(am, [watchdog])]).toEqual(['watchdog']);
+    // routed to the people's receiver, it is not a heartbeat: the backtest would count its page
+    const root = { ...am, route: { ...am.route, routes: [] } };
+    expect([...heartbeatReceivers(root, [watchdog])]).toEqual([]);
+  });
+
   it('default: the inhibit rules of examples/alertmanager.yml mute the lower tiers and the consequences, nothing else', () => {
     const muted = [...inhibitedAt(CASES, am, T0)].filter(([, by]) => by).map(([ref]) => ref);
     expect(muted.sort()).toEqual([...EXPECTED_MUTED].sort());

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nodeMetrics, pickFromText } from '../../src/collectors/node-metrics.js';
 import { schemeOfVersion } from '../../src/collectors/node-metrics-signals.js';
-import type { Sample } from '../../src/metrics/model.js';
+import type { Sample } from '../../src/model.js';
 import { HttpError, InvalidResponseError, NetworkError, type NodeClient } from '../../src/node-client/index.js';
 import { toV1_10, toV1_11_6 } from '../helpers/metrics-scheme-rewrite.js';
 import { assertContract, lines, makeCtx, valueOf } from './fake.js';

@@ -17,8 +17,8 @@ import { toSamples as validatorsFullSamples } from '../../src/collectors/platfor
 import { heliconFrom } from '../../src/collectors/info-upgrades.js';
 import { toSamples as validatorsSamples } from '../../src/collectors/platform-validators.js';
 import { familyOf } from '../../src/metrics/descriptors.js';
-import type { Sample } from '../../src/metrics/model.js';
-import { PRIMARY_NETWORK_ID } from '../../src/node-client/index.js';
+import type { Sample } from '../../src/model.js';
+import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { AvmGetHeightResult } from '../../src/schemas/avm.js';
 import { EthBlockNumberResult } from '../../src/schemas/evm.js';
 import { HealthReport } from '../../src/schemas/health.js';
