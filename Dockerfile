@@ -10,7 +10,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json ./
 COPY src ./src
-RUN npx tsc -p tsconfig.json --sourceMap false
+RUN npx tsc -p tsconfig.json --sourceMap false && rm -rf dist/backtest   # the development harness of `npm run backtest`
 
 # Runtime stage: production dependencies only, non-root, read-only root file system friendly
 # (the exporter writes nothing to disk; logs go to stdout).

@@ -1,5 +1,7 @@
 // Chain heights of the simulated node: they grow with the clock (blocks per second per chain) and
-// never decrease; when each block was accepted; the P-chain time; the AVAX supply.
+// never decrease; when each block was accepted; the P-chain time; the AVAX supply. A scenario may slow
+// some chains down from its switch (consensus stuck, a node falling behind); nodes of one network
+// share their heights when they are seeded with the same chain seed.
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
@@ -20,6 +22,8 @@ export class ChainHeights {
   private readonly baseHeight: Record<ChainAlias | 'L1', number>;
   private readonly lastHeight: Record<ChainAlias | 'L1', number>;
   private readonly supplyBase: bigint;
+  /** chains accepting blocks slower than the network since `sinceMs` (scenario hook `chainProgress`) */
+  private slowed: { chains: ReadonlySet<ChainAlias | 'L1'>; rate: number; sinceMs: number; from: Partial<Record<ChainAlias | 'L1', number>> } | null = null;
 
   constructor(
     private readonly seed: number,
@@ -45,10 +49,29 @@ export class ChainHeights {
 
   /** Height of the last accepted block; grows with the clock, never decreases. */
   height(chain: ChainAlias | 'L1'): number {
-    const elapsed = Math.max(0, this.now() - this.t0);
-    const h = this.baseHeight[chain] + Math.floor((elapsed * this.rate(chain)) / 1000);
+    const now = this.now();
+    const elapsed = Math.max(0, now - this.t0);
+    let h = this.baseHeight[chain] + Math.floor((elapsed * this.rate(chain)) / 1000);
+    const s = this.slowed;
+    if (s && s.chains.has(chain)) {
+      const from = s.from[chain] ?? h;
+      h = Math.min(h, from + Math.floor((Math.max(0, now - s.sinceMs) * this.rate(chain) * s.rate) / 1000));
+    }
     if (h > this.lastHeight[chain]) this.lastHeight[chain] = h;
     return this.lastHeight[chain];
+  }
+
+  /** From now on `chains` accept blocks at `rate` times the network's pace (0: none). */
+  slow(chains: readonly (ChainAlias | 'L1')[], rate: number): void {
+    this.slowed = null;
+    const from: Partial<Record<ChainAlias | 'L1', number>> = {};
+    for (const c of chains) from[c] = this.height(c);
+    this.slowed = { chains: new Set(chains), rate: Math.max(0, rate), sinceMs: this.now(), from };
+  }
+
+  /** The chains keep the network's pace again: they catch up at once. */
+  resume(): void {
+    this.slowed = null;
   }
 
   /** When this node accepted block `h` (ms). */

@@ -19,8 +19,10 @@ export interface ExtMetricsModel {
   readonly seed: number;
   readonly t0: number;
   now(): number;
-  /** the active scenario (`extMetrics.degraded`) */
+  /** the active scenario (`extMetrics.degraded`, `extMetrics.dbCallNs`, `node.chainProgress`) */
   readonly active: Scenario;
+  /** when the active scenario started (ms) */
+  readonly scenarioSinceMs: number;
   /** what the node's version registers (versions.ts) */
   readonly profile: { readonly metrics: MetricsShape };
   readonly bootstrapped: boolean;
@@ -48,13 +50,15 @@ const STAKE_WEIGHT = 2.4e17;
 
 interface Counters {
   at: number;
+  /** the per-call time of the last slow-database stretch (ns) */
+  slowNs?: number;
   heights: Record<string, number>;
   c: Map<string, number>;
 }
 const STATE = new WeakMap<object, Counters>();
 
 /** Advances the counters of `m` to now at the current scenario's rates; returns them. */
-function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number } {
+function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number; slowNs?: number } {
   const now = m.now();
   let s = STATE.get(m);
   if (!s) {
@@ -66,6 +70,8 @@ function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number } {
   const add = (k: string, v: number) => s!.c.set(k, (s!.c.get(k) ?? 0) + v);
   const peers = m.peers().length;
   const unhealthy = m.active.extMetrics?.degraded === true;
+  const slowNs = m.active.extMetrics?.dbCallNs;
+  if (slowNs !== undefined) s.slowNs = slowNs;
   for (const ch of CHAINS) {
     const h = m.height(ch);
     const blocks = m.bootstrapped ? Math.max(0, h - s.heights[ch]!) : 0;
@@ -81,13 +87,18 @@ function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number } {
     add(`handled/${ch}`, dt * (20 + peers / 10));
     add(`dbRead/${ch}`, dt * 300);
     add(`dbWrite/${ch}`, dt * 40);
+    // calls made while the database is slow (db-slow): they take dbCallNs each
+    if (slowNs !== undefined) {
+      add(`dbSlowRead/${ch}`, dt * 300);
+      add(`dbSlowWrite/${ch}`, dt * 40);
+    }
   }
   add('msgsSent', dt * peers * 1.5);
   add('msgsRecv', dt * peers * 1.8);
   add('sendFail', unhealthy ? dt * 3 : dt * 0.01);
   add('gas', m.bootstrapped ? dt * 1.2e6 : 0);
   const c = (k: string) => Math.floor(s!.c.get(k) ?? 0);
-  return { c, dt };
+  return { c, dt, slowNs: s.slowNs };
 }
 
 interface Line {
@@ -107,7 +118,7 @@ function fmt(v: number): string {
 
 /** The v1.11.8+ samples of the node now. */
 function samples(m: ExtMetricsModel): Line[] {
-  const { c } = advance(m);
+  const { c, slowNs } = advance(m);
   const out: Line[] = [];
   const g = (name: string, labels: Record<string, string>, value: number, type = 'gauge') => out.push({ name, labels, value, type });
   const nowS = m.now() / 1000;
@@ -115,6 +126,9 @@ function samples(m: ExtMetricsModel): Line[] {
   const peers = m.peers().length;
   const unhealthy = m.active.extMetrics?.degraded === true;
   const wave = (k: number, period: number) => 0.5 + 0.5 * Math.sin((nowS / period) * 2 * Math.PI + hf(m.seed, k) * 6.283);
+  // A chain that accepts nothing (consensus stuck): blocks keep arriving and wait, one more every 20 s.
+  const progress = m.active.node?.chainProgress;
+  const stuck = (ch: 'P' | 'X' | 'C') => progress !== undefined && progress.rate === 0 && progress.chains.includes(ch);
   const shape = m.profile.metrics;
 
   for (const ch of CHAINS) {
@@ -124,7 +138,7 @@ function samples(m: ExtMetricsModel): Line[] {
     g('avalanche_snowman_blks_accepted_sum', L, c(`acceptedNs/${ch}`));
     g('avalanche_snowman_blks_rejected_count', L, c(`rejected/${ch}`), 'counter');
     g('avalanche_snowman_blks_rejected_sum', L, c(`rejected/${ch}`) * 2e9);
-    g('avalanche_snowman_blks_processing', L, m.bootstrapped ? (unhealthy ? 3 + Math.floor(wave(1, 60) * 4) : Math.floor(wave(2, 30) * 2)) : 0);
+    g('avalanche_snowman_blks_processing', L, m.bootstrapped ? (stuck(ch) ? 3 + Math.min(2000, Math.floor((m.now() - m.scenarioSinceMs) / 20_000)) : unhealthy ? 3 + Math.floor(wave(1, 60) * 4) : Math.floor(wave(2, 30) * 2)) : 0);
     // consensus_latencies histogram (v1.14.2): 1 s … 8 s buckets
     if (shape.consensusLatencies) {
       const lat = [0.55, 0.85, 0.95, 0.98, 0.99, 0.995, 0.998, 1];
@@ -198,13 +212,19 @@ function samples(m: ExtMetricsModel): Line[] {
   const hours = (m.now() - m.t0) / 3.6e6;
   for (let level = 0; level < (mainnet ? 6 : 2); level++) g('avalanche_db_size', { level: String(level) }, Math.floor((level + 1) * 4e10 + hours * 1.5e8));
   for (const ch of ['all', ...CHAINS]) {
-    const reads = ch === 'all' ? CHAINS.reduce((s, x) => s + c(`dbRead/${x}`), 0) : c(`dbRead/${ch}`);
-    const writes = ch === 'all' ? CHAINS.reduce((s, x) => s + c(`dbWrite/${x}`), 0) : c(`dbWrite/${ch}`);
+    const sum = (k: string) => (ch === 'all' ? CHAINS.reduce((s, x) => s + c(`${k}/${x}`), 0) : c(`${k}/${ch}`));
+    const reads = sum('dbRead');
+    const writes = sum('dbWrite');
+    const slowReads = sum('dbSlowRead');
+    const slowWrites = sum('dbSlowWrite');
     DB_METHODS.forEach((method, i) => {
       if (!mainnet && i > 5) return;
-      const n = method === 'get' ? reads : method === 'put' || method === 'batch_write' ? writes : Math.floor(reads / (i + 3));
+      const calls = (r: number, w: number) => (method === 'get' ? r : method === 'put' || method === 'batch_write' ? w : Math.floor(r / (i + 3)));
+      const n = calls(reads, writes);
+      const base = method === 'batch_write' ? 80_000 : 9_000;
       g('avalanche_meterdb_calls', { chain: ch, method }, n, 'counter');
-      g('avalanche_meterdb_duration', { chain: ch, method }, n * (method === 'batch_write' ? 80_000 : 9_000));
+      // the calls made while the database was slow took slowNs each (a counter: it never decreases)
+      g('avalanche_meterdb_duration', { chain: ch, method }, n * base + calls(slowReads, slowWrites) * Math.max(0, (slowNs ?? base) - base));
       g('avalanche_meterdb_size', { chain: ch, method }, n * 120, 'counter');
     });
   }

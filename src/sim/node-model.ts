@@ -11,6 +11,7 @@
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { acpTally, type AcpTally } from './acp-tally.js';
+import { availableDisk } from './disk-space.js';
 import { blsPopHex, blsPublicKeyHex, cb58Encode, nodeIdFromBytes } from './avalanche-ids.js';
 import { l1ChainCheck } from './blockchains.js';
 import { ChainHeights, type BlockRates } from './chain-heights.js';
@@ -49,6 +50,8 @@ export interface ModelOptions {
   sybilProtection?: boolean;
   /** the avalanchego version this node answers as (versions.ts); default 1.14.2 */
   version?: SimVersion;
+  /** seeds the heights and the supply (default `seed`): nodes of one network share it (and their heights) */
+  chainSeed?: number;
   /**
    * info.getNetworkID (default 1, mainnet). The nodes of a multi-node simulator are distinct networks
    * (each its own validator set, heights and L1): node 0 is network 1, node i network 1000 + i, so
@@ -164,7 +167,7 @@ export class NodeModel {
     this.l1 = makeL1Validators(this.seed, this.t0s, this.nodeId, this.nodeBlsPub, rng);
     this.stakePos = stakePositions(this.seed, others);
 
-    this.heights = new ChainHeights(this.seed, this.t0, this.now, opts.blockRates);
+    this.heights = new ChainHeights((opts.chainSeed ?? this.seed) >>> 0, this.t0, this.now, opts.blockRates);
     this.index = new IndexContainers(this.seed, this.heights);
     this.diskTotal = 2_000_000_000_000 + (h32(this.seed, 8) % 1000) * 1_000_000_000;
   }
@@ -205,6 +208,9 @@ export class NodeModel {
     // Freeze the index when it starts to stall; un-freeze when leaving.
     if (next.index === 'stalled') this.index.stall();
     else this.index.resume();
+    // chains slowed from the switch on (consensus stuck, falling behind); leaving catches up
+    const progress = next.node?.chainProgress;
+    progress ? this.heights.slow(progress.chains, progress.rate) : this.heights.resume();
     this.current = next;
     this.sinceMs = now;
     this.switchedS = Math.floor(now / 1000);
@@ -382,15 +388,8 @@ export class NodeModel {
   futureUpgrade(): { message?: Record<string, unknown>; error?: string } {
     return futureUpgradeCheck(this);
   }
-
-  // -------------------------------------------------------------------------
-  // misc
-
   availableDisk(): { bytes: number; percent: number } {
-    const hours = (this.now() - this.t0) / 3_600_000;
-    const used = 0.55 * this.diskTotal + hours * 150_000_000;
-    const avail = Math.max(0, Math.floor(this.diskTotal - used));
-    return { bytes: avail, percent: Math.floor((avail * 100) / this.diskTotal) };
+    return availableDisk(this);
   }
 
   timestampNow(): string {

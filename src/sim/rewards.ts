@@ -13,7 +13,7 @@ import { derivedBytes, h32, sha256 } from './deterministic-random.js';
 import { goQuote } from './go-format.js';
 import { Args, ARG_ERROR, RpcError, type Service } from './json-rpc-envelope.js';
 import { AVAX_ASSET_ID, NAVAX } from './mainnet-constants.js';
-import { REWARD_END_AFTER_S } from './reward-period.js';
+import { rewardEndAfterS } from './reward-period.js';
 import { validatorJson, type ValidatorDef, type ValidatorRegistryModel } from './validator-registry.js';
 
 /** What this file needs of the node model (NodeModel satisfies it structurally). */
@@ -33,11 +33,11 @@ interface PaidReward {
 function endedOwn(m: RewardsModel, nowS: number): PaidReward | null {
   const outcome = m.active.validators?.rewardOutcome;
   if (outcome === undefined || !m.isValidator) return null;
-  const end = m.switchS + REWARD_END_AFTER_S;
+  const end = m.switchS + rewardEndAfterS(outcome);
   if (nowS < end) return null;
   // The entry as it was in its last second: the potential reward the node showed.
   const j = validatorJson(m, m.selfNow, end - 1, false);
-  if (outcome === 'missed') return { txID: j['txID'] as string, amounts: [] };
+  if (outcome === 'missed' || outcome === 'missed-watched') return { txID: j['txID'] as string, amounts: [] };
   const amounts = [BigInt(j['potentialReward'] as string)];
   const accrued = BigInt(j['accruedDelegateeReward'] as string);
   if (accrued > 0n) amounts.push(accrued);

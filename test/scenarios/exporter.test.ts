@@ -82,10 +82,10 @@ afterAll(async () => {
 describe('simulated node scenarios against the exporter', () => {
   it('covers every scenario of the simulator', () => {
     // Each scenario is driven by a test below, in intelligence.test.ts (issue 7), restart.test.ts
-    // (issue 11) or l1-chains.test.ts (issue 14); this fails when
+    // (issue 11), l1-chains.test.ts (issue 14) or backtest-scenarios.test.ts (issue 26); this fails when
     // a scenario is added without one.
     const dir = dirname(fileURLToPath(import.meta.url));
-    const source = ['exporter.test.ts', 'intelligence.test.ts', 'restart.test.ts', 'rewards-economics.test.ts', 'l1-chains.test.ts'].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const source = ['exporter.test.ts', 'intelligence.test.ts', 'restart.test.ts', 'rewards-economics.test.ts', 'l1-chains.test.ts', 'backtest-scenarios.test.ts'].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
     expect(SCENARIOS.filter((n) => !source.includes(`cycle('${n}'`))).toEqual([]);
   });
 

@@ -43,6 +43,15 @@ import { l1VmMissing } from './l1-vm-missing.js';
 import { l1Unhealthy } from './l1-unhealthy.js';
 import { ipChanged } from './ip-changed.js';
 import { logLevelDebug } from './log-level-debug.js';
+import { uptimeAtRisk } from './uptime-at-risk.js';
+import { validatorEnding } from './validator-ending.js';
+import { l1FeeWarning } from './l1-fee-warning.js';
+import { consensusStuck } from './consensus-stuck.js';
+import { lagging } from './lagging.js';
+import { dbSlow } from './db-slow.js';
+import { diskFilling } from './disk-filling.js';
+import { rewardMissedWatched } from './reward-missed-watched.js';
+import { l1Idle } from './l1-idle.js';
 import type { Scenario } from './scenario.js';
 
 export type { Scenario } from './scenario.js';
@@ -85,6 +94,15 @@ export const SCENARIO_MODULES = [
   l1Unhealthy,
   ipChanged,
   logLevelDebug,
+  uptimeAtRisk,
+  validatorEnding,
+  l1FeeWarning,
+  consensusStuck,
+  lagging,
+  dbSlow,
+  diskFilling,
+  rewardMissedWatched,
+  l1Idle,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIO_MODULES)[number]['name'];

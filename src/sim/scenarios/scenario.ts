@@ -107,6 +107,13 @@ export interface Scenario<N extends string = string> {
     readonly nextUpgradeAt?: (n: ScenarioNode) => number;
     /** constants.CurrentACPs and the stance the node announces (else the version's) */
     readonly acps?: { readonly current: readonly number[]; readonly supported: readonly number[]; readonly objected: readonly number[] };
+    /**
+     * chain-heights.ts: from the switch on these chains accept blocks at `rate` times the network's
+     * pace (0: none, consensus stuck; 0.5: falling behind); leaving the scenario catches up at once
+     */
+    readonly chainProgress?: { readonly chains: readonly ('P' | 'X' | 'C' | 'L1')[]; readonly rate: number };
+    /** availableDisk: the disk fills by this share of its size per hour from the switch on */
+    readonly diskFillPerHour?: number;
   };
 
   /** validator-registry.ts, reward-period.ts, rewards.ts: the own registration and the connections */
@@ -118,8 +125,11 @@ export interface Scenario<N extends string = string> {
     };
     /** the own validation period at nowS; `base(s)` is the period it has at s in healthy */
     readonly ownPeriod?: (n: ScenarioNode, base: (atS: number) => ValidationPeriod, nowS: number) => ValidationPeriod;
-    /** the own validation current at the switch ends 60 s later, re-staked, its reward paid or not */
-    readonly rewardOutcome?: 'paid' | 'missed';
+    /**
+     * the own validation current at the switch ends 60 s later, re-staked, its reward paid or not;
+     * 'missed' ends a validation with a txID of its own, 'missed-watched' the one current at the switch
+     */
+    readonly rewardOutcome?: 'paid' | 'missed' | 'missed-watched';
     /** false: the own getCurrentValidators entry shows connected:false */
     readonly ownConnected?: false;
     /** only the first N validator peers are connected */
@@ -165,6 +175,8 @@ export interface Scenario<N extends string = string> {
     readonly naming?: 'v1.11.6' | 'v1.10';
     /** failing polls, rejected blocks, expired messages, send failures, blocks processing */
     readonly degraded?: true;
+    /** the time one database call takes (ns; healthy: 9 µs, batch writes 80 µs) */
+    readonly dbCallNs?: number;
   };
 }
 

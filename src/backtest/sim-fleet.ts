@@ -1,0 +1,133 @@
+// A fleet of simulated avalanchego nodes inside the backtest process, on the backtest's clock: the
+// same NodeModel and SimInstance objects that startSimNode() serves over HTTP, answered through
+// node-routes' route() without sockets. Scenario switches and restarts follow server.ts (leaving
+// `down` restarts the node's process; a switch that changes what the siblings see re-runs their
+// health checks), so the answers are the ones a loopback simulator would have given at that time.
+import type http from 'node:http';
+import { garble } from '../sim/garbage-answers.js';
+import type { HttpAnswer } from '../sim/json-rpc-envelope.js';
+import { SimInstance } from '../sim/node-instance.js';
+import { NodeModel } from '../sim/node-model.js';
+import { route } from '../sim/node-routes.js';
+import { isScenarioName, SCENARIOS, scenarioNamed, type ScenarioName } from '../sim/scenarios/index.js';
+import type { SimVersion } from '../sim/versions.js';
+
+export interface FleetOptions {
+  nodes: number;
+  /** node i is seeded with seed + i (as startSimNode does) */
+  seed: number;
+  validators: number;
+  peers: number;
+  now: () => number;
+  /** avalanchego's --health-check-frequency; default 30 s */
+  healthIntervalMs?: number;
+  /** first health run after a restart of the node's process; default = the health interval (a real node) */
+  restartFirstRunMs?: number;
+  blockRates?: { P: number; C: number; X: number };
+  versions?: readonly SimVersion[];
+  /**
+   * one more node after the fleet (index `nodes`), healthy, not a sibling of the fleet's: the public
+   * API node a reference target asks; every node shares the network's chain heights (chainSeed)
+   */
+  reference?: boolean;
+}
+
+/** What one request to a simulated node gives: an HTTP answer, or a transport failure. */
+export type FleetOutcome =
+  | { readonly kind: 'answer'; readonly answer: HttpAnswer; readonly nodeId: string }
+  | { readonly kind: 'error'; readonly code: 'ECONNREFUSED' | 'UND_ERR_HEADERS_TIMEOUT' };
+
+export class SimFleet {
+  readonly instances: readonly SimInstance[];
+  private readonly restartFirstRunMs: number;
+
+  constructor(opts: FleetOptions) {
+    const healthIntervalMs = Math.max(1, opts.healthIntervalMs ?? 30_000);
+    this.restartFirstRunMs = opts.restartFirstRunMs ?? healthIntervalMs;
+    const rates = opts.blockRates ?? { P: 0.2, C: 0.5, X: 0.1 };
+    const list: SimInstance[] = [];
+    const make = (i: number) =>
+      new SimInstance(
+        i,
+        new NodeModel({
+          seed: opts.seed + i,
+          validators: opts.validators,
+          peers: opts.peers,
+          blockRates: rates,
+          now: opts.now,
+          sybilProtection: true,
+          version: opts.versions?.[i] ?? '1.14.2',
+          // one network: every node, and the reference, at the same heights
+          chainSeed: opts.seed,
+        }),
+        healthIntervalMs,
+      );
+    for (let i = 0; i < opts.nodes; i++) list.push(make(i));
+    if (list.length > 1) for (const inst of list) inst.model.setSiblings(list.map((x) => x.model));
+    if (opts.reference) list.push(make(opts.nodes));
+    // The fleet has been running before the backtest starts: its checks have run.
+    for (const inst of list) inst.startHealth(0);
+    this.instances = list;
+    this.nodes = opts.nodes;
+  }
+
+  /** the fleet's nodes (the reference node, when there is one, is the next index) */
+  readonly nodes: number;
+
+  get size(): number {
+    return this.instances.length;
+  }
+
+  private inst(i: number): SimInstance {
+    const inst = this.instances[i];
+    if (!inst) throw new RangeError(`no simulated node ${i} (fleet of ${this.instances.length})`);
+    return inst;
+  }
+
+  nodeId(i: number): string {
+    return this.inst(i).model.nodeId;
+  }
+
+  l1SubnetId(i: number): string {
+    return this.inst(i).model.l1SubnetId;
+  }
+
+  scenario(i: number): ScenarioName {
+    return this.inst(i).model.scenario;
+  }
+
+  /** Switches node i's scenario, as SimNode.setScenario(name, i) does. */
+  setScenario(i: number, name: string): void {
+    if (!isScenarioName(name)) throw new Error(`unknown scenario ${JSON.stringify(name)}; valid: ${SCENARIOS.join(', ')}`);
+    const t = this.inst(i);
+    const facing = t.model.siblingFacingState();
+    // Leaving a scenario whose answers are refused (down) is a restart of the node process.
+    const restarted = scenarioNamed(name).answers !== 'refused' && t.model.active.answers === 'refused';
+    t.model.setScenario(name);
+    if (restarted) t.startHealth(this.restartFirstRunMs);
+    const siblingsToo = this.instances.length > 1 && t.model.siblingFacingState() !== facing;
+    for (const x of siblingsToo ? this.instances : [t]) x.rerunHealth();
+  }
+
+  /** A restart of node i's process: its checks are "not yet run" until the first run. */
+  restart(i: number, firstRunMs?: number): void {
+    this.inst(i).startHealth(firstRunMs ?? this.restartFirstRunMs);
+  }
+
+  /**
+   * Node i's answer to one request, as server.ts's pipeline gives it: a down node refuses the
+   * connection, a slow one answers after the exporter's deadline (a timeout), garbage corrupts.
+   */
+  request(i: number, method: string, pathAndQuery: string, headers: Record<string, string>, body: string): FleetOutcome {
+    const inst = this.inst(i);
+    const answers = inst.model.active.answers;
+    if (answers === 'refused') return { kind: 'error', code: 'ECONNREFUSED' };
+    // the simulator's delay (7 s by default) is longer than the exporter's deadline (5 s)
+    if (answers === 'delayed') return { kind: 'error', code: 'UND_ERR_HEADERS_TIMEOUT' };
+    const url = new URL(pathAndQuery, 'http://sim.invalid');
+    const req = { method, headers } as unknown as http.IncomingMessage;
+    let answer = route(inst, req, url.pathname, url.searchParams, body);
+    if (answers === 'garbled' && answer.status < 300 && answer.body !== '' && answer.ok) answer = garble(answer, inst.garbageCounter++);
+    return { kind: 'answer', answer, nodeId: inst.model.nodeId };
+  }
+}

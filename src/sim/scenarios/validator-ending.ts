@@ -1,0 +1,23 @@
+// The `validator-ending` scenario of the simulated node: its help line, its README row and the hooks it sets
+// (scenario.ts says which service consults each hook; index.ts lists every scenario).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
+// with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { h32 } from '../deterministic-random.js';
+import { DAY } from '../mainnet-constants.js';
+import { defineScenario } from './scenario.js';
+
+export const validatorEnding = defineScenario({
+  name: 'validator-ending',
+  help: 'own validation ends about 10 days after the switch (not renewed)',
+  effect: 'own `endTime` ≈ 10 days after the switch (fixed, seeded within its last hour): less than 14 days, more than 7',
+  validators: {
+    // Like validator-expiring, 10 days out: the operator has not renewed it yet.
+    ownPeriod: (n, base, nowS) => {
+      const end = n.switchS + 10 * DAY - (h32(n.seed, 78) % 3600);
+      const p = base(nowS);
+      return { k: p.k, start: Math.min(p.start, end - 14 * DAY), end };
+    },
+  },
+});

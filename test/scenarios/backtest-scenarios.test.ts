@@ -1,0 +1,125 @@
+// Issue 26's scenarios (the backtest's faults) against the real exporter (in process, cycles driven
+// by collectOnce, one injected clock for the simulator and the exporter): each one shows in the
+// series its alert reads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTORS } from '../../src/collectors/index.js';
+import { loadConfig } from '../../src/config/load.js';
+import { startExporter, type Exporter } from '../../src/main.js';
+import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
+import { memoryLogger } from '../helpers/log.js';
+import { metric } from '../helpers/proc.js';
+
+const PRIMARY = '11111111111111111111111111111111LpoYY';
+const DAY = 86_400;
+let clock = Date.UTC(2026, 2, 2, 8, 0, 0);
+let sim: SimNode;
+let exporter: Exporter;
+let own = '';
+const log = memoryLogger('warn');
+
+const m = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target: 'a', ...labels });
+
+/** Switches the scenario (when given), moves the clock by `stepMs` and runs one cycle. */
+async function cycle(scenario?: ScenarioName, stepMs = 2000): Promise<string> {
+  if (scenario) await sim.setScenario(scenario);
+  clock += stepMs;
+  await exporter.collectOnce();
+  return exporter.current().text.toString('utf8');
+}
+
+beforeAll(async () => {
+  sim = await startSimNode({ seed: 31, validators: 80, peers: 100, healthIntervalMs: 50, now: () => clock });
+  own = sim.nodeId(0);
+  const yaml = `collection: { interval: 2s, timeout: 2s }
+node: { timeout: 1s }
+collectors: {${COLLECTORS.map((c) => ` ${c.name}: { interval: 2s }`).join(',')} }
+targets:
+  - { name: a, url: "${sim.nodeUrl(0)}", subnets: ["${sim.l1SubnetId}"] }
+`;
+  const { config } = loadConfig({ argv: ['--config.file', 'a.yaml'], env: {}, readFile: () => yaml });
+  exporter = await startExporter({ config, logger: log.logger, now: () => clock, listen: false, schedule: false });
+  await exporter.collectOnce();
+});
+afterAll(async () => {
+  await exporter?.stop();
+  await sim?.close();
+});
+
+describe('issue 26 scenarios against the exporter', () => {
+  it('uptime-at-risk: weighted uptime between the 80 % requirement and 85 %, rewarding stake whole', async () => {
+    const text = await cycle('uptime-at-risk');
+    expect(m(text, 'avax_uptime_weighted_average_ratio')).toBeGreaterThanOrEqual(0.8);
+    expect(m(text, 'avax_uptime_weighted_average_ratio')).toBeLessThan(0.85);
+    expect(m(text, 'avax_uptime_rewarding_stake_ratio')).toBeGreaterThan(0.99);
+    expect(m(await cycle('healthy'), 'avax_uptime_weighted_average_ratio')).toBeGreaterThan(0.95);
+  });
+
+  it('validator-ending: the own validation ends between 7 and 14 days ahead', async () => {
+    const text = await cycle('validator-ending');
+    const left = m(text, 'avax_validator_end_timestamp_seconds', { subnet: PRIMARY, node_id: own })! - clock / 1000;
+    expect(left).toBeGreaterThan(7 * DAY);
+    expect(left).toBeLessThan(14 * DAY);
+    await cycle('healthy');
+  });
+
+  it('l1-fee-warning: the own L1 validator has about 3 days of balance', async () => {
+    const text = await cycle('l1-fee-warning');
+    const runway = m(text, 'avax_l1_validator_balance_runway_seconds', { node_id: own })!;
+    expect(runway).toBeGreaterThan(2.9 * DAY);
+    expect(runway).toBeLessThanOrEqual(3 * DAY);
+    await cycle('healthy');
+  });
+
+  it('consensus-stuck: the C-Chain height stops while blocks processing grow; P keeps going', async () => {
+    const a = await cycle('consensus-stuck');
+    const b = await cycle(undefined, 120_000);
+    expect(m(b, 'avax_chain_height', { chain: 'C' })).toBe(m(a, 'avax_chain_height', { chain: 'C' }));
+    expect(m(b, 'avax_chain_height', { chain: 'P' })).toBeGreaterThan(m(a, 'avax_chain_height', { chain: 'P' })!);
+    expect(m(b, 'avax_node_blocks_processing', { chain: 'C' })).toBeGreaterThan(m(a, 'avax_node_blocks_processing', { chain: 'C' })!);
+    expect(m(b, 'avax_node_bootstrap_finished', { chain: 'C' })).toBe(1);
+    const c = await cycle('healthy');
+    expect(m(c, 'avax_chain_height', { chain: 'C' })).toBeGreaterThan(m(b, 'avax_chain_height', { chain: 'C' })!);
+  });
+
+  it('lagging: the heights grow at half the pace', async () => {
+    const a = await cycle('lagging');
+    const b = await cycle(undefined, 600_000);
+    // C: 0.5 block/s in the network, 0.25 here: 150 blocks in 10 min (±1 for the 2 s steps)
+    expect(m(b, 'avax_chain_height', { chain: 'C' })! - m(a, 'avax_chain_height', { chain: 'C' })!).toBeGreaterThanOrEqual(149);
+    expect(m(b, 'avax_chain_height', { chain: 'C' })! - m(a, 'avax_chain_height', { chain: 'C' })!).toBeLessThanOrEqual(151);
+    await cycle('healthy');
+  });
+
+  it('db-slow: 80 ms per database call, from the rates of the two counters', async () => {
+    const a = await cycle('db-slow');
+    const b = await cycle(undefined, 60_000);
+    const d = (name: string) => m(b, name, { chain: 'C', op: 'read' })! - m(a, name, { chain: 'C', op: 'read' })!;
+    expect(d('avax_node_db_operation_seconds_total') / d('avax_node_db_operations_total')).toBeCloseTo(0.08, 3);
+    await cycle('healthy');
+  });
+
+  it('disk-filling: the diskspace health check fails within two hours', async () => {
+    expect(m(await cycle('disk-filling'), 'avax_health_check_healthy', { check: 'diskspace' })).toBe(1);
+    const text = await cycle(undefined, 2 * 3_600_000);
+    expect(m(text, 'avax_health_check_healthy', { check: 'diskspace' })).toBe(0);
+    expect(m(await cycle('healthy'), 'avax_health_check_healthy', { check: 'diskspace' })).toBe(1);
+  });
+
+  it('l1-idle: nothing the exporter reads changes (the exporter does not follow L1 heights)', async () => {
+    const text = await cycle('l1-idle', 600_000);
+    expect(m(text, 'avax_up')).toBe(1);
+    expect(m(text, 'avax_node_healthy')).toBe(1);
+    await cycle('healthy');
+  });
+
+  it('reward-missed-watched: the validation the exporter watched ends without reward', async () => {
+    const before = await cycle('reward-missed-watched');
+    const end = m(before, 'avax_validator_end_timestamp_seconds', { subnet: PRIMARY, node_id: own })!;
+    expect(end - clock / 1000).toBeLessThanOrEqual(600);
+    clock = end * 1000 + 1000;
+    const after = await cycle();
+    expect(m(after, 'avax_validator_last_reward_avax', { node_id: own })).toBe(0);
+    expect(m(after, 'avax_validator_last_reward_timestamp_seconds', { node_id: own })).toBe(end);
+    await cycle('healthy');
+  });
+});
