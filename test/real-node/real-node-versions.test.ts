@@ -217,15 +217,14 @@ describe.each(['1.12.2', '1.11.7'] as const)('real node v%s (recorded answers)',
       // ACPs (info-acps): `{}` on both, no open proposal.
       expect(r('info.acps.json')).toEqual({ acps: {} });
       expect(find(p, 'avax_acp_support_weight')).toEqual([]);
-      // Chains of the primary network (subnet-chains): X and C, validated, VMs installed.
-      const vms = Object.keys(r('info.getVMs.json').vms);
+      // Chains (subnet-chains): the recorded node runs only the primary network's X and C, which are the
+      // other collectors' (avax_chain_bootstrapped, the index, the heights): no avax_chain_* series of
+      // subnet-chains, and so neither info.getVMs nor getBlockchainStatus is asked. The node's own
+      // primary-network membership is.
       const chains = r('platform.getBlockchains.json').blockchains as { id: string; name: string; subnetID: string; vmID: string }[];
-      expect(find(p, 'avax_chain_info').map((s) => s.labels)).toEqual(chains.map((c) => ({ target: 'real', subnet: c.subnetID, blockchain_id: c.id, name: c.name, vm_id: c.vmID })).sort((a, b) => a.blockchain_id.localeCompare(b.blockchain_id)));
-      for (const c of chains) {
-        const status = r(`platform.getBlockchainStatus-${c.name}.json`).status as string;
-        expect(value(p, 'avax_chain_status', { blockchain_id: c.id, status }), c.name).toBe(1);
-        expect(value(p, 'avax_chain_vm_installed', { blockchain_id: c.id }), c.name).toBe(vms.includes(c.vmID) ? 1 : 0);
-      }
+      expect(chains.map((c) => [c.name, c.subnetID])).toEqual(expect.arrayContaining([['X-Chain', PRIMARY], ['C-Chain', PRIMARY]]));
+      expect(chains.filter((c) => c.subnetID !== PRIMARY)).toEqual([]);
+      for (const n of ['avax_chain_info', 'avax_chain_status', 'avax_chain_vm_installed']) expect(find(p, n), n).toEqual([]);
       expect(value(p, 'avax_subnet_node_is_validator', { subnet: PRIMARY })).toBe(1);
       // Log levels (admin-logger).
       const levels = r('admin.getLoggerLevel.json').loggerLevels as Record<string, { logLevel: string }>;
@@ -236,14 +235,16 @@ describe.each(['1.12.2', '1.11.7'] as const)('real node v%s (recorded answers)',
   });
 });
 
-describe.each(['1.12.2', '1.11.7'] as const)('real node v%s over six minutes', (version) => {
+describe.each(['1.12.2', '1.11.7'] as const)('real node v%s over ten minutes', (version) => {
   it('behavior: the normal states stay normal: logged once, counted every time, every collector successful in every cycle', async () => {
     const node = await startRecordedNode({ version });
     const run = await exporterFor(node);
     try {
       let p = await cycle(run.exporter);
-      // 25 cycles of 15 s: every collector ran again at least once (the longest interval is 5 min).
-      for (let i = 0; i < 25; i++) {
+      // 40 cycles of 15 s: every collector ran again at least once. The longest interval is 5 min, and
+      // the scheduler spreads the 5-minute collectors over the cycles (phases), so the run after the
+      // start-up one comes up to two intervals after the start.
+      for (let i = 0; i < 40; i++) {
         run.clock.now += 15_000;
         p = await cycle(run.exporter);
         for (const c of COLLECTORS) expect(value(p, 'avax_collector_success', { collector: c.name }), `${c.name} in cycle ${i}`).toBe(1);
