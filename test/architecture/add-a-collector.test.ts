@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCollector, matchesCall } from '../../src/collectors/define.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { flagHelp } from '../../src/config/help.js';
+import { chainRouteCollectors } from '../../src/monitoring/collector-facts.js';
 import { flagsFor } from '../../src/config/flags.js';
 import { loadConfig } from '../../src/config/load.js';
 import { renderMetricsDoc } from '../../src/docs/metrics-md.js';
@@ -20,10 +21,11 @@ import { memoryLogger } from '../helpers/log.js';
 
 /**
  * The one new file: a collector that calls a NEW method (toy.getVersionName) with a NEW schema on a
- * NEW endpoint (/ext/bc/toy), and reports the length of the name times an option.
+ * NEW endpoint (/ext/bc/toy), and reports the length of the name times an option. Its answer is the
+ * same from every node of a network (scope 'network'): a fleet asks it once per network.
  */
 const ToyGetVersionNameResult = z.object({ name: z.string() });
-const toyGetVersionNameCall = rpcCall({ method: 'toy.getVersionName', endpoint: '/ext/bc/toy', result: ToyGetVersionNameResult });
+const toyGetVersionNameCall = rpcCall({ method: 'toy.getVersionName', endpoint: '/ext/bc/toy', result: ToyGetVersionNameResult, scope: 'network' });
 const versionLength = defineCollector({
   name: 'version-length',
   description: 'Length of the version string, times a factor (a test collector).',
@@ -85,6 +87,29 @@ describe('adding a collector: one file and one line', () => {
     expect(matchesCall(versionLength.calls, { method: 'toy.getVersionName', path: '/ext/bc/toy', params: {} })).toBe(true);
     expect(matchesCall(versionLength.calls, { method: 'toy.getVersionName', path: '/ext/info', params: {} })).toBe(false);
     expect(matchesCall(versionLength.calls, { method: 'info.peers', path: '/ext/info', params: {} })).toBe(false);
+  });
+
+  it('default: the exporter alerts know it: a chain route (its endpoint is /ext/bc/toy) for AvalancheCollectorFailing', () => {
+    expect(chainRouteCollectors(LIST)).toContain('version-length');
+    expect(chainRouteCollectors(COLLECTORS)).not.toContain('version-length');
+  });
+
+  it('default: its network-scoped call is asked once per network in a cycle, however many targets of the network', async () => {
+    const yaml = `targets:\n${['a', 'b', 'c'].map((n) => `  - { name: ${n}, url: "${node.url}" }`).join('\n')}\n`;
+    const { config } = loadConfig({ argv: ['--config.file', 'fleet.yaml'], env: {}, readFile: () => yaml, collectors: LIST });
+    const fleet = await startExporter({ config, logger: memoryLogger('silent').logger, collectors: LIST, listen: false, schedule: false });
+    try {
+      const asked = () => node.requests.filter((r) => r.method === 'toy.getVersionName').length;
+      const before = asked();
+      await fleet.collectOnce();
+      expect(asked() - before).toBe(1);
+      const p = parseExposition(fleet.current().text.toString('utf8'));
+      for (const t of ['a', 'b', 'c']) expect(value(p, 'avax_version_length', { target: t }), t).toBe('avalanchego/1.14.2'.length);
+      // node-scoped calls stay per target: each target asked its own health
+      expect(node.requests.filter((r) => r.method === 'GET /ext/health').length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await fleet.stop();
+    }
   });
 
   it('default: its series and its status appear in /metrics, with its option applied', async () => {
