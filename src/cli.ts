@@ -157,7 +157,7 @@ async function demo(argv: string[]): Promise<void> {
     peers: num('peers'),
     healthIntervalMs: 5000,
     healthFirstRunMs: 5000, // like a real node: checks "not yet run" for one health period after a (re)start
-    version: version as import('./sim/server.js').SimVersion | undefined, // --sim.version 1.13.5|1.14.2
+    version: version as import('./sim/server.js').SimVersion | undefined, // --sim.version: one of SIM_VERSIONS (src/sim/versions.ts)
   });
   const args = hasUrl ? [...listen, ...rest] : ['--node.url', sim.url, '--node.name', 'demo-node', ...listen, ...rest];
   try {
