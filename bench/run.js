@@ -1,8 +1,9 @@
 // npm run bench: the performance figures of issue 5, printed as one Markdown table.
 //
-//   node bench/run.js [--quick] [--node-metrics] [--budget]
+//   node bench/run.js [--quick] [--node-metrics] [--budget] [--process]
 //
 // --node-metrics runs only the rows of the node-metrics collector (issue 15), in about 15 s.
+// --process runs only rows 7 (the exporter as its own process: 1, 100 and 1,000 targets; about 16 minutes).
 // Everything runs on 127.0.0.1. The simulated node (mainnet scale: 1,500 validators, 1,700 peers
 // per node) runs in a child process (bench/sim-child.js) and the scrape client in another
 // (bench/scraper.js), so the CPU time, heap and RSS measured here are the exporter's. Every loop is
@@ -44,6 +45,8 @@ async function main() {
   // --budget: only rows 4 (requests per cycle per target over a simulated hour; about a minute). Run it
   // after adding or rescheduling a collector.
   const BUDGET_ONLY = process.argv.includes('--budget');
+  // --process: only rows 7 (issue 21: 1 target, 100 of one network, 100 distinct, 1,000 on one node).
+  const PROCESS_ONLY = process.argv.includes('--process');
   const started = performance.now();
   const m = machine();
   const load0 = os.loadavg();
@@ -55,6 +58,11 @@ async function main() {
   const N_FLEET = QUICK ? 20 : 100;
   const cleanup = [];
   try {
+    if (PROCESS_ONLY) {
+      await (await import('./fleet-process.js')).processRows({ row, notes, say, quick: QUICK });
+      printTable(rows, notes, m, load0, started, QUICK);
+      return;
+    }
     if (BUDGET_ONLY) {
       say('starting the simulator: 1 node × (1,500 validators, 1,700 peers)');
       const sim1 = await startSimChild({ nodes: 1, validators: 1500, peers: 1700, healthIntervalMs: 3_600_000 });
