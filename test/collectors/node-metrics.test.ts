@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nodeMetrics, pickFromText } from '../../src/collectors/node-metrics.js';
-import { schemeOfVersion } from '../../src/collectors/node-metrics-signals.js';
 import type { Sample } from '../../src/metrics/model.js';
 import { HttpError, InvalidResponseError, NetworkError, type NodeClient } from '../../src/node-client/index.js';
 import { toV1_10, toV1_11_6 } from '../helpers/metrics-scheme-rewrite.js';
@@ -176,13 +175,6 @@ describe('node-metrics: units, traps and bounds', () => {
     const body = 'avalanche_C_blks_processing 3\n';
     expect(pickFromText(body).scheme).toBe('v1.11.6');
     expect(pickFromText(body, [], 'v1.10.0').scheme).toBe('v1.10.0');
-  });
-  it('behavior: schemeOfVersion', () => {
-    // avalanchego/1.12.2, avalanchego/1.11.7 and avalanche/1.10.17 as real nodes report them (v1.10.17: `avalanche/`)
-    const versions = ['avalanchego/1.14.2', 'avalanchego/1.12.2', '1.11.8', 'avalanchego/1.11.7', '1.11.6', '1.11.5', 'avalanche/1.10.17', '1.10.0', '1.9.16', '2.0.0', 'x', undefined];
-    expect(versions.map((v) => schemeOfVersion(v))).toEqual([
-      'v1.11.8', 'v1.11.8', 'v1.11.8', 'v1.11.6', 'v1.11.6', 'v1.10.0', 'v1.10.0', 'v1.10.0', undefined, 'v1.11.8', undefined, undefined,
-    ]);
   });
 });
 
