@@ -101,7 +101,7 @@ describe('fault matrix: tolerated answers and partial faults', () => {
   let fixture: FixtureNode;
   let node: FaultNode;
   beforeAll(async () => {
-    fixture = await startFixtureNode(0, FAULT_FIXTURES);
+    fixture = await startFixtureNode(FAULT_FIXTURES);
     node = await startFaultNode(fixture.url);
     await warmUp(node.url);
   });

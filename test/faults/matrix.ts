@@ -13,7 +13,7 @@ export function faultMatrix(title: string, faults: readonly FaultName[]): void {
     let fixture: FixtureNode;
     let node: FaultNode;
     beforeAll(async () => {
-      fixture = await startFixtureNode(0, FAULT_FIXTURES);
+      fixture = await startFixtureNode(FAULT_FIXTURES);
       node = await startFaultNode(fixture.url);
       await warmUp(node.url);
     });

@@ -33,7 +33,7 @@ describe('fault matrix: the exporter process survives node-wide faults', () => {
 
   beforeAll(async () => {
     ensureBuilt();
-    fixture = await startFixtureNode(0, FAULT_FIXTURES);
+    fixture = await startFixtureNode(FAULT_FIXTURES);
     node = await startFaultNode(fixture.url);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;

@@ -16,7 +16,7 @@ describe('fault: requests queued behind hanging ones', () => {
   let fixture: FixtureNode;
   let node: FaultNode;
   beforeAll(async () => {
-    fixture = await startFixtureNode(0, FAULT_FIXTURES);
+    fixture = await startFixtureNode(FAULT_FIXTURES);
     node = await startFaultNode(fixture.url);
   });
   afterAll(async () => {

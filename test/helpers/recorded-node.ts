@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from './http-server.js';
 
 /**
  * Replays the exchanges recorded from a real avalanchego v1.14.2 node
@@ -97,62 +97,52 @@ export async function startRecordedNode(): Promise<RecordedNode> {
   const requests: RecordedNode['requests'] = [];
   const unmatched: string[] = [];
 
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      const path = (req.url ?? '/').split('?')[0]!;
-      if (req.method === 'GET' && path === '/ext/metrics') {
-        // The node's own /ext/metrics, recorded as a text file at the same time (its headers were not
-        // recorded: promhttp's text format 0.0.4 content type).
-        requests.push({ file: EXT_METRICS_FILE, method: 'GET', path });
-        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-        res.end(readFileSync(join(REAL_NODE_DIR, EXT_METRICS_FILE), 'utf8'));
-        return;
-      }
-      const key = keyOf(req.method ?? 'GET', path, body || null);
-      const hit = key && index.find((i) => same(i.key, key));
-      let id: unknown = 1;
-      try {
-        id = body ? (JSON.parse(body) as { id?: unknown }).id : 1;
-      } catch {
-        /* not JSON: the recording answers it as recorded */
-      }
-      requests.push({ file: hit?.e.file, method: req.method ?? '', path, rpc: key?.rpc });
-      if (!hit) {
-        unmatched.push(`${req.method} ${path} ${key?.rpc ?? ''} ${key?.params ?? ''}`.trim());
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('404 page not found\n');
-        return;
-      }
-      const ex = hit.e;
-      const rep = replacements.get(ex.file);
-      if (rep) {
-        res.writeHead(rep.status, { 'content-type': rep.contentType ?? 'application/json; charset=utf-8', 'node-id': ex.headers['node-id'] ?? '' });
-        res.end(rep.body.replace(/"id":1}/, `"id":${JSON.stringify(id)}}`));
-        return;
-      }
-      let out = ex.body;
-      // The id is the last member (gorilla/rpc) or follows "jsonrpc" (geth's /ext/bc/C/rpc).
-      if (ex.request.method === 'POST') out = out.replace(/"id":1}(\n?)$/, `"id":${JSON.stringify(id)}}$1`).replace(/^\{"jsonrpc":"2\.0","id":1,/, `{"jsonrpc":"2.0","id":${JSON.stringify(id)},`);
-      const edit = edits.get(ex.file);
-      if (edit) out = edit(out);
-      const headers: Record<string, string> = {};
-      for (const h of ['content-type', 'node-id', 'vary']) if (ex.headers[h] !== undefined) headers[h] = ex.headers[h]!;
-      res.writeHead(ex.status, headers);
-      res.end(out);
-    });
+  const handler = (req: IncomingMessage, res: ServerResponse, body: string) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (req.method === 'GET' && path === '/ext/metrics') {
+      // The node's own /ext/metrics, recorded as a text file at the same time (its headers were not
+      // recorded: promhttp's text format 0.0.4 content type).
+      requests.push({ file: EXT_METRICS_FILE, method: 'GET', path });
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+      res.end(readFileSync(join(REAL_NODE_DIR, EXT_METRICS_FILE), 'utf8'));
+      return;
+    }
+    const key = keyOf(req.method ?? 'GET', path, body || null);
+    const hit = key && index.find((i) => same(i.key, key));
+    let id: unknown = 1;
+    try {
+      id = body ? (JSON.parse(body) as { id?: unknown }).id : 1;
+    } catch {
+      /* not JSON: the recording answers it as recorded */
+    }
+    requests.push({ file: hit?.e.file, method: req.method ?? '', path, rpc: key?.rpc });
+    if (!hit) {
+      unmatched.push(`${req.method} ${path} ${key?.rpc ?? ''} ${key?.params ?? ''}`.trim());
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('404 page not found\n');
+      return;
+    }
+    const ex = hit.e;
+    const rep = replacements.get(ex.file);
+    if (rep) {
+      res.writeHead(rep.status, { 'content-type': rep.contentType ?? 'application/json; charset=utf-8', 'node-id': ex.headers['node-id'] ?? '' });
+      res.end(rep.body.replace(/"id":1}/, `"id":${JSON.stringify(id)}}`));
+      return;
+    }
+    let out = ex.body;
+    // The id is the last member (gorilla/rpc) or follows "jsonrpc" (geth's /ext/bc/C/rpc).
+    if (ex.request.method === 'POST') out = out.replace(/"id":1}(\n?)$/, `"id":${JSON.stringify(id)}}$1`).replace(/^\{"jsonrpc":"2\.0","id":1,/, `{"jsonrpc":"2.0","id":${JSON.stringify(id)},`);
+    const edit = edits.get(ex.file);
+    if (edit) out = edit(out);
+    const headers: Record<string, string> = {};
+    for (const h of ['content-type', 'node-id', 'vary']) if (ex.headers[h] !== undefined) headers[h] = ex.headers[h]!;
+    res.writeHead(ex.status, headers);
+    res.end(out);
   };
 
-  let server: Server = createServer(handler);
-  const listen = (p: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(p, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-    });
-  const port = await listen(0);
-  const node: RecordedNode = {
-    url: `http://127.0.0.1:${port}`,
+  const server = await startServer(handler);
+  return {
+    url: server.url,
     requests,
     unmatched,
     edit(file, fn) {
@@ -163,19 +153,8 @@ export async function startRecordedNode(): Promise<RecordedNode> {
       if (answer) replacements.set(file, answer);
       else replacements.delete(file);
     },
-    async stop() {
-      await new Promise<void>((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      });
-    },
-    async start() {
-      server = createServer(handler);
-      await listen(port);
-    },
-    async close() {
-      if (server.listening) await node.stop();
-    },
+    stop: () => server.stop(),
+    start: () => server.start(),
+    close: () => server.close(),
   };
-  return node;
 }
