@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SELF } from '../fixtures/ids.js';
-import { startServer } from './http-server.js';
+import { listening, startServer, type Listening } from './http-server.js';
 
 export interface RequestInfo {
   readonly verb: string;
@@ -24,19 +24,14 @@ export interface UpstreamAnswer {
 
 export type FaultHandler = (req: RequestInfo, res: ServerResponse, upstream: () => Promise<UpstreamAnswer>) => void | Promise<void>;
 
-export interface FaultNode {
-  readonly url: string;
-  readonly port: number;
+/** The proxy; `stop()` refuses connections (dropping open ones) until `start()`. */
+export interface FaultNode extends Listening {
   /** Requests answered with the fault, by method label. */
   readonly faulted: Map<string, number>;
   /** Every request received, by method label. */
   readonly seen: Map<string, number>;
   setFault(match: (r: RequestInfo) => boolean, handler: FaultHandler): void;
   clearFault(): void;
-  /** Stop listening (connections refused), dropping open connections; `start` listens again on the same port. */
-  stop(): Promise<void>;
-  start(): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** A proxy in front of `upstreamUrl`; requests that match the current fault get the fault instead. */
@@ -104,10 +99,8 @@ export async function startFaultNode(upstreamUrl: string): Promise<FaultNode> {
     );
   };
 
-  const server = await startServer(handler);
   return {
-    url: server.url,
-    port: server.port,
+    ...listening(await startServer(handler)),
     faulted,
     seen,
     setFault(match, h) {
@@ -116,8 +109,5 @@ export async function startFaultNode(upstreamUrl: string): Promise<FaultNode> {
     clearFault() {
       fault = undefined;
     },
-    stop: () => server.stop(),
-    start: () => server.start(),
-    close: () => server.close(),
   };
 }

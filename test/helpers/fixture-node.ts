@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
 import { SELF } from '../fixtures/ids.js';
 import { result } from '../fixtures/load.js';
-import { startServer } from './http-server.js';
+import { listening, startServer, type Listening } from './http-server.js';
 
 export const PRIMARY = '11111111111111111111111111111111LpoYY';
 
@@ -19,16 +19,11 @@ export function cb58Id(seed: string): string {
   return bs58.encode(Buffer.concat([payload, check]));
 }
 
-export interface FixtureNode {
-  url: string;
-  port: number;
+/** A fixture node; `stop()` refuses connections until `start()`. */
+export interface FixtureNode extends Listening {
   requests: { method: string; path: string }[];
   /** Override the answer of a method (it sees the JSON-RPC params): return a body string and status, or undefined for the fixture. */
   override: Map<string, (params?: Record<string, unknown>) => { status: number; body: string; contentType?: string } | undefined>;
-  close(): Promise<void>;
-  /** Stop listening (connections refused) and listen again on the same port. */
-  stop(): Promise<void>;
-  start(): Promise<void>;
 }
 
 /**
@@ -118,14 +113,9 @@ export async function startFixtureNode(variants: Readonly<Record<string, string>
         }
     }
   };
-  const server = await startServer(handler);
   return {
-    url: server.url,
-    port: server.port,
+    ...listening(await startServer(handler)),
     requests,
     override,
-    stop: () => server.stop(),
-    start: () => server.start(),
-    close: () => server.close(),
   };
 }

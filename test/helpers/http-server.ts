@@ -124,6 +124,13 @@ export async function startServer(handler?: Handler): Promise<TestServer> {
   return s;
 }
 
+/** What a node built on a server exposes of it: where it listens, and stopping, restarting and closing it. */
+export type Listening = Pick<TestServer, 'url' | 'port' | 'stop' | 'start' | 'close'>;
+
+export function listening(s: TestServer): Listening {
+  return { url: s.url, port: s.port, stop: () => s.stop(), start: () => s.start(), close: () => s.close() };
+}
+
 export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const t = new Promise<never>((_, reject) => {
