@@ -3,13 +3,12 @@
 // after a scenario switch. Every method a call declares is asked here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, schemaOfMethod } from '../../src/collectors/index.js';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
-import { raw, result, rpc, waitFor } from './helpers.js';
+import type { SimNode } from '../../src/sim/server.js';
+import { raw, result, rpc, startReadySim } from './helpers.js';
 
 let sim: SimNode;
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 21, validators: 200, peers: 220, healthIntervalMs: 50 });
-  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+  sim = await startReadySim({ seed: 21, validators: 200, peers: 220, healthIntervalMs: 50 });
 });
 afterAll(async () => {
   await sim?.close();
