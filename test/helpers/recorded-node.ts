@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from './http-server.js';
+import { listening, startServer, type Listening } from './http-server.js';
 
 /**
  * Replays the exchanges recorded from a real avalanchego v1.14.2 node
@@ -23,6 +23,7 @@ export interface Exchange {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: string;
+  readonly recorded_at: string;
 }
 
 export function recordedExchange(file: string): Exchange {
@@ -67,31 +68,48 @@ function canonical(v: unknown): string {
 
 const same = (a: Key, b: Key) => a.method === b.method && a.path === b.path && a.rpc === b.rpc && a.params === b.params;
 
-export interface RecordedNode {
-  readonly url: string;
+/** The recorded node; `stop()` refuses connections until `start()`. */
+export interface RecordedNode extends Listening {
   readonly requests: { file?: string; method: string; path: string; rpc?: string }[];
   readonly unmatched: string[];
   /** Changes the body of one recorded answer for later requests (undefined = back to the recording). */
   edit(file: string, fn: ((body: string) => string) | undefined): void;
   /** Answers one file with a whole different exchange (status and body), e.g. an error. */
   replace(file: string, answer: { status: number; body: string; contentType?: string } | undefined): void;
-  /** Stop listening (connection refused) and listen again on the same port. */
-  stop(): Promise<void>;
-  start(): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** GET /ext/metrics of the recorded node (Prometheus text, not a JSON exchange). */
 const EXT_METRICS_FILE = 'ext-metrics-v1.14.2.txt';
 
-export async function startRecordedNode(): Promise<RecordedNode> {
-  // The 'own-with-peer' recording asks the same as 'own'; the error recordings are not answers to
-  // what the exporter asks. Sorted so that the choice is stable.
-  const exchanges = readdirSync(REAL_NODE_DIR)
-    .filter((f) => f.endsWith('.json') && !f.startsWith('err-') && !f.includes('own-with-peer'))
+/**
+ * What the replay answers: the exchanges of one state of the node, the first one recorded (every
+ * exchange recorded at the earliest `recorded_at`: a later recording of the same request, e.g. with a
+ * peer, is another state), less the error cases (`err-*`, README: not answers to what the exporter asks).
+ */
+export function replayedExchanges(): Exchange[] {
+  const all = readdirSync(REAL_NODE_DIR)
+    .filter((f) => f.endsWith('.json'))
     .sort()
     .map(recordedExchange);
-  const index = exchanges.map((e) => ({ e, key: keyOf(e.request.method, e.request.path, e.request.body)! }));
+  const first = all.map((e) => e.recorded_at).sort()[0];
+  return all.filter((e) => e.recorded_at === first && !e.file.startsWith('err-'));
+}
+
+/**
+ * The requests the replay answers, as the fault matrix routes them (collectors/define.ts matchesCall):
+ * the `method` label (the JSON-RPC method, or `GET <path>`), the path and the JSON-RPC params.
+ */
+export function replayedRequests(): { method: string; path: string; params: Readonly<Record<string, unknown>> }[] {
+  const out = replayedExchanges().map((e) => {
+    const key = keyOf(e.request.method, e.request.path, e.request.body)!;
+    const params = key.params === undefined ? {} : (JSON.parse(key.params) as Record<string, unknown>);
+    return { method: key.rpc ?? `${e.request.method} ${e.request.path}`, path: e.request.path, params: Array.isArray(params) ? {} : params };
+  });
+  return [...out, { method: 'GET /ext/metrics', path: '/ext/metrics', params: {} }];
+}
+
+export async function startRecordedNode(): Promise<RecordedNode> {
+  const index = replayedExchanges().map((e) => ({ e, key: keyOf(e.request.method, e.request.path, e.request.body)! }));
   const edits = new Map<string, (body: string) => string>();
   const replacements = new Map<string, { status: number; body: string; contentType?: string }>();
   const requests: RecordedNode['requests'] = [];
@@ -140,9 +158,8 @@ export async function startRecordedNode(): Promise<RecordedNode> {
     res.end(out);
   };
 
-  const server = await startServer(handler);
   return {
-    url: server.url,
+    ...listening(await startServer(handler)),
     requests,
     unmatched,
     edit(file, fn) {
@@ -153,8 +170,5 @@ export async function startRecordedNode(): Promise<RecordedNode> {
       if (answer) replacements.set(file, answer);
       else replacements.delete(file);
     },
-    stop: () => server.stop(),
-    start: () => server.start(),
-    close: () => server.close(),
   };
 }
