@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  InfoAcpsResult,
-  InfoGetNetworkIDResult,
-  InfoGetNodeIPResult,
-  InfoGetNodeIDResult,
-  InfoGetNodeVersionResult,
-  InfoGetVMsResult,
-  InfoIsBootstrappedResult,
-  InfoPeersResult,
-  InfoUpgradesResult,
-  InfoUptimeResult,
-} from '../../src/schemas/info.js';
+import { InfoAcpsResult, InfoGetNetworkIDResult, InfoGetNodeIPResult, InfoGetNodeIDResult, InfoGetNodeVersionResult, InfoGetVMsResult, InfoIsBootstrappedResult, InfoPeersResult, InfoUpgradesResult, InfoUptimeResult } from '../../src/schemas/info.js';
 import { UNSCHEDULED_SECONDS } from '../../src/schemas/primitives.js';
 import { result } from '../fixtures/load.js';
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isL1Validator,
-  PlatformGetCurrentValidatorsResult,
-  PlatformGetHeightResult,
-  PlatformGetTimestampResult,
-  PlatformGetValidatorFeeStateResult,
-} from '../../src/schemas/platform.js';
+import { isL1Validator, PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { cb58Encode } from '../../src/schemas/primitives.js';
 import { result } from '../fixtures/load.js';
 
