@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALLS } from '../../src/collectors/index.js';
-import { fixture, fixtureMethods, fixtureNames, schemaOfFixture } from '../fixtures/load.js';
+import { fixture, fixtureMethods, fixtureNames, fixtureOfCall, schemaOfFixture } from '../fixtures/load.js';
 
 /** Every fixture folder, read with the schema the exporter reads its answers with (schemaOfFixture: the declared calls'). */
 describe('fixtures', () => {
@@ -11,7 +11,7 @@ describe('fixtures', () => {
   it('default: every JSON answer a declared call reads has a fixture folder', () => {
     const folders = new Set(fixtureMethods());
     const calls = CALLS.map(({ call }) => call).filter((c) => c.kind !== 'text');
-    expect(calls.filter((c) => (c.kind === 'rpc' ? !folders.has(c.method) : !folders.has('health.health'))).map((c) => c.method)).toEqual([]);
+    expect(calls.filter((c) => !folders.has(fixtureOfCall(c)!)).map((c) => c.method)).toEqual([]);
   });
 
   for (const method of fixtureMethods()) {
