@@ -87,9 +87,11 @@ export function familiesOf(collector: string): string[] {
  * failed run's value; validator-rewards judges the validations platform-validators publishes and fails
  * when that one's primary-network call failed in the cycle (`primaryFailed` in its value, checked in
  * its collect). Every other reader keeps its last value or goes on without it. The one list of this
- * behaviour; test/faults/exceptions.test.ts checks that each dependent declares the read.
+ * behaviour: every matrix row checks it (each other collector stays at 1 unless listed here), and
+ * test/faults/exceptions.test.ts checks that each dependent declares the read.
  */
 export const DEPENDENTS: Readonly<Record<string, readonly string[]>> = { 'platform-validators': ['validator-rewards'] };
+
 export function matrixRows(faults: readonly FaultName[]): Row[] {
   const rows: Row[] = [];
   for (const fault of faults) {
