@@ -7,10 +7,11 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { NodeClient, NodeClientError, type NodeClientOptions, type RpcResult } from '../../src/node-client/index.js';
+import { OTHER } from '../fixtures/ids.js';
 import { testServer, withTimeout, type TestServer } from '../helpers/http-server.js';
 
-export type { TestServer };
-export const NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
+/** The Node-Id the answers carry (the real v1.14.2 node's). */
+export const NODE_ID = OTHER;
 
 /** Answers like avalanchego's JSON-RPC layer: HTTP 200, application/json; charset=utf-8, trailing \n, Node-Id. */
 export function sendJson(res: ServerResponse, value: unknown, status = 200): void {
@@ -46,7 +47,7 @@ export function rpcError(body: string, code: number, message: string, data: unkn
   return { jsonrpc: '2.0', error: { code, message, data }, id: idOf(body) };
 }
 
-/** Clients made by a test, closed by closeClients() in afterEach. */
+/** Clients made by a test, closed by closeAll() after each test (useServer). */
 export class Clients {
   private readonly all: NodeClient[] = [];
   make(opts: NodeClientOptions): NodeClient {
