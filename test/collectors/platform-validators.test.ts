@@ -94,6 +94,10 @@ describe('platform-validators toSamples', () => {
     it('behavior: BLS key of the node equals the registered signer → 1 (case-insensitive)', () => {
       const s = toSamples([{ subnet: P, watched: [SELF], validators: [own()] }], { ownNodeId: SELF, ownBlsPublicKey: key().toUpperCase().replace('0X', '0x').toLowerCase() });
       expect(valueOf(s, 'avax_validator_bls_key_matches', { node_id: SELF })).toBe(1);
+      // The registered key in upper-case hex matches the node's (lower-case) key too.
+      const upper = { ...own(), signer: { ...own().signer!, publicKey: key().toUpperCase().replace('0X', '0x') } };
+      const t = toSamples([{ subnet: P, watched: [SELF], validators: [upper] }], { ownNodeId: SELF, ownBlsPublicKey: key().toLowerCase() });
+      expect(valueOf(t, 'avax_validator_bls_key_matches', { node_id: SELF })).toBe(1);
     });
     it('behavior: a different key, or no signer registered → 0', () => {
       const other = '0x' + 'ab'.repeat(48);
