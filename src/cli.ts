@@ -6,6 +6,7 @@
  * Only the Node.js version check is imported statically: the exporter's modules (undici 7 among them)
  * load after it, so an old Node.js gets a sentence, not a stack trace.
  */
+import type { LoadedConfig } from './config/load.js';
 import type { Exporter } from './main.js';
 import { nodeVersionProblem } from './runtime-check.js';
 
@@ -42,12 +43,26 @@ demo only: ${DEMO_SIM_FLAGS.map((f) => `--sim.${f} ${f === 'scenario' ? 'NAME' :
 `;
 }
 
-async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onStop?: () => Promise<void>; stopWhenOrphaned?: boolean }): Promise<void> {
+/**
+ * loadConfig, and the --web.config.file it names checked too (the server owns that format), so that
+ * `run`, `demo`, `check-config` and a reload (SIGHUP, POST /-/reload) report a bad one at once.
+ */
+async function configLoader(): Promise<(argv: readonly string[]) => LoadedConfig> {
   const { loadConfig } = await import('./config/load.js');
+  const { loadWebConfig } = await import('./server/web-config.js');
+  return (argv) => {
+    const loaded = loadConfig({ argv });
+    if (loaded.config.web.configFile) loadWebConfig(loaded.config.web.configFile);
+    return loaded;
+  };
+}
+
+async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onStop?: () => Promise<void>; stopWhenOrphaned?: boolean }): Promise<void> {
+  const load = await configLoader();
   const { createLogger } = await import('./logger.js');
   const { startExporter } = await import('./main.js');
   const { allInterfacesNotice } = await import('./server/listen-notice.js');
-  const { config } = loadConfig({ argv });
+  const { config } = load(argv);
   // Process-wide, so here and not in startExporter (tests run many exporters in one process). Set
   // before the first collection, it takes effect for the heap that holds the answers.
   if (config.runtime.optimizeForSize) (await import('node:v8')).setFlagsFromString('--optimize-for-size');
@@ -55,7 +70,7 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
   const exporter = await startExporter({
     config,
     logger,
-    reloadConfig: () => loadConfig({ argv }).config,
+    reloadConfig: () => load(argv).config,
     enableReloadEndpoint: config.web.enableLifecycle,
   });
   const addr = exporter.server?.address();
@@ -126,7 +141,7 @@ async function demo(argv: string[]): Promise<void> {
     return Number(v);
   };
   // Validate the exporter's flags before starting anything.
-  const { loadConfig } = await import('./config/load.js');
+  const load = await configLoader();
   const hasUrl = rest.some((a) => a.startsWith('--node.url'));
   // The demo serves on loopback unless told otherwise: it is for the person at this machine.
   const listenGiven =
@@ -134,7 +149,7 @@ async function demo(argv: string[]): Promise<void> {
     !!process.env[envName('web.listen-address')] ||
     !!process.env[envName('config.file')];
   const listen = listenGiven ? [] : ['--web.listen-address', '127.0.0.1:10650'];
-  loadConfig({ argv: [...listen, ...rest] });
+  load([...listen, ...rest]);
   const sim = await startSimNode({
     scenario: scenario as (typeof SCENARIOS)[number],
     seed: num('seed'),
@@ -164,9 +179,9 @@ async function demo(argv: string[]): Promise<void> {
 }
 
 async function checkConfig(argv: string[]): Promise<void> {
-  const { loadConfig } = await import('./config/load.js');
+  const load = await configLoader();
   const { redactUrl } = await import('./redact.js');
-  const { config, configFile } = loadConfig({ argv });
+  const { config, configFile } = load(argv);
   const { inShard } = await import('./config/shard.js');
   const { defaultTargetName } = await import('./config/schema.js');
   const sharded = config.shard.total > 1;

@@ -1,5 +1,5 @@
 import type { CollectorName, CollectorValues, TargetSpec } from './collectors/define.js';
-import type { Sample } from './metrics/model.js';
+import type { Sample } from './model.js';
 
 /**
  * What one target's collection cycle yields: an immutable snapshot (values and status per

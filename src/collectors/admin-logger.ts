@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { AdminGetLoggerLevelResult } from '../schemas/admin.js';
 import { defineCollector } from './define.js';

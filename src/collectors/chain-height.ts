@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import { AvmGetHeightResult } from '../schemas/avm.js';
 import { EthBlockNumberResult } from '../schemas/evm.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { MetricDescriptor, MetricType, Sample } from '../metrics/model.js';
+import type { MetricDescriptor, MetricType, Sample } from '../model.js';
 import type { AnswerOf, Call, ParamsOf } from '../node-client/call.js';
 
 /**
@@ -96,6 +96,12 @@ export interface CollectorContext<O extends OptionSpecs = OptionSpecs, V = unkno
   readonly signal: AbortSignal;
   /** Wall clock in ms (injectable for golden tests). */
   now(): number;
+  /**
+   * True for the run at start-up, and for the runs of a cycle in which the node answered again or
+   * restarted: whatever the collector keeps about the node's process (what it need not ask again)
+   * must be asked again.
+   */
+  readonly refresh: boolean;
   /**
    * Performs one of the calls the collector declared in `calls` (an undeclared one throws): the
    * value, a declared normal state (logged once when it starts and ends, counted `normal_state`),

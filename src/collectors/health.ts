@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, healthCall } from '../node-client/index.js';
 import { HealthReport, isPending, type HealthCheckResult } from '../schemas/health.js';
 import { defineCollector } from './define.js';

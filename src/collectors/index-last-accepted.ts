@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, HttpError, RpcError, rpcCall } from '../node-client/index.js';
 import { IndexGetLastAcceptedResult } from '../schemas/index-api.js';
 import { u64ToNumber } from '../schemas/primitives.js';

@@ -1,5 +1,6 @@
-import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, PRIMARY_NETWORK_ID, RpcError, rpcCall } from '../node-client/index.js';
+import { sample, type Sample } from '../model.js';
+import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoIsBootstrappedResult } from '../schemas/info.js';
 import { defineCollector } from './define.js';
 
@@ -34,33 +35,51 @@ export const infoIsBootstrappedCall = rpcCall({
   },
 });
 
+/**
+ * A chain that has bootstrapped stays bootstrapped until the node restarts (avalanchego bootstraps
+ * once per process): it is asked again only on a refresh (start-up, the node back or restarted: the
+ * engine sets ctx.refresh, from the node's health report, its process start time, its version and its
+ * connections); the others every run.
+ */
+interface BootstrappedMemory {
+  readonly done: Set<string>;
+}
+
 export const infoIsBootstrapped = defineCollector({
   name: 'info-is-bootstrapped',
   description: 'info.isBootstrapped for P, X, C, every configured chain, and the chains of the L1s subnet-chains watches.',
   needs: 'Info API',
-  // 60 s: a chain bootstraps once per start of the node (hours on mainnet), and the first cycle in
-  // which a node answers again after being down (or after it restarted) runs every collector.
+  // 60 s for a chain still bootstrapping (hours on mainnet); a bootstrapped one only on a refresh.
   interval: 60,
   metrics: [{ name: 'avax_chain_bootstrapped', type: 'gauge', labels: ['chain'], help: '1 if info.isBootstrapped reports the chain bootstrapped.' }],
   calls: [infoIsBootstrappedCall],
   // The chains of the watched L1s, from subnet-chains' last run, without waiting for it in a cycle.
   readsLatest: ['subnet-chains'],
-  requestsPerRun: (t) => chainsOf(t.chains).length,
+  // Steady state: none (every chain bootstrapped); the phases are spread with what a run really sends.
+  requestsPerRun: () => 0,
+  memory: (): BootstrappedMemory => ({ done: new Set() }),
   async collect(ctx) {
     const configured = chainsOf(ctx.target.chains);
     // The chains of the watched L1s (P, X and C are asked by their aliases above).
     const discovered = (ctx.read('subnet-chains')?.chains ?? []).filter((c) => c.subnet !== PRIMARY_NETWORK_ID && !configured.includes(c.id)).map((c) => c.id);
     const chains = [...configured, ...discovered];
-    const answers = await Promise.all(chains.map((chain) => ctx.call(infoIsBootstrappedCall, chain)));
-    const ok: ChainBootstrapped[] = [];
+    const m = ctx.memory;
+    if (ctx.refresh) m.done.clear();
+    const ask = chains.filter((c) => !m.done.has(c));
+    const answers = await Promise.all(ask.map((chain) => ctx.call(infoIsBootstrappedCall, chain)));
+    const ok: ChainBootstrapped[] = chains.filter((c) => m.done.has(c)).map((chain) => ({ chain, isBootstrapped: true }));
     const errors: Error[] = [];
     answers.forEach((r, i) => {
-      const chain = chains[i]!;
-      if (r.ok) ok.push({ chain, isBootstrapped: r.value.isBootstrapped });
+      const chain = ask[i]!;
+      if (r.ok) {
+        ok.push({ chain, isBootstrapped: r.value.isBootstrapped });
+        if (r.value.isBootstrapped) m.done.add(chain);
+      }
       // An unknown discovered chain is not bootstrapped; an unknown configured one is a mistake to report.
-      else if (r.normal && i >= configured.length) ok.push({ chain, isBootstrapped: false });
+      else if (r.normal && !configured.includes(chain)) ok.push({ chain, isBootstrapped: false });
       else errors.push(r.error);
     });
+    ok.sort((a, b) => chains.indexOf(a.chain) - chains.indexOf(b.chain));
     return { samples: toSamples(ok), errors };
   },
 });

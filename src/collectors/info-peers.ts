@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoPeersLean, type InfoPeersResult } from '../schemas/info.js';
 import { defineCollector } from './define.js';
@@ -128,7 +128,8 @@ export const infoPeers = defineCollector({
   name: 'info-peers',
   description: 'info.peers: count, versions, benched per chain, tracked subnets, observed-uptime quantiles (validator peers), silent peers.',
   needs: 'Info API; the observed-uptime quantiles also need platform-validators-full (which peers are validators)',
-  interval: 15,
+  // 30 s: ~600 KB per answer on mainnet, and the series move slowly (peers alerts wait 10 minutes).
+  interval: 30,
   options: {
     perPeer: { kind: 'bool', default: false, help: 'One avax_peer_info series per connected peer (about 2,000 on mainnet).' },
     silenceWindow: { kind: 'duration', default: 60, help: 'A peer is silent when nothing was received from it for this long.' },

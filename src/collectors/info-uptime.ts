@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { InfoUptimeResult } from '../schemas/info.js';
 import { percentToRatio } from '../schemas/primitives.js';

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import {
   InfoGetNetworkIDResult,

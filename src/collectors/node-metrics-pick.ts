@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { NAMING_SCHEMES, NODE_SIGNALS, type NamingScheme, type NativeName, type NodeSignal } from './node-metrics-signals.js';
 import type { TextLabels } from './prometheus-text.js';
 

@@ -1,4 +1,4 @@
-import type { MetricType } from '../metrics/model.js';
+import type { MetricType } from '../model.js';
 
 /**
  * The curated node-internal signals of `GET /ext/metrics` (avalanchego's own Prometheus registry),

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { HttpError, textCall, type NodeClientError } from '../node-client/index.js';
 import { defineCollector, type MetricSpec } from './define.js';
 import { SignalIndex, SignalPicker } from './node-metrics-pick.js';

@@ -1,5 +1,6 @@
-import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
+import { sample, type Sample } from '../model.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { navaxToAvax } from '../schemas/primitives.js';
 import { defineCollector } from './define.js';

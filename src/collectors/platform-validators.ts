@@ -1,5 +1,6 @@
-import { sample, type Sample } from '../metrics/model.js';
-import { ENDPOINTS, failures, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
+import { sample, type Sample } from '../model.js';
+import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { isActive, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { navaxToAvax, percentToRatio, u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector, type CollectorContext } from './define.js';

@@ -1,5 +1,6 @@
-import { sample, type Sample } from '../metrics/model.js';
-import { absent, ENDPOINTS, failures, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
+import { sample, type Sample } from '../model.js';
+import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoGetVMsResult } from '../schemas/info.js';
 import { isActive, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsLean, type BlockchainStatus, type PlatformBlockchain } from '../schemas/platform-chains.js';
@@ -17,8 +18,10 @@ import { defineCollector } from './define.js';
  * Every run asks everything it shows (no rotation, no cache): each watched chain's status, the VMs the
  * node has (one info.getVMs for all), and each watched L1's validator list (network-scoped: once per
  * network), which gives the node's own membership and the count of active validators. A node restart
- * refreshes every collector at once (scheduler), so nothing shown is older than one interval. The
- * subnet's health is derived every cycle from the health collector's report (derive/subnet-healthy.ts).
+ * refreshes every collector at once (scheduler), so nothing shown is older than one interval or the
+ * last restart. The subnet's health is derived every cycle from the health collector's report
+ * (derive/subnet-healthy.ts); the watched IDs' L1 entries (balance, active) are platform-validators'
+ * (every cycle).
  */
 
 /** A chain of a watched subnet, as subnet-chains publishes it. */
@@ -107,7 +110,8 @@ export interface ChainsSeen {
 /** Series of the watched subnets' chains (info, status, VM installed) and of the node's membership. */
 export function toSamples(s: ChainsSeen): Sample[] {
   const out: Sample[] = [];
-  const watched = new Set(s.subnets);
+  // Chains of the watched subnets but the primary network (its chains are the other collectors').
+  const watched = new Set(s.subnets.filter((x) => x !== PRIMARY_NETWORK_ID));
   for (const c of s.chains) {
     if (!watched.has(c.subnetID)) continue;
     const id = { blockchain_id: c.id };
@@ -137,9 +141,12 @@ export const subnetChains = defineCollector({
   name: 'subnet-chains',
   description: 'Chains of the watched subnets and L1s (found by themselves: the chains the node runs): status, VM installed, membership, active validators.',
   needs: 'P-Chain and Info API; the health collector finds the L1s the node runs (not on reference targets); info.getVMs is node-specific',
-  interval: 60,
+  // Every 5 minutes, and at once after the exporter starts or the node restarts (the engine's refresh):
+  // the chain list, the VMs and the chains' status change with a restart or a P-Chain transaction; the
+  // subnet's health, which changes on its own, is derived every cycle from the health collector.
+  interval: 300,
   metrics: [
-    { name: 'avax_chain_info', type: 'gauge', labels: ['subnet', 'blockchain_id', 'name', 'vm_id'], help: 'A chain of a watched subnet or L1 (platform.getBlockchains); value 1.' },
+    { name: 'avax_chain_info', type: 'gauge', labels: ['subnet', 'blockchain_id', 'name', 'vm_id'], help: 'A chain of a watched subnet or L1 other than the primary network (platform.getBlockchains); value 1.' },
     { name: 'avax_chain_status', type: 'gauge', labels: ['blockchain_id', 'status'], help: 'platform.getBlockchainStatus of the chain (Validating, Created, Preferred, Syncing, Unknown); value 1.' },
     { name: 'avax_chain_vm_installed', type: 'gauge', labels: ['blockchain_id', 'vm_id'], help: '1 if the VM the chain runs is installed on the node (info.getVMs), 0 if not.' },
     { name: 'avax_subnet_node_is_validator', type: 'gauge', labels: ['subnet'], help: "1 if the node's own NodeID is an active validator of the subnet (its current validator list; the primary network's from platform-validators-full), 0 if not." },
@@ -171,12 +178,13 @@ export const subnetChains = defineCollector({
       ctx.memory.remembered.add(s);
       ctx.log.info({ subnet: s }, 'watching the chains of this subnet');
     }
-    const watched = new Set(subnets);
+    // The chains of the watched subnets but the primary network (P, X and C are the other collectors').
+    const watched = new Set(subnets.filter((s) => s !== PRIMARY_NETWORK_ID));
     const mine = chains.filter((c) => watched.has(c.subnetID));
     const others = subnets.filter((s) => s !== PRIMARY_NETWORK_ID);
     const [vms, statuses, lists] = await Promise.all([
-      // info.getVMs is node-specific: not asked of a reference target.
-      ctx.target.reference ? undefined : ctx.call(infoGetVMsCall, undefined),
+      // info.getVMs is node-specific: not asked of a reference target, nor when no chain needs it.
+      ctx.target.reference || mine.length === 0 ? undefined : ctx.call(infoGetVMsCall, undefined),
       Promise.all(mine.map((c) => ctx.call(platformGetBlockchainStatusCall, c.id))),
       Promise.all(others.map((s) => ctx.call(getSubnetValidatorsCall, s))),
     ]);

@@ -1,5 +1,6 @@
-import { sample, type Sample } from '../metrics/model.js';
-import { absent, ENDPOINTS, PRIMARY_NETWORK_ID, rpcCall } from '../node-client/index.js';
+import { sample, type Sample } from '../model.js';
+import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import type { PlatformValidatorUsed } from '../schemas/platform.js';
 import { PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardPaid } from '../schemas/platform-rewards.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';

@@ -1,7 +1,7 @@
 import type { Collector, OptionSpec } from '../collectors/define.js';
-import { formatDuration } from './duration.js';
+import { formatDuration } from '../duration.js';
 import { ConfigError } from './errors.js';
-import { SETTINGS, defaultShown, type FlagKind } from './settings.js';
+import { SETTINGS, defaultShown, type FlagKind, type SettingSpec } from './settings.js';
 import { didYouMean } from './suggest.js';
 
 /**
@@ -43,7 +43,7 @@ export function collectorFlags(c: Collector<any>): FlagDef[] {
 
 /** Every flag: the settings table's, then each collector's. */
 export function flagsFor(collectors: readonly Collector<any>[]): FlagDef[] {
-  return [...SETTINGS.map((s): FlagDef => ({ flag: s.flag, path: s.path, kind: s.kind, help: s.help, def: defaultShown(s), target: s.target })), ...collectors.flatMap(collectorFlags)];
+  return [...SETTINGS.map((s: SettingSpec): FlagDef => ({ flag: s.flag, path: s.path, kind: s.kind, help: s.help, def: defaultShown(s), target: s.target })), ...collectors.flatMap(collectorFlags)];
 }
 
 /** One value from a flag or the environment, with where it came from. */

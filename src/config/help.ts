@@ -1,5 +1,5 @@
 import type { Collector } from '../collectors/define.js';
-import { formatDuration } from './duration.js';
+import { formatDuration } from '../duration.js';
 import { collectorFlags, envName, flagsFor } from './flags.js';
 
 /**

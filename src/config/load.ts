@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Collector } from '../collectors/define.js';
 import { COLLECTORS } from '../collectors/index.js';
-import { loadWebConfig } from '../server/web-config.js';
 import { ConfigError } from './errors.js';
 import { convert, flagsFor, parseFlags, settingsFromEnv, type FlagDef } from './flags.js';
 import { buildConfigSchema, configSchema, type Config } from './schema.js';
@@ -42,7 +41,10 @@ export interface LoadedConfig {
   configFile?: string;
 }
 
-/** Builds the configuration: defaults < YAML file < environment < flags. Throws ConfigError. */
+/**
+ * Builds the configuration: defaults < YAML file < environment < flags. Throws ConfigError. The file of
+ * --web.config.file is the server's to read (cli.ts checks it with the rest: loadChecked).
+ */
 export function loadConfig(opts: LoadOptions): LoadedConfig {
   const env = opts.env ?? process.env;
   const collectors = opts.collectors ?? COLLECTORS;
@@ -98,8 +100,6 @@ export function loadConfig(opts: LoadOptions): LoadedConfig {
     });
     throw new ConfigError(`invalid configuration${configFile ? ` (${configFile})` : ''}:\n${lines.join('\n')}`);
   }
-  // The web configuration file is checked here too, so that check-config and SIGHUP report it.
-  if (parsed.data.web.configFile) loadWebConfig(parsed.data.web.configFile);
   return { config: parsed.data, configFile };
 }
 

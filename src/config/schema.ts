@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Collector, OptionSpec } from '../collectors/define.js';
 import { COLLECTORS } from '../collectors/index.js';
-import { formatDuration } from './duration.js';
+import { formatDuration } from '../duration.js';
 import {
   DEFAULT_COLLECTOR_TIMEOUT_SECONDS,
   DEFAULT_INTERVAL_SECONDS,
@@ -19,13 +19,19 @@ import { duration } from './value-types.js';
  * YAML file all produce a raw object of this shape; the schema validates it and fills the defaults.
  */
 
-/** A default goes through the setting's own type (prefault), like a value the user wrote. */
-const withDefault = (s: SettingSpec): z.ZodType => (s.default !== undefined ? s.schema!.prefault(s.default as never) : s.schema!.optional());
+/** The table as the schema builders read it (each row a SettingSpec; SETTINGS keeps the literal types). */
+const TABLE: readonly SettingSpec[] = SETTINGS;
 
-/** The settings under one top-level key (web, log, collection, node). */
+/** A default goes through the setting's own type (prefault), like a value the user wrote. */
+const withDefault = (s: SettingSpec): z.ZodType => (s.default !== undefined ? s.schema!.prefault(s.default) : s.schema!.optional());
+
+/** The top-level keys of the table's settings (node, web, collection, shard, runtime, log). */
+const GROUPS = [...new Set(TABLE.flatMap((s) => (s.path.length === 2 ? [String(s.path[0])] : [])))];
+
+/** The settings under one top-level key. */
 function group(key: string): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
-  for (const s of SETTINGS) if (s.path.length === 2 && s.path[0] === key) shape[String(s.path[1])] = withDefault(s);
+  for (const s of TABLE) if (s.path.length === 2 && s.path[0] === key) shape[String(s.path[1])] = withDefault(s);
   return z.strictObject(shape).prefault({});
 }
 
@@ -51,7 +57,7 @@ function collectorsBlock(collectors: readonly Collector<any>[]): z.ZodType {
 /** One target: the target settings of the table, and per-target collector overrides. */
 function targetSchema(): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
-  for (const s of SETTINGS) if (s.target) shape[String(s.path[2])] = s.flag === 'node.url' ? s.schema! : withDefault(s);
+  for (const s of TABLE) if (s.target) shape[String(s.path[2])] = s.flag === 'node.url' ? s.schema! : withDefault(s);
   shape['collectors'] = z.record(z.string(), collectorEntry).default({});
   return z.strictObject(shape);
 }
@@ -61,53 +67,44 @@ function shown(seconds: number, defaulted: boolean, flag: string): string {
   return defaulted ? `${formatDuration(seconds)}, the default; set --${flag} to change it` : formatDuration(seconds);
 }
 
-/** The shape the schema produces (the parts the rest of the exporter reads, typed). */
-export interface Config {
-  readonly web: {
-    readonly listenAddress: string;
-    readonly telemetryPath: string;
-    readonly disableExporterMetrics: boolean;
-    readonly maxConcurrentScrapes: number;
-    readonly enableLifecycle: boolean;
-    readonly configFile?: string;
-  };
-  readonly log: { readonly level: string };
-  readonly runtime: { readonly optimizeForSize: boolean };
-  readonly shard: { readonly total: number; readonly index: number };
-  readonly collection: { readonly interval: number; readonly timeout: number; readonly maxConcurrentTargets: number };
-  readonly node: { readonly timeout: number; readonly maxResponseSize: number; readonly connections: number };
-  /** Per collector: enabled, interval and its options, as given (defaults are the collector's). */
-  readonly collectors: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>;
-  readonly targets: readonly TargetConfig[];
-}
+// The Config type, read off the settings table: no interface written beside the schema can drift from it.
+type Setting = (typeof SETTINGS)[number];
+type Flat<T> = { readonly [K in keyof T]: T[K] };
+/** What a setting's schema produces, read-only like the rest of the configuration. */
+type Value<S> = S extends { readonly schema: infer T extends z.ZodType } ? ReadonlyValue<z.output<T>> : never;
+type ReadonlyValue<T> = T extends readonly (infer E)[] ? readonly E[] : T extends object ? Readonly<T> : T;
+/** Present after parsing: the setting has a default, or (once `Filled`) schema.ts computes one. */
+type Present<S, Filled extends boolean> = S extends { readonly default: unknown } ? true : Filled extends true ? (S extends { readonly computed: true } ? true : false) : false;
+/** The settings whose path is `Path` + one key, each typed by its schema's output. */
+type SettingsAt<Path extends readonly unknown[], Filled extends boolean> = Flat<
+  { readonly [S in Setting as S['path'] extends readonly [...Path, infer K extends string] ? (Present<S, Filled> extends true ? K : never) : never]: Value<S> } & {
+    readonly [S in Setting as S['path'] extends readonly [...Path, infer K extends string] ? (Present<S, Filled> extends true ? never : K) : never]?: Value<S>;
+  }
+>;
+type GroupName = Setting['path'] extends infer P ? (P extends readonly [infer G extends string, string] ? G : never) : never;
+type CollectorEntry = z.output<typeof collectorEntry>;
+type ConfigShape<Filled extends boolean> = Flat<
+  { readonly [G in GroupName]: SettingsAt<[G], Filled> } & {
+    /** Per collector: enabled, interval and its options, as given (defaults are the collector's). */
+    readonly collectors: Readonly<Record<string, (CollectorEntry & Readonly<Record<string, unknown>>) | undefined>>;
+    readonly targets: readonly TargetConfig[];
+  }
+>;
 
-export interface TargetConfig {
-  readonly name?: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly reference: boolean;
-  readonly validatorNodeIds: readonly string[];
-  readonly expectActive: boolean;
-  readonly subnets: readonly string[];
-  readonly chains: readonly string[];
-  readonly collectors: Readonly<Record<string, { readonly enabled?: boolean; readonly interval?: number }>>;
-}
+/** The shape the schema produces. */
+export type Config = ConfigShape<true>;
+/** One target of the configuration: the table's target settings, and per-target collector overrides. */
+export type TargetConfig = Flat<SettingsAt<['targets', 0], true> & { readonly collectors: Readonly<Record<string, CollectorEntry>> }>;
 
 export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLECTORS): z.ZodType<Config> {
   const names = collectors.map((c) => c.name);
-  return z
-    .strictObject({
-      web: group('web'),
-      log: group('log'),
-      runtime: group('runtime'),
-      shard: group('shard'),
-      collection: group('collection'),
-      node: group('node'),
-      collectors: collectorsBlock(collectors),
-      targets: z.array(targetSchema()).min(1, 'expected at least one target').default([{ url: DEFAULT_NODE_URL }]),
-    })
-    .superRefine((raw, ctx) => {
-      const cfg = raw as unknown as { collection: { interval?: number; timeout?: number }; collectors: Record<string, { interval?: number } | undefined>; targets: TargetConfig[]; shard: { total: number; index: number } };
+  const shape: Record<string, z.ZodType> = Object.fromEntries(GROUPS.map((g) => [g, group(g)]));
+  shape['collectors'] = collectorsBlock(collectors);
+  shape['targets'] = z.array(targetSchema()).min(1, 'expected at least one target').default([{ url: DEFAULT_NODE_URL }]);
+  // The one cast: zod cannot type a shape built from the table at run time; ConfigShape is that table's type.
+  const raw = z.strictObject(shape) as unknown as z.ZodType<ConfigShape<false>>;
+  return raw
+    .superRefine((cfg, ctx) => {
       if (cfg.shard.index >= cfg.shard.total) {
         ctx.addIssue({ code: 'custom', path: ['shard', 'index'], message: `expected a shard index from 0 to ${cfg.shard.total - 1} (--shard.total is ${cfg.shard.total}), got ${cfg.shard.index}` });
       }
@@ -115,7 +112,7 @@ export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLEC
       const intervalDefaulted = cfg.collection.interval === undefined;
       const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;
       const intervalText = shown(interval, intervalDefaulted, 'collection.interval');
-      if (!cronFor(interval)) {
+      if (!isBaseInterval(interval)) {
         ctx.addIssue({
           code: 'custom',
           path: ['collection', 'interval'],
@@ -146,16 +143,15 @@ export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLEC
         seen.add(name);
       });
     })
-    .transform((raw) => {
-      const cfg = raw as unknown as Config & { collection: { interval?: number; timeout?: number }; node: { timeout?: number } };
+    .transform((cfg): Config => {
       const interval = cfg.collection.interval ?? DEFAULT_INTERVAL_SECONDS;
       const timeout = cfg.collection.timeout ?? Math.min(DEFAULT_COLLECTOR_TIMEOUT_SECONDS, interval);
       return {
         ...cfg,
         collection: { ...cfg.collection, interval, timeout },
         node: { ...cfg.node, timeout: cfg.node.timeout ?? Math.min(DEFAULT_NODE_TIMEOUT_SECONDS, timeout) },
-      } as Config;
-    }) as unknown as z.ZodType<Config>;
+      };
+    });
 }
 
 export const configSchema = buildConfigSchema();
@@ -171,11 +167,12 @@ export function defaultTargetName(url: string): string {
   }
 }
 
-/** node-cron expression (with seconds) for a base interval, or undefined if it has none. */
-export function cronFor(seconds: number): string | undefined {
-  if (Number.isInteger(seconds) && seconds >= 1 && seconds < 60 && 60 % seconds === 0) return `*/${seconds} * * * * *`;
-  if (seconds === 60) return `0 * * * * *`;
-  const m = seconds / 60;
-  if (Number.isInteger(m) && m >= 1 && m < 60 && 60 % m === 0) return `0 */${m} * * * *`;
-  return undefined;
+/**
+ * A base collection interval that a clock can run: it divides a minute (1s-30s, or 60s) or an hour
+ * (whole minutes up to 30m), so every cycle starts at the same seconds of each minute or hour
+ * (the scheduler's cron expression, scheduler/scheduler.ts cronFor).
+ */
+export function isBaseInterval(seconds: number): boolean {
+  const divides = (n: number, whole: number) => Number.isInteger(n) && n >= 1 && n < whole && whole % n === 0;
+  return divides(seconds, 60) || seconds === 60 || divides(seconds / 60, 60);
 }

@@ -24,6 +24,8 @@ export interface SettingSpec {
   readonly default?: unknown;
   /** How --help shows a default that is computed or not a plain value. */
   readonly defaultText?: string;
+  /** No default of its own: schema.ts computes it from other settings, so Config always has it. */
+  readonly computed?: true;
   /** Describes the single target built from flags (cannot be combined with targets in a file). */
   readonly target?: boolean;
 }
@@ -38,7 +40,8 @@ export const DEFAULT_NODE_URL = 'http://127.0.0.1:9650';
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
-export const SETTINGS: readonly SettingSpec[] = [
+/** The table, `as const`: its literal paths and schema types make the Config type (schema.ts). */
+export const SETTINGS = [
   { flag: 'config.file', path: [], kind: 'string', help: 'YAML configuration file (fleet: a list of targets).' },
   // The single target built from flags (a file lists its targets instead).
   { flag: 'node.url', path: ['targets', 0, 'url'], kind: 'string', target: true, schema: nodeUrl, default: DEFAULT_NODE_URL, help: 'URL of the avalanchego node (userinfo, path prefix and query are kept; never logged).' },
@@ -50,7 +53,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { flag: 'validator.node-id', path: ['targets', 0, 'validatorNodeIds'], kind: 'list', target: true, schema: z.array(z.string().regex(NODE_ID_RE, 'expected NodeID-<CB58>')), default: [], defaultText: "the node's own ID", help: 'Validator NodeID to watch (repeatable).' },
   { flag: 'validator.expect-active', path: ['targets', 0, 'expectActive'], kind: 'bool', target: true, schema: z.boolean(), default: false, help: "The node's own ID must be an active validator (alert AvalancheNodeNotInValidatorSet when it is not: a moved or re-keyed node); it is watched in addition to any --validator.node-id." },
   // Requests to the node.
-  { flag: 'node.timeout', path: ['node', 'timeout'], kind: 'duration', schema: duration('node request timeout'), defaultText: `${DEFAULT_NODE_TIMEOUT_SECONDS}s, or --collection.timeout if shorter`, help: 'Deadline of each request to the node.' },
+  { flag: 'node.timeout', path: ['node', 'timeout'], kind: 'duration', schema: duration('node request timeout'), computed: true, defaultText: `${DEFAULT_NODE_TIMEOUT_SECONDS}s, or --collection.timeout if shorter`, help: 'Deadline of each request to the node.' },
   { flag: 'node.max-response-size', path: ['node', 'maxResponseSize'], kind: 'bytes', schema: bytes, default: '32MiB', help: 'Largest response body accepted from the node.' },
   { flag: 'node.connections', path: ['node', 'connections'], kind: 'int', schema: z.number().int().min(1).max(64), default: 4, help: 'Keep-alive connections per node.' },
   // The HTTP server.
@@ -61,8 +64,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   { flag: 'web.enable-lifecycle', path: ['web', 'enableLifecycle'], kind: 'bool', schema: z.boolean(), default: false, help: 'Enable POST /-/reload (reload the configuration like SIGHUP).' },
   { flag: 'web.config.file', path: ['web', 'configFile'], kind: 'string', schema: z.string().min(1), help: 'Web configuration file (Prometheus exporter-toolkit format): TLS, mTLS, basic auth, response headers. Re-read on change.' },
   // The collection cycle.
-  { flag: 'collection.interval', path: ['collection', 'interval'], kind: 'duration', schema: duration('collection interval'), defaultText: `${DEFAULT_INTERVAL_SECONDS}s`, help: 'Base collection cycle (divides a minute or an hour).' },
-  { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', schema: duration('collector timeout'), defaultText: `${DEFAULT_COLLECTOR_TIMEOUT_SECONDS}s, or --collection.interval if shorter`, help: 'Deadline of one collector run.' },
+  { flag: 'collection.interval', path: ['collection', 'interval'], kind: 'duration', schema: duration('collection interval'), computed: true, defaultText: `${DEFAULT_INTERVAL_SECONDS}s`, help: 'Base collection cycle (divides a minute or an hour).' },
+  { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', schema: duration('collector timeout'), computed: true, defaultText: `${DEFAULT_COLLECTOR_TIMEOUT_SECONDS}s, or --collection.interval if shorter`, help: 'Deadline of one collector run.' },
   { flag: 'collection.max-concurrent-targets', path: ['collection', 'maxConcurrentTargets'], kind: 'int', schema: z.number().int().min(1).max(256), default: 8, help: 'Targets collected at once.' },
   // Sharding a large fleet over exporter replicas (README "Sharding").
   { flag: 'shard.total', path: ['shard', 'total'], kind: 'int', schema: z.number().int().min(1).max(1024), default: 1, help: 'Number of exporter replicas sharing the fleet; 1 = this process collects every target.' },
@@ -77,7 +80,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: "Tell V8 to favour memory over speed (its --optimize-for-size, set when `run` starts). Measured (README, Performance): a single node's RSS about 30 MB lower, at about twice the CPU per answer parsed; off by default because a fleet runs out of CPU first.",
   },
   { flag: 'log.level', path: ['log', 'level'], kind: 'string', schema: z.enum(LOG_LEVELS), default: 'info', help: `${LOG_LEVELS.join(', ')}.` },
-];
+] as const satisfies readonly SettingSpec[];
 
 /** How --help and the README show a setting's default ('' when it has none). */
 export function defaultShown(s: { default?: unknown; defaultText?: string }): string {

@@ -20,11 +20,10 @@ export interface ResolvedTarget {
 /** Turns the validated config into per-target plans (global collector settings, then per-target overrides); with --shard.total > 1 only this replica's targets. */
 export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[]): ResolvedTarget[] {
   const base = cfg.collection.interval;
-  const globals = cfg.collectors as Record<string, { enabled?: boolean; interval?: number } | undefined>;
   return cfg.targets.filter((t) => inShard(t.name ?? defaultTargetName(t.url), cfg.shard)).map((t) => {
     const plans = collectors.map((c) => {
-      const global = globals[c.name];
-      const local = (t.collectors as Record<string, { enabled?: boolean; interval?: number } | undefined>)[c.name];
+      const global = cfg.collectors[c.name];
+      const local = t.collectors[c.name];
       const enabled = local?.enabled ?? global?.enabled ?? c.enabled;
       let interval = local?.interval ?? global?.interval ?? c.interval;
       // Defaults are multiples of 15 s; with another base interval round up to a multiple of it.
@@ -49,10 +48,9 @@ export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[
 
 /** Every collector's option values: its defaults, overridden by flags, environment and YAML. */
 export function collectorOptions(cfg: Config, collectors: readonly Collector<any>[]): Map<string, Readonly<Record<string, unknown>>> {
-  const globals = cfg.collectors as Record<string, Record<string, unknown> | undefined>;
   return new Map(
     collectors.map((c) => {
-      const given = globals[c.name] ?? {};
+      const given = cfg.collectors[c.name] ?? {};
       const values: Record<string, unknown> = { ...defaultOptions(c.options) };
       for (const k of Object.keys(c.options)) if (given[k] !== undefined) values[k] = given[k];
       return [c.name, values] as const;

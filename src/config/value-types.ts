@@ -1,21 +1,32 @@
 import { z } from 'zod';
-import { parseBytes, parseDuration } from './duration.js';
+import { parseDuration } from '../duration.js';
+import { parseListenAddress } from '../listen-address.js';
 
 /**
  * The zod types of configuration values that are more than a string or a number: durations, sizes,
  * node URLs, listen addresses, IDs. Each error says what was expected, with an example.
  */
 
-/** A duration such as 500ms, 15s, 5m, 1h, or a number of seconds → seconds. */
+/** A duration such as 500ms, 15s, 1m30s, 1h, or a number of seconds → seconds (src/duration.ts). */
 export const duration = (what: string) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
     const s = parseDuration(v);
     if (s === undefined) {
-      ctx.addIssue({ code: 'custom', message: `expected a duration such as 500ms, 15s, 5m or 1h for ${what}, got ${JSON.stringify(v)}` });
+      ctx.addIssue({ code: 'custom', message: `expected a duration such as 500ms, 15s, 5m, 1m30s or 1h (units largest first, each once) for ${what}, got ${JSON.stringify(v)}` });
       return z.NEVER;
     }
     return s;
   });
+
+/** Parses `32MiB`, `512KiB`, `1000000` into bytes. */
+function parseBytes(input: string | number): number | undefined {
+  if (typeof input === 'number') return Number.isInteger(input) && input > 0 ? input : undefined;
+  const m = /^(\d+)\s*(B|KiB|MiB|GiB|KB|MB|GB)?$/i.exec(input.trim());
+  if (!m) return undefined;
+  const unit = (m[2] ?? 'B').toLowerCase();
+  const mult: Record<string, number> = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, kb: 1e3, mb: 1e6, gb: 1e9 };
+  return Number(m[1]) * (mult[unit] ?? 1);
+}
 
 /** A size such as 32MiB or a number of bytes → bytes. */
 export const bytes = z.union([z.string(), z.number()]).transform((v, ctx) => {
@@ -46,12 +57,10 @@ export const nodeUrl = z.string().transform((v, ctx) => {
   return v;
 });
 
-/** host:port, :port or [v6]:port. */
-export const listenAddress = z
-  .string()
-  .regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]*):\d+$/, 'expected host:port or :port, e.g. :10650 (every interface) or 127.0.0.1:10650 (loopback only)')
-  .superRefine((v, ctx) => {
-    const port = Number(v.slice(v.lastIndexOf(':') + 1));
-    // Checked here: node's listen() would throw a RangeError with a stack instead of a message.
-    if (!(port <= 65535)) ctx.addIssue({ code: 'custom', message: `expected a port 1-65535 (or 0 for any free port), got ${v.slice(v.lastIndexOf(':') + 1)}` });
-  });
+/** host:port, :port or [v6]:port (src/listen-address.ts), with a port the server can bind. */
+export const listenAddress = z.string().superRefine((v, ctx) => {
+  const a = parseListenAddress(v);
+  if (!a) ctx.addIssue({ code: 'custom', message: 'expected host:port or :port, e.g. :10650 (every interface) or 127.0.0.1:10650 (loopback only)' });
+  // Checked here: node's listen() would throw a RangeError with a stack instead of a message.
+  else if (!(a.port <= 65535)) ctx.addIssue({ code: 'custom', message: `expected a port 1-65535 (or 0 for any free port), got ${v.slice(v.lastIndexOf(':') + 1)}` });
+});

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../metrics/model.js';
+import { sample, type Sample } from '../model.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
 

@@ -1,4 +1,4 @@
-import type { Sample } from '../metrics/model.js';
+import type { Sample } from '../model.js';
 import { valueOf } from '../snapshot.js';
 import { defineFleetDerivation } from './define.js';
 

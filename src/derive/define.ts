@@ -1,4 +1,4 @@
-import type { MetricDescriptor, MetricType, Sample } from '../metrics/model.js';
+import type { MetricDescriptor, MetricType, Sample } from '../model.js';
 import type { CollectorName } from '../collectors/define.js';
 import type { TargetSnapshot } from '../snapshot.js';
 
@@ -41,8 +41,4 @@ export function defineDerivation(d: { name: string; reads: readonly CollectorNam
 
 export function defineFleetDerivation(d: { name: string; reads: readonly CollectorName[]; metrics: readonly DerivedMetricSpec[]; derive: FleetDerivation['derive'] }): FleetDerivation {
   return Object.freeze({ name: d.name, reads: d.reads, metrics: descriptors('fleet', d.metrics), derive: d.derive });
-}
-
-export function round6(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
 }

@@ -1,8 +1,8 @@
-import { sample, type Sample } from '../metrics/model.js';
-import { PRIMARY_NETWORK_ID } from '../node-client/endpoints.js';
+import { round6, sample, type Sample } from '../model.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { u64ToNumber } from '../schemas/primitives.js';
 import { valueOf } from '../snapshot.js';
-import { defineDerivation, round6 } from './define.js';
+import { defineDerivation } from './define.js';
 
 /** Best uptime ratio still reachable at `now` (seconds) for a validation [start, end] with uptime `u` so far. */
 export function maxAchievableUptime(u: number, start: number, end: number, now: number): number {

@@ -1,5 +1,5 @@
-import { sample, type Sample } from '../metrics/model.js';
-import { PRIMARY_NETWORK_ID } from '../node-client/endpoints.js';
+import { sample, type Sample } from '../model.js';
+import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
 

@@ -1,4 +1,4 @@
-import type { MetricDescriptor } from '../metrics/model.js';
+import type { MetricDescriptor } from '../model.js';
 
 /** The unit of a family, from its name (Prometheus base-unit suffixes; AVAX and nAVAX are ours). */
 export function unitOf(name: string): string {

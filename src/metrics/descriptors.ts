@@ -1,7 +1,7 @@
 import { COLLECTORS } from '../collectors/index.js';
 import type { Collector } from '../collectors/define.js';
 import { DERIVATIONS, FLEET_DERIVATIONS } from '../derive/index.js';
-import type { MetricDescriptor } from './model.js';
+import type { MetricDescriptor } from '../model.js';
 
 /**
  * The exporter's own series about each target and itself (the runner's: status of every collector,

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { DESCRIPTOR_INDEX, type DescriptorIndex } from './descriptors.js';
-import type { Sample } from './model.js';
+import type { Sample } from '../model.js';
 import { formatHeader, formatSample } from './render.js';
 
 /**

@@ -1,4 +1,4 @@
-import { formatDuration } from '../config/duration.js';
+import { formatDuration } from '../duration.js';
 import type { DescriptorIndex } from './descriptors.js';
 
 /**

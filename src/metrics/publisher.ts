@@ -5,7 +5,7 @@ import type { Derivation, FleetDerivation } from '../derive/define.js';
 import type { TargetSnapshot } from '../snapshot.js';
 import type { DescriptorIndex } from './descriptors.js';
 import { Exposition, GZIP_LEVEL, TargetSegment, makeRendered, type RenderedExposition } from './exposition.js';
-import type { Sample } from './model.js';
+import type { Sample } from '../model.js';
 import { targetSamples } from './target-samples.js';
 
 /** Segment name of the fleet-derived series (they carry the target they are about); not a target name. */

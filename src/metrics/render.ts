@@ -1,4 +1,4 @@
-import type { Labels, MetricDescriptor, Sample } from './model.js';
+import type { Labels, MetricDescriptor, Sample } from '../model.js';
 
 /** Text exposition format 0.0.4 escaping of a label value: backslash, double quote and newline. */
 export function escapeLabelValue(v: string): string {

@@ -1,6 +1,6 @@
 import type { Derivation } from '../derive/define.js';
 import type { TargetSnapshot } from '../snapshot.js';
-import type { Sample } from './model.js';
+import { round6, type Sample } from '../model.js';
 
 /**
  * One target's complete set of samples (each with the `target` label) from its snapshot: avax_up,
@@ -45,8 +45,4 @@ export function wellFormedUnique(samples: readonly Sample[], target: string): Sa
     out.push({ name: x.name, labels, value: x.value });
   }
   return out;
-}
-
-function round6(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
 }

@@ -5,46 +5,16 @@
  * that would matter here.
  */
 
-const UNITS = [
-  ['d', 86400],
-  ['h', 3600],
-  ['m', 60],
-  ['s', 1],
-] as const;
+import { formatDuration, parseDuration as anyDuration } from '../duration.js';
 
-/** `7d`, `1h30m`, `90s` or a whole number of seconds → seconds; undefined when not one of those. */
+/** `7d`, `1h30m`, `90s` or a whole number of seconds → seconds (src/duration.ts' grammar, whole seconds only). */
 export function parseDuration(input: unknown): number | undefined {
-  if (typeof input === 'number') return Number.isInteger(input) && input >= 0 ? input : undefined;
-  if (typeof input !== 'string') return undefined;
-  const s = input.trim();
-  if (/^\d+$/.test(s)) return Number(s);
-  if (!/^(\d+[dhms])+$/.test(s)) return undefined;
-  let total = 0;
-  const seen = new Set<string>();
-  for (const m of s.matchAll(/(\d+)([dhms])/g)) {
-    // Prometheus rejects a unit given twice or out of order (`1m1h`); so does this.
-    if (seen.has(m[2]!)) return undefined;
-    seen.add(m[2]!);
-    total += Number(m[1]) * UNITS.find(([u]) => u === m[2])![1];
-  }
-  const order = [...s.matchAll(/[dhms]/g)].map((m) => UNITS.findIndex(([u]) => u === m[0]));
-  return order.every((v, i) => i === 0 || v > order[i - 1]!) ? total : undefined;
+  const s = anyDuration(input);
+  return s !== undefined && Number.isInteger(s) ? s : undefined;
 }
 
 /** Seconds → Prometheus duration: 600 → `10m`, 86400 → `1d`, 5400 → `1h30m`, 0 → `0s`. */
-export function promDuration(seconds: number): string {
-  if (seconds === 0) return '0s';
-  let rest = seconds;
-  let out = '';
-  for (const [u, n] of UNITS) {
-    const k = Math.floor(rest / n);
-    if (k > 0) {
-      out += `${k}${u}`;
-      rest -= k * n;
-    }
-  }
-  return out;
-}
+export const promDuration = formatDuration;
 
 /** Seconds as a PromQL number, in days where whole: 604800 → `7 * 86400`, 86400 → `86400`, 900 → `900`. */
 export function secondsExpr(seconds: number): string {

@@ -1,12 +1,26 @@
 /**
  * `npm run monitoring`: writes the committed alerts/*.rules.yaml and dashboards/*.json from
- * src/monitoring with the default settings. test/monitoring/committed.test.ts fails when they differ.
+ * src/monitoring with the default settings, the tables of alerts/README.md (the alerts of each rule file, and the
+ * thresholds) and the
+ * thresholds of examples/monitoring.yaml from settings.ts and threshold-docs.ts, and the L1 series table of
+ * docs/runbook.md from l1-docs.ts.
+ * test/monitoring/committed.test.ts and docs.test.ts fail when they differ.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { withAlertsTable } from './alert-docs.js';
 import { REPOSITORY_HEADER, renderFiles, writeFiles } from './generate.js';
 import { DEFAULT_SETTINGS } from './settings.js';
+import { withL1SeriesTable } from './l1-docs.js';
+import { withExampleThresholds, withThresholdTable } from './threshold-docs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const files = renderFiles(DEFAULT_SETTINGS, REPOSITORY_HEADER);
 writeFiles(root, files, { protect: false });
-process.stdout.write(`npm run monitoring: wrote ${files.map((f) => `${f.path} (${f.summary})`).join(', ')}\n`);
+const docs: [string, (text: string) => string][] = [
+  ['alerts/README.md', (text) => withAlertsTable(withThresholdTable(text, DEFAULT_SETTINGS.thresholds), DEFAULT_SETTINGS)],
+  ['examples/monitoring.yaml', (text) => withExampleThresholds(text, DEFAULT_SETTINGS.thresholds)],
+  ['docs/runbook.md', withL1SeriesTable],
+];
+for (const [path, update] of docs) writeFileSync(`${root}${path}`, update(readFileSync(`${root}${path}`, 'utf8')));
+process.stdout.write(`npm run monitoring: wrote ${[...files.map((f) => `${f.path} (${f.summary})`), ...docs.map(([p]) => `${p} (generated part)`)].join(', ')}\n`);

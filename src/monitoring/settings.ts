@@ -54,9 +54,12 @@ function num(o: { min: number; max?: number; int?: boolean; minExclusive?: boole
 /** A ratio in (0, 1]. */
 const ratio = () => num({ min: 0, max: 1, what: 'a ratio' }).refine((v) => v > 0, { message: 'expected a ratio above 0 (e.g. 0.5), got 0' });
 
+/** The duration schemas, so that a threshold can be shown as the user writes it (`3d`, not 259200). */
+const durationSchemas = new WeakSet<z.ZodType>();
+
 /** A duration (`10m`, `7d`, `1h30m` or whole seconds) → seconds; at least `minSeconds`. */
 function duration(minSeconds = 1) {
-  return z.unknown().transform((v, ctx) => {
+  const schema = z.unknown().transform((v, ctx) => {
     const s = parseDuration(v);
     if (s === undefined || s < minSeconds) {
       ctx.addIssue({
@@ -67,6 +70,8 @@ function duration(minSeconds = 1) {
     }
     return s;
   });
+  durationSchemas.add(schema);
+  return schema;
 }
 
 /** One of `values`, with a did-you-mean. */
@@ -111,42 +116,51 @@ const severityLabels = (level: Severity) =>
     .refine((l) => Object.keys(l).length > 0, { message: 'expected a severity label value or at least one label' })
     .default({ severity: level });
 
-/** Thresholds: every number alerts/README.md lists, named after what it tunes. Durations in seconds once parsed. */
+/**
+ * Thresholds: every number an operator may tune, named after what it tunes, with its default: the one
+ * place each is written. Durations in seconds once parsed. alerts/README.md's table and the thresholds of
+ * examples/monitoring.yaml are generated from these and threshold-docs.ts (`npm run monitoring`).
+ */
+const thresholdShape = {
+  peersLow: num({ min: 1, int: true }).default(20),
+  chainStallWindow: duration(60).default(300),
+  indexStallWindow: duration(60).default(900),
+  indexUnavailableLookback: duration(60).default(6 * 3600),
+  uptimeRequirementFallback: ratio().default(0.8),
+  uptimeAtRiskMargin: num({ min: 0, max: 1, what: 'a ratio' }).default(0.05),
+  rewardingStakeLow: ratio().default(0.9),
+  validationEndingInfo: duration().default(14 * 86400),
+  validationEndingWarning: duration().default(7 * 86400),
+  validationEndingCritical: duration().default(86400),
+  delegationCapacityLowAvax: num({ min: 0 }).default(0),
+  l1RunwayWarning: duration().default(7 * 86400),
+  l1RunwayCritical: duration().default(86400),
+  rewardMissedWindow: duration().default(3 * 86400),
+  upgradeWindow: duration().default(7 * 86400),
+  newerVersionRatio: num({ min: 0, max: 1, what: 'a ratio' }).refine((v) => v < 1, { message: 'expected a ratio below 1 (the alert fires above it), got 1' }).default(0.5),
+  versionBehindFor: duration(0).default(86400),
+  acpMajority: num({ min: 0, max: 1, what: 'a ratio' }).refine((v) => v < 1, { message: 'expected a ratio below 1 (the alert fires above it), got 1' }).default(0.5),
+  vantages: num({ min: 2, int: true }).default(2),
+  referenceBehindBlocksC: num({ min: 0, int: true }).default(30),
+  referenceBehindBlocksPX: num({ min: 0, int: true }).default(5),
+  collectorFailingFor: duration(0).default(900),
+  dataStaleSlowCollectors: duration().default(900),
+  dataStale: duration().default(180),
+  consensusStuckWindow: duration(60).default(600),
+  l1ChainStallWindow: duration(60).default(900),
+  l1ChainBusyPause: duration(60).default(300),
+  l1ChainLookback: duration(3600).default(86400),
+  pollFailureRatio: ratio().default(0.2),
+  handlerExpiredPerSecond: num({ min: 0 }).default(1),
+  benchedWeightRatio: ratio().default(0.1),
+  dbLatency: num({ min: 0, minExclusive: true, what: 'a number of seconds' }).default(0.05),
+  unstakeSoon: duration().default(86400),
+  ipChangeWindow: duration(60).default(3600),
+  verboseLogFor: duration(0).default(86400),
+};
+
 const thresholdsSchema = z
-  .strictObject({
-    peersLow: num({ min: 1, int: true }).default(20),
-    chainStallWindow: duration(60).default(300),
-    indexStallWindow: duration(60).default(900),
-    indexUnavailableLookback: duration(60).default(6 * 3600),
-    uptimeRequirementFallback: ratio().default(0.8),
-    uptimeAtRiskMargin: num({ min: 0, max: 1, what: 'a ratio' }).default(0.05),
-    rewardingStakeLow: ratio().default(0.9),
-    validationEndingInfo: duration().default(14 * 86400),
-    validationEndingWarning: duration().default(7 * 86400),
-    validationEndingCritical: duration().default(86400),
-    delegationCapacityLowAvax: num({ min: 0 }).default(0),
-    l1RunwayWarning: duration().default(7 * 86400),
-    l1RunwayCritical: duration().default(86400),
-    rewardMissedWindow: duration().default(3 * 86400),
-    upgradeWindow: duration().default(7 * 86400),
-    newerVersionRatio: num({ min: 0, max: 1, what: 'a ratio' }).refine((v) => v < 1, { message: 'expected a ratio below 1 (the alert fires above it), got 1' }).default(0.5),
-    versionBehindFor: duration(0).default(86400),
-    acpMajority: num({ min: 0, max: 1, what: 'a ratio' }).refine((v) => v < 1, { message: 'expected a ratio below 1 (the alert fires above it), got 1' }).default(0.5),
-    vantages: num({ min: 2, int: true }).default(2),
-    referenceBehindBlocksC: num({ min: 0, int: true }).default(30),
-    referenceBehindBlocksPX: num({ min: 0, int: true }).default(5),
-    collectorFailingFor: duration(0).default(900),
-    dataStaleSlowCollectors: duration().default(900),
-    dataStale: duration().default(180),
-    consensusStuckWindow: duration(60).default(600),
-    pollFailureRatio: ratio().default(0.2),
-    handlerExpiredPerSecond: num({ min: 0 }).default(1),
-    benchedWeightRatio: ratio().default(0.1),
-    dbLatency: num({ min: 0, minExclusive: true, what: 'a number of seconds' }).default(0.05),
-    unstakeSoon: duration().default(86400),
-    ipChangeWindow: duration(60).default(3600),
-    verboseLogFor: duration(0).default(86400),
-  })
+  .strictObject(thresholdShape)
   .superRefine((t, ctx) => {
     // Tiers must be ordered, or a lower tier would never be the first to fire.
     const below = (a: keyof typeof t, b: keyof typeof t) => {
@@ -157,6 +171,8 @@ const thresholdsSchema = z
     below('validationEndingCritical', 'validationEndingWarning');
     below('validationEndingWarning', 'validationEndingInfo');
     below('l1RunwayCritical', 'l1RunwayWarning');
+    // A busy chain's longest pause must be shorter than the silence that makes it stalled.
+    below('l1ChainBusyPause', 'l1ChainStallWindow');
     if (t.uptimeRequirementFallback + t.uptimeAtRiskMargin > 1) {
       ctx.addIssue({ code: 'custom', path: ['uptimeAtRiskMargin'], message: `expected uptimeRequirementFallback + uptimeAtRiskMargin ≤ 1, got ${t.uptimeRequirementFallback} + ${t.uptimeAtRiskMargin}` });
     }
@@ -201,6 +217,19 @@ export type Thresholds = MonitoringSettings['thresholds'];
 
 /** The settings of the committed alerts/ and dashboards/. */
 export const DEFAULT_SETTINGS: MonitoringSettings = settingsSchema.parse({});
+
+/** The threshold keys, in the order monitoring.yaml and alerts/README.md list them. */
+export const THRESHOLD_KEYS = Object.keys(thresholdShape) as (keyof Thresholds)[];
+
+/** True for a threshold that is a duration (seconds once parsed; `10m`, `3d` in monitoring.yaml). */
+export function isDurationThreshold(key: keyof Thresholds): boolean {
+  return durationSchemas.has(thresholdShape[key].unwrap());
+}
+
+/** A threshold's value as monitoring.yaml writes it: `3d` for a duration, the number otherwise. */
+export function thresholdText(key: keyof Thresholds, value: number): string {
+  return isDurationThreshold(key) ? promDuration(value) : String(value);
+}
 
 /** The value at `path` of the document (what the user wrote there). */
 function valueAt(doc: unknown, path: readonly PropertyKey[]): unknown {

@@ -11,5 +11,3 @@ export const ENDPOINTS = {
   cchainRpc: '/ext/bc/C/rpc',
   index: (chain: string, kind: string) => `/ext/index/${chain}/${kind}`,
 } as const;
-
-export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';

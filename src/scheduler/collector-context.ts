@@ -21,11 +21,12 @@ export interface ContextEnv {
  * on which of two collectors of a wave answers first), and `call`, which performs only declared calls,
  * shares network-scoped answers, and logs each call's normal state once when it starts and ends.
  */
-export function contextFor(slot: Slot, env: ContextEnv, signal: AbortSignal): CollectorContext {
+export function contextFor(slot: Slot, env: ContextEnv, signal: AbortSignal, refresh = false): CollectorContext {
   const c = slot.collector;
   const reads = new Set(c.reads);
   const latest = new Map(c.readsLatest.map((n) => [n, env.valueOf(n)]));
   const declared = new Set<Call>(c.calls);
+  slot.requestsLastRun = 0;
   // Where this run begins in the order of fetches (network answers fetched since the previous run are reused).
   slot.previousRunMark = slot.runMark;
   slot.runMark = env.answers?.mark() ?? 0;
@@ -40,7 +41,10 @@ export function contextFor(slot: Slot, env: ContextEnv, signal: AbortSignal): Co
   };
   const call = async (def: Call, params: unknown): Promise<Answer<unknown, string>> => {
     if (!declared.has(def)) throw new Error(`collector ${c.name} calls ${def.method} without declaring it in 'calls'`);
-    const perform = () => performCall(env.client, def, params as never, signal) as Promise<Answer<unknown, string>>;
+    const perform = () => {
+      slot.requestsLastRun++;
+      return performCall(env.client, def, params as never, signal) as Promise<Answer<unknown, string>>;
+    };
     const network = def.scope === 'network' ? env.network() : undefined;
     const shared = network !== undefined && env.answers;
     const a = shared
@@ -53,6 +57,7 @@ export function contextFor(slot: Slot, env: ContextEnv, signal: AbortSignal): Co
     target: env.target,
     options: slot.options as CollectorContext['options'],
     signal,
+    refresh,
     now: env.now,
     call: call as CollectorContext['call'],
     read: ((name: string) => {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { deadline } from '../abort.js';
 import type { Collector, CollectorContext } from '../collectors/define.js';
 import type { CollectorPlan } from '../config/targets.js';
-import type { Sample } from '../metrics/model.js';
+import type { Sample } from '../model.js';
 import { NodeClientError } from '../node-client/errors.js';
 import type { CollectorOutcome } from '../snapshot.js';
 
@@ -24,6 +24,10 @@ export interface Slot {
   /** The collector's memory (ctx.memory), made at the first run. */
   memory: unknown;
   memoryMade: boolean;
+  /** Requests the last run sent to the node (answers shared by the network not counted). */
+  requestsLastRun: number;
+  /** The weight its phase was chosen with (requests per run: the declared estimate, then what it really sends). */
+  weight: number;
   /** Marks (NetworkAnswers.mark) of the start of this run and of the previous one. */
   runMark: number;
   previousRunMark: number;
@@ -41,7 +45,12 @@ export interface Slot {
   samples: readonly Sample[];
   value: unknown;
   errors: readonly string[];
+  /** `<result>:<method>` of the first error of the last run, or 'unreachable'. */
   lastErrorKind?: string;
+  /** The `result` of that error (collector_failed's field). */
+  lastErrorResult?: string;
+  /** The state last reported (reportChange): one log line per change. */
+  reported?: { success: boolean; kind?: string };
 }
 
 export function makeSlot(collector: Collector, plan: CollectorPlan, options: Readonly<Record<string, unknown>>, baseIntervalSeconds: number, log: Logger): Slot {
@@ -55,6 +64,8 @@ export function makeSlot(collector: Collector, plan: CollectorPlan, options: Rea
     log: log.child({ collector: plan.name }),
     memory: undefined,
     memoryMade: false,
+    requestsLastRun: 0,
+    weight: 0,
     runMark: -Infinity,
     previousRunMark: -Infinity,
     logged: new Map(),
@@ -69,8 +80,8 @@ export function makeSlot(collector: Collector, plan: CollectorPlan, options: Rea
 
 /**
  * Runs the collector once under its deadline (a collector that ignores its signal is cut off one
- * second later: the cycle always ends) and records the outcome in the slot, logging one line when its
- * state changes. Never throws. Returns false when shutdown interrupted it (nothing recorded).
+ * second later: the cycle always ends) and records the outcome in the slot (reportChange logs, once
+ * the cycle is over). Never throws. Returns false when shutdown interrupted it (nothing recorded).
  */
 export async function runSlot(
   slot: Slot,
@@ -98,7 +109,6 @@ export async function runSlot(
     limit.dispose();
   }
   if (o.shutdown?.aborted) return false;
-  const firstRun = !slot.ran;
   slot.ran = true;
   slot.lastRunTick = o.tick;
   slot.durationSeconds = (performance.now() - started) / 1000;
@@ -108,21 +118,34 @@ export async function runSlot(
   slot.previousSuccessSeconds = slot.lastSuccessSeconds;
   if (success) slot.lastSuccessSeconds = o.nowSeconds();
   const first = errors[0];
-  const kind = first ? (first instanceof NodeClientError ? `${first.result}:${first.method}` : first.name) : undefined;
-  // A collector marked failing because the node was unreachable (logged once, as target_down) does
-  // not log again when it then fails on its own run for the same reason.
-  const changed = firstRun ? !success : success !== slot.success || (!success && kind !== slot.lastErrorKind && slot.lastErrorKind !== 'unreachable');
+  slot.lastErrorKind = first ? (first instanceof NodeClientError ? `${first.result}:${first.method}` : first.name) : undefined;
+  slot.lastErrorResult = first instanceof NodeClientError ? first.result : first ? 'error' : undefined;
   slot.errors = errors.map((e) => o.scrub(e.message));
-  if (changed) {
-    if (success) slot.log.info({ event: 'collector_recovered' }, 'collector succeeds again');
-    else {
-      const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-      slot.log.warn({ event: 'collector_failed', err: `${slot.errors[0]}${more}`, result: first instanceof NodeClientError ? first.result : 'error' }, 'collector failed');
-    }
-  }
   slot.success = success;
-  slot.lastErrorKind = kind;
   return true;
+}
+
+/**
+ * One log line when a collector's state changed over the cycle, judged once the cycle is over (the
+ * node unreachable marks every collector failing, which the one target_down line says): it failed, it
+ * fails for another reason, or it succeeds again. A run that asked nothing (an answer kept, nothing to
+ * ask) during an outage is no recovery.
+ */
+export function reportChange(slot: Slot): void {
+  const prev = slot.reported;
+  const now = { success: slot.success, kind: slot.lastErrorKind };
+  slot.reported = now;
+  const failedLine = () => {
+    const more = slot.errors.length > 1 ? ` (and ${slot.errors.length - 1} more)` : '';
+    slot.log.warn({ event: 'collector_failed', err: `${slot.errors[0]}${more}`, result: slot.lastErrorResult ?? 'error' }, 'collector failed');
+  };
+  if (now.kind === 'unreachable') return;
+  if (!prev) {
+    if (!now.success) failedLine();
+    return;
+  }
+  if (now.success && !prev.success) slot.log.info({ event: 'collector_recovered' }, 'collector succeeds again');
+  else if (!now.success && (prev.success || (now.kind !== prev.kind && prev.kind !== 'unreachable'))) failedLine();
 }
 
 /**

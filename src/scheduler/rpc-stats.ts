@@ -1,4 +1,4 @@
-import type { Sample } from '../metrics/model.js';
+import type { Sample } from '../model.js';
 import { RPC_RESULTS, type RpcResult } from '../node-client/errors.js';
 
 interface MethodStats {

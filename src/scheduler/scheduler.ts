@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
-import { cronFor } from '../config/schema.js';
+import { isBaseInterval } from '../config/schema.js';
 import { Semaphore } from '../semaphore.js';
 import type { TargetSnapshot } from '../snapshot.js';
 import type { TargetRunner } from './target-runner.js';
@@ -49,7 +49,7 @@ export class Scheduler {
       const entry: Entry = { runner, offsetMs: Math.round(i++ * step), overlapLogged: false };
       this.entries.set(runner.name, entry);
       if (this.stopped) continue;
-      const expr = cronFor(this.opts.intervalSeconds)!;
+      const expr = cronFor(this.opts.intervalSeconds);
       entry.task = cron.schedule(expr, () => this.trigger(entry, true), { name: `target:${runner.name}`, noOverlap: true });
       void this.trigger(entry, true);
     }
@@ -128,4 +128,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener('abort', done, { once: true });
   });
+}
+
+/** node-cron expression (with seconds) of a base interval the configuration accepted (config/schema.ts isBaseInterval). */
+export function cronFor(seconds: number): string {
+  if (!isBaseInterval(seconds)) throw new Error(`no cron schedule for a base interval of ${seconds} s: it must divide a minute or an hour`);
+  return seconds < 60 ? `*/${seconds} * * * * *` : seconds === 60 ? '0 * * * * *' : `0 */${seconds / 60} * * * *`;
 }

@@ -6,7 +6,7 @@ import type { RpcResult } from '../node-client/errors.js';
 import { Redactor } from '../redact.js';
 import { freezeSnapshot, type TargetSnapshot } from '../snapshot.js';
 import { contextFor, type ContextEnv } from './collector-context.js';
-import { makeSlot, markUnreachable, outcomeOf, runSlot, type Slot } from './collector-slot.js';
+import { makeSlot, markUnreachable, outcomeOf, reportChange, runSlot, type Slot } from './collector-slot.js';
 import type { NetworkAnswers } from './network-answers.js';
 import { assignPhases } from './phases.js';
 import { RpcStats } from './rpc-stats.js';
@@ -85,7 +85,8 @@ export class TargetRunner {
       .map((plan) => makeSlot(known.get(plan.name)!, plan, opts.options.get(plan.name) ?? {}, opts.baseIntervalSeconds, this.log))
       .filter((s) => !(s.collector.nodeSpecific && target.spec.reference));
     this.byName = new Map(this.slots.map((s) => [s.plan.name, s]));
-    assignPhases(this.slots.map((s) => ({ slot: s, weight: s.collector.requestsPerRun(target.spec, s.options) })));
+    for (const s of this.slots) s.weight = s.collector.requestsPerRun(target.spec, s.options);
+    assignPhases(this.slots.map((s) => ({ slot: s, weight: s.weight })));
     this.env = {
       target: target.spec,
       client: this.client,
@@ -113,12 +114,14 @@ export class TargetRunner {
     this.validAnswers = 0;
     this.requestsThisCycle = 0;
     this.restarted = false;
-    await this.runInOrder(due, t, shutdown);
+    await this.runInOrder(due, t, shutdown, t === 0);
     if (shutdown?.aborted) return this.latest; // a cycle cut by shutdown publishes nothing
     const answered = this.requestsThisCycle === 0 || this.validAnswers > 0;
-    if (answered && (this.restarted || (wasDown && this.requestsThisCycle > 0))) {
+    if (t > 0 && answered && (this.restarted || (wasDown && this.requestsThisCycle > 0))) {
+      // Every collector again, those that ran in this cycle too: what they kept about the node's
+      // previous process (ctx.refresh) is asked again.
       if (this.restarted && !wasDown) this.log.info({ event: 'node_restarted' }, 'the node restarted since the last cycle: every collector runs again');
-      await this.runInOrder(this.slots.filter((s) => !due.includes(s)), t, shutdown);
+      await this.runInOrder(this.slots, t, shutdown, true);
       if (shutdown?.aborted) return this.latest;
     }
     if (this.requestsThisCycle > 0) {
@@ -130,9 +133,29 @@ export class TargetRunner {
       this.up = up;
       if (up === 0) for (const s of this.slots) markUnreachable(s, t);
     }
+    for (const s of this.slots) if (s.lastRunTick === t || s.lastErrorKind === 'unreachable') reportChange(s);
     this.cycles++;
+    this.rephase();
     this.latest = this.buildSnapshot();
     return this.latest;
+  }
+
+  /**
+   * The declared requests per run are estimates (an L1 found by itself adds requests to several
+   * collectors); once a collector has run, the phases are spread again with what it really sends, so
+   * that no cycle bursts (bench row 4). A collector still waits a full interval after its last run.
+   */
+  private rephase(): void {
+    let changed = false;
+    for (const s of this.slots) {
+      if (!s.ran || s.lastErrorKind === 'unreachable') continue;
+      const w = Math.max(s.collector.requestsPerRun(this.target.spec, s.options), s.requestsLastRun);
+      if (w !== s.weight) {
+        s.weight = w;
+        changed = true;
+      }
+    }
+    if (changed) assignPhases(this.slots.map((s) => ({ slot: s, weight: s.weight })));
   }
 
   /** The network the node belongs to, from the collectors that identify it (undefined while unknown). */
@@ -163,21 +186,21 @@ export class TargetRunner {
    * requests got no answer at all ends the cycle: the node is down (or hangs), and the next waves would
    * only wait for their own deadlines before being marked unreachable anyway.
    */
-  private async runInOrder(slots: readonly Slot[], tick: number, shutdown?: AbortSignal): Promise<void> {
+  private async runInOrder(slots: readonly Slot[], tick: number, shutdown?: AbortSignal, refresh = false): Promise<void> {
     let left = [...slots];
     while (left.length > 0) {
       const names = new Set<string>(left.map((s) => s.plan.name));
       let wave = left.filter((s) => !this.waitsFor(s).some((n) => names.has(n)));
       if (wave.length === 0) wave = left; // a cycle in the declarations: run them together
-      await Promise.all(wave.map((s) => this.runOne(s, tick, shutdown)));
+      await Promise.all(wave.map((s) => this.runOne(s, tick, shutdown, refresh)));
       if (shutdown?.aborted) return;
       if (this.requestsThisCycle > 0 && this.validAnswers === 0) return;
       left = left.filter((s) => !wave.includes(s));
     }
   }
 
-  private async runOne(slot: Slot, tick: number, shutdown?: AbortSignal): Promise<void> {
-    const done = await runSlot(slot, (signal) => contextFor(slot, this.env, signal), {
+  private async runOne(slot: Slot, tick: number, shutdown: AbortSignal | undefined, refresh: boolean): Promise<void> {
+    const done = await runSlot(slot, (signal) => contextFor(slot, this.env, signal, refresh), {
       timeoutMs: this.opts.collectorTimeoutSeconds * 1000,
       tick,
       nowSeconds: () => this.now() / 1000,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { localUrlHost, validListenAddress } from '../listen-address.js';
 import { loadWebConfig } from './web-config.js';
 
 /**
@@ -15,13 +16,9 @@ export interface HealthProbe {
 
 /** Where to reach a server bound to `listenAddress` from the same host. */
 export function healthzUrl(listenAddress: string, tls: boolean): string {
-  const i = listenAddress.lastIndexOf(':');
-  let host = listenAddress.slice(0, i).replace(/^\[|\]$/g, '');
-  const port = listenAddress.slice(i + 1);
-  // A server on every interface is reachable on loopback (IPv6 `::` is dual-stack on Linux).
-  if (host === '' || host === '0.0.0.0') host = '127.0.0.1';
-  else if (host === '::') host = '::1';
-  return `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}/healthz`;
+  // A server on every interface is reachable on loopback.
+  const { host, port } = validListenAddress(listenAddress);
+  return `${tls ? 'https' : 'http'}://${localUrlHost(host)}:${port}/healthz`;
 }
 
 export async function probeHealth(web: { listenAddress: string; configFile?: string }, timeoutMs = 3000): Promise<HealthProbe> {

@@ -1,4 +1,4 @@
-import { formatDuration } from '../config/duration.js';
+import { formatDuration } from '../duration.js';
 import { runbookUrl } from '../project-links.js';
 import type { TargetView } from './target-view.js';
 

@@ -1,9 +1,10 @@
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
+import { isAllInterfaces, parseListenAddress } from '../listen-address.js';
 
 /** Hosts of --web.listen-address that bind every interface (Prometheus exporters' default form `:PORT`). */
 export function bindsAllInterfaces(listenAddress: string): boolean {
-  const host = listenAddress.slice(0, listenAddress.lastIndexOf(':')).replace(/^\[|\]$/g, '');
-  return host === '' || host === '0.0.0.0' || host === '::' || host === '0:0:0:0:0:0:0:0';
+  const a = parseListenAddress(listenAddress);
+  return a !== undefined && isAllInterfaces(a.host);
 }
 
 /**

@@ -1,17 +1,7 @@
-import type { TargetSnapshot } from '../snapshot.js';
+import type { CollectorOutcome, TargetSnapshot } from '../snapshot.js';
 
-/** A collector's state as the landing page shows it. */
-export interface CollectorStatus {
-  readonly name: string;
-  readonly enabled: boolean;
-  readonly intervalSeconds: number;
-  readonly ran: boolean;
-  readonly success: boolean;
-  readonly durationSeconds: number;
-  readonly lastSuccessSeconds?: number;
-  /** Every error of its last run (credentials scrubbed); [] when it succeeded. */
-  readonly errors: readonly string[];
-}
+/** A collector's state as the landing page shows it: its outcome in the snapshot, without value and samples. */
+export type CollectorStatus = Omit<CollectorOutcome, 'value' | 'samples'>;
 
 /** A target as the landing page shows it. */
 export interface TargetView {
@@ -37,15 +27,6 @@ export function targetView(s: TargetSnapshot, redactedUrl: string): TargetView {
     up: s.up,
     nodeId: info?.nodeId,
     nodeVersion: info?.version?.version,
-    collectors: s.collectors.map((c) => ({
-      name: c.name,
-      enabled: c.enabled,
-      intervalSeconds: c.intervalSeconds,
-      ran: c.ran,
-      success: c.success,
-      durationSeconds: c.durationSeconds,
-      lastSuccessSeconds: c.lastSuccessSeconds,
-      errors: c.errors,
-    })),
+    collectors: s.collectors,
   };
 }

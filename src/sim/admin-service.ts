@@ -7,13 +7,17 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { Args, RpcError, type Service } from './json-rpc-envelope.js';
 
-/** The node's loggers: the main one and one per chain alias, sorted (a Go map, encoded sorted). */
+/**
+ * The node's loggers: one per chain alias, `main` and `vm-factory` (every real node recorded, v1.11.7
+ * to v1.14.2, has it), sorted (a Go map, encoded sorted).
+ */
 function loggerLevels(): Record<string, { logLevel: string; displayLevel: string }> {
   return {
     C: { logLevel: 'DEBUG', displayLevel: 'INFO' },
     P: { logLevel: 'INFO', displayLevel: 'INFO' },
     X: { logLevel: 'INFO', displayLevel: 'INFO' },
     main: { logLevel: 'INFO', displayLevel: 'INFO' },
+    'vm-factory': { logLevel: 'INFO', displayLevel: 'INFO' },
   };
 }
 

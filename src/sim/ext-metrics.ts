@@ -1,5 +1,6 @@
 // GET /ext/metrics of the simulated node: avalanchego's own Prometheus registry in the text format,
-// in the v1.14.2 shape (component namespace + `chain` label, as in a real v1.14.2 node's capture),
+// in the v1.14.2 shape (component namespace + `chain` label, as in a real v1.14.2 node's capture) or
+// its version's (versions.ts `metrics`: v1.12.2's poll reasons, v1.11.7's naming, as captured),
 // moving with the clock (blocks accepted, polls, messages, database, process), and in the naming of
 // older releases (the scenario's `extMetrics.naming`: metrics-v1.11.6, chain alias back in the name;
 // metrics-v1.10, ops and methods in the name too). At mainnet scale (>= 100 peers) every op/method vector is
@@ -11,6 +12,7 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { hf } from './deterministic-random.js';
 import type { Scenario } from './scenarios/scenario.js';
+import type { MetricsShape } from './versions.js';
 
 /** What the metrics need of the node model (NodeModel satisfies it structurally). */
 export interface ExtMetricsModel {
@@ -19,6 +21,8 @@ export interface ExtMetricsModel {
   now(): number;
   /** the active scenario (`extMetrics.degraded`) */
   readonly active: Scenario;
+  /** what the node's version registers (versions.ts) */
+  readonly profile: { readonly metrics: MetricsShape };
   readonly bootstrapped: boolean;
   height(chain: 'P' | 'X' | 'C'): number;
   peers(): readonly unknown[];
@@ -111,6 +115,7 @@ function samples(m: ExtMetricsModel): Line[] {
   const peers = m.peers().length;
   const unhealthy = m.active.extMetrics?.degraded === true;
   const wave = (k: number, period: number) => 0.5 + 0.5 * Math.sin((nowS / period) * 2 * Math.PI + hf(m.seed, k) * 6.283);
+  const shape = m.profile.metrics;
 
   for (const ch of CHAINS) {
     const L = { chain: ch };
@@ -121,17 +126,23 @@ function samples(m: ExtMetricsModel): Line[] {
     g('avalanche_snowman_blks_rejected_sum', L, c(`rejected/${ch}`) * 2e9);
     g('avalanche_snowman_blks_processing', L, m.bootstrapped ? (unhealthy ? 3 + Math.floor(wave(1, 60) * 4) : Math.floor(wave(2, 30) * 2)) : 0);
     // consensus_latencies histogram (v1.14.2): 1 s … 8 s buckets
-    const lat = [0.55, 0.85, 0.95, 0.98, 0.99, 0.995, 0.998, 1];
-    lat.forEach((f, i) => g('avalanche_snowman_consensus_latencies_bucket', { ...L, le: `${i + 1}e+09` }, Math.floor(acc * f), 'histogram'));
-    g('avalanche_snowman_consensus_latencies_bucket', { ...L, le: '+Inf' }, acc, 'histogram');
-    g('avalanche_snowman_consensus_latencies_sum', L, c(`acceptedNs/${ch}`), 'histogram');
-    g('avalanche_snowman_consensus_latencies_count', L, acc, 'histogram');
+    if (shape.consensusLatencies) {
+      const lat = [0.55, 0.85, 0.95, 0.98, 0.99, 0.995, 0.998, 1];
+      lat.forEach((f, i) => g('avalanche_snowman_consensus_latencies_bucket', { ...L, le: `${i + 1}e+09` }, Math.floor(acc * f), 'histogram'));
+      g('avalanche_snowman_consensus_latencies_bucket', { ...L, le: '+Inf' }, acc, 'histogram');
+      g('avalanche_snowman_consensus_latencies_sum', L, c(`acceptedNs/${ch}`), 'histogram');
+      g('avalanche_snowman_consensus_latencies_count', L, acc, 'histogram');
+    }
     g('avalanche_snowman_polls_successful', L, c(`pollsOk/${ch}`), 'counter');
     g('avalanche_snowman_polls_failed', L, c(`pollsFail/${ch}`), 'counter');
     g('avalanche_snowman_polls', L, m.bootstrapped ? 1 + Math.floor(wave(3, 20) * 3) : 0);
     g('avalanche_snowman_poll_duration_count', L, c(`pollsOk/${ch}`) + c(`pollsFail/${ch}`), 'counter');
     g('avalanche_snowman_poll_duration_sum', L, c(`pollNs/${ch}`));
-    for (const reason of ['early_alpha', 'early_fail', 'exhausted']) g('avalanche_snowman_poll_count', { ...L, reason }, reason === 'early_alpha' ? c(`pollsOk/${ch}`) : reason === 'early_fail' ? c(`pollsFail/${ch}`) : 0, 'counter');
+    // Terminated polls by reason: the successful ones end early on alpha (before v1.14.2 split into
+    // confidence, 9 in 10, and preference), the failed ones early on failure.
+    const ok = c(`pollsOk/${ch}`);
+    const byReason: Record<string, number> = { early_alpha: ok, early_alpha_conf: ok - Math.floor(ok / 10), early_alpha_pref: Math.floor(ok / 10), early_fail: c(`pollsFail/${ch}`), exhausted: 0 };
+    for (const reason of shape.pollReasons) g('avalanche_snowman_poll_count', { ...L, reason }, byReason[reason] ?? 0, 'counter');
     g('avalanche_snowman_last_accepted_height', L, m.height(ch));
     g('avalanche_snowman_last_accepted_timestamp', L, Math.floor(nowS) - (ch === 'C' ? 2 : 5));
     g('avalanche_snowman_bootstrap_finished', L, m.bootstrapped ? 1 : 0);
@@ -220,7 +231,7 @@ function samples(m: ExtMetricsModel): Line[] {
   g('avalanche_process_go_goroutines', {}, Math.floor(4000 + peers * 6 + wave(13, 60) * 200));
   const C = { chain: 'C' };
   g('avalanche_evm_eth_chain_block_gas_used_accepted', C, c('gas'), 'counter');
-  g('avalanche_evm_eth_chain_head_block', C, 0);
+  if (shape.ethChainHead) g('avalanche_evm_eth_chain_head_block', C, 0);
   g('avalanche_evm_eth_txpool_pending', C, Math.floor(wave(14, 40) * 800));
   g('avalanche_evm_eth_txpool_queued', C, Math.floor(wave(15, 40) * 60));
   // coreth's geth registry: timers as summaries (6 quantiles + sum + count); hundreds at mainnet scale.
@@ -307,8 +318,8 @@ function line(l: Line): string {
   }
 }
 
-/** The body of GET /ext/metrics in the given naming. */
-export function extMetricsText(m: ExtMetricsModel, naming: MetricsNaming = 'v1.11.8'): string {
+/** The body of GET /ext/metrics in the given naming (default: the version's). */
+export function extMetricsText(m: ExtMetricsModel, naming: MetricsNaming = m.profile.metrics.naming): string {
   let lines = samples(m);
   if (naming !== 'v1.11.8') lines = lines.flatMap((l) => toV1_11_6(l) ?? []);
   if (naming === 'v1.10') lines = lines.map(toV1_10);

@@ -1,5 +1,5 @@
-// Health checks of the simulated node, shaped like avalanchego's api/health (v1.14.2; the v1.13.5
-// differences from versions.ts): results are recomputed in the background and the API serves the
+// Health checks of the simulated node, shaped like avalanchego's api/health (v1.14.2; the other
+// versions' differences from versions.ts): results are recomputed in the background and the API serves the
 // cached last run; "not yet run" until the first run after a (re)start.
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
@@ -58,7 +58,8 @@ export class HealthChecker {
       { name: 'router', tags: [], run: () => this.router() },
       { name: 'database', tags: [], run: () => ({}), noMessage: true },
       { name: 'diskspace', tags: [], run: () => this.diskspace() },
-      { name: 'bls', tags: [], run: () => m.blsCheck() },
+      // bls: since v1.12.2.
+      ...(m.profile.blsCheck ? [{ name: 'bls', tags: [], run: () => blsCheck(m) }] : []),
       { name: 'bootstrapped', tags: [], run: () => this.bootstrapped() },
       // futureupgrade: since v1.14.1.
       ...(m.profile.futureUpgradeCheck ? [{ name: 'futureupgrade', tags: [], run: () => m.futureUpgrade() }] : []),
@@ -155,9 +156,11 @@ export class HealthChecker {
     const connected = peers.length;
     const ingress = m.ingressConnections();
     const nowS = Math.floor(m.now() / 1000);
+    // `primary network validator health` and its inbound-connection rule: since v1.13.0.
+    const validatorHealth = m.profile.validatorHealth;
     const details: Record<string, unknown> = {
       connectedPeers: connected,
-      'primary network validator health': { ingressConnectionCount: ingress, primaryNetworkValidator: m.isValidator },
+      ...(validatorHealth ? { 'primary network validator health': { ingressConnectionCount: ingress, primaryNetworkValidator: m.isValidator } } : {}),
       sendFailRate: Math.round(hf(m.seed, nowS, 81) * 0.004 * 1e6) / 1e6,
     };
     const reasons: string[] = [];
@@ -168,7 +171,7 @@ export class HealthChecker {
       reasons.push('not connected to a minimum of 1 peer(s) only 0');
       reasons.push('no messages received from network');
     }
-    if (m.isValidator && ingress === 0) reasons.push('primary network validator has no inbound connections');
+    if (validatorHealth && m.isValidator && ingress === 0) reasons.push('primary network validator has no inbound connections');
     return reasons.length
       ? { message: details, error: 'network layer is unhealthy reason: ' + reasons.join(', ') }
       : { message: details };
@@ -228,7 +231,9 @@ export class HealthChecker {
       const n = m.networking();
       networking = { disconnectedValidators: n.disconnected, percentConnected: n.percentConnected };
     }
-    const message = { engine: { consensus, vm: null }, networking };
+    // disconnectedValidators: since v1.11.11.
+    const shown = m.profile.disconnectedValidators ? networking : { percentConnected: networking.percentConnected };
+    const message = { engine: { consensus, vm: null }, networking: shown };
     if (networking.percentConnected < 0.8) {
       return {
         message,
@@ -237,4 +242,16 @@ export class HealthChecker {
     }
     return { message };
   }
+}
+
+/** The `bls` health check (node/node.go wrongBLSKeyCheck). */
+function blsCheck(m: NodeModel): { message?: string; error?: string } {
+  if (!m.isValidator) return { message: 'node is not a validator' };
+  const local = m.localBls().publicKey;
+  const registered = m.nodeBlsPub;
+  if (local !== registered) {
+    // Go returns (nil, err): no message.
+    return { error: `node has BLS key ${local}, but is registered to the validator set with ${registered}` };
+  }
+  return { message: 'node has the correct BLS key' };
 }

@@ -18,8 +18,8 @@ export function infoService(m: NodeModel): Service {
     },
     GetNodeID: () => ({ nodeID: m.nodeId, nodePOP: m.localBls() }),
     GetNodeIP: () => ({ ip: advertisedIp(m) }),
-    GetNetworkID: () => ({ networkID: '1' }),
-    GetNetworkName: () => ({ networkName: 'mainnet' }),
+    GetNetworkID: () => ({ networkID: String(m.networkId) }),
+    GetNetworkName: () => ({ networkName: m.networkName }),
     GetBlockchainID: (a: Args) => {
       const alias = a.str('alias');
       const id = chainLookup(m, alias);
@@ -46,8 +46,8 @@ export function infoService(m: NodeModel): Service {
       if (!u) throw new RpcError(m.uptimeError());
       return { rewardingStakePercentage: fixed4(u.rewarding), weightedAveragePercentage: fixed4(u.weighted) };
     },
-    // upgrade.Config of this version (versions.ts), the next upgrade last.
-    Upgrades: () => ({ ...Object.fromEntries(m.profile.upgrades), [m.profile.nextUpgrade]: m.nextUpgradeTime() }),
+    // upgrade.Config of this version (versions.ts), the next upgrade last (none before v1.11.11: absentMethods).
+    Upgrades: () => ({ ...Object.fromEntries(m.profile.upgrades ?? []), ...(m.profile.nextUpgrade ? { [m.profile.nextUpgrade]: m.nextUpgradeTime() } : {}) }),
     Acps: () => ({ acps: m.acps() }),
     GetVMs: () => ({
       vms: installedVms(m),
@@ -69,7 +69,8 @@ export function infoService(m: NodeModel): Service {
       addSubnetDelegatorFee: '1000000',
     }),
   };
-  // Node-specific methods are not registered on a public API server (public-server).
-  for (const method of m.active.info?.absent ?? []) delete svc[method];
+  // Methods of later versions (versions.ts); node-specific methods are not registered on a public API
+  // server (public-server).
+  for (const method of [...m.profile.absentMethods.info, ...(m.active.info?.absent ?? [])]) delete svc[method];
   return svc;
 }

@@ -1,13 +1,15 @@
 // The L1 (subnet) the simulated node also validates: its 7 seeded L1 validators, their balances
 // draining at the validator fee (the own one topped up, or low / inactive per scenario), the L1
-// chain's block IDs and its chain-health networking.
+// chain's block IDs and its chain-health networking. Before Etna (v1.11.7: versions.ts `l1` false)
+// there are no L1s: the same subnet is a legacy permissioned one, its validators added by
+// AddSubnetValidatorTx (txID, start, end, weight; no balance).
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { blsPublicKeyHex, cb58Encode, nodeIdFromBytes, pAddress } from './avalanche-ids.js';
-import { derivedBytes, type Rng } from './deterministic-random.js';
-import { sortByJson } from './go-format.js';
+import { derivedBytes, hf, type Rng } from './deterministic-random.js';
+import { fixed4, sortByJson } from './go-format.js';
 import { DAY, L1_FEE_PRICE } from './mainnet-constants.js';
 import type { ScenarioModel } from './scenarios/scenario.js';
 
@@ -34,6 +36,8 @@ export interface L1ValidatorsModel extends ScenarioModel {
   readonly nodeId: string;
   readonly l1: readonly L1ValidatorDef[];
   readonly isValidator: boolean;
+  /** versions.ts: ACP-77 L1s (else a permissioned subnet), the deprecated stakeAmount */
+  readonly profile: ScenarioModel['profile'] & { readonly l1: boolean; readonly stakeAmount: boolean };
 }
 
 /** The own L1 validator is topped up (by 60 days of fees) before its runway drops below 20 days. */
@@ -65,17 +69,53 @@ export function makeL1Validators(seed: number, t0s: number, nodeId: string, node
   return out;
 }
 
-/** platform.getCurrentValidators for the L1 (L1 validator shape; inactive ones with balance "0"). */
-export function l1Validators(m: L1ValidatorsModel, nodeIDs: string[] | null): Record<string, unknown>[] {
+/** A permissioned subnet validator's AddSubnetValidatorTx: a year from its start. */
+const SUBNET_VALIDATION = 365 * DAY;
+
+/** The subnet's validators now (the own one only while the node is a validator), with their balances (L1s only). */
+function current(m: L1ValidatorsModel): { v: L1ValidatorDef; balance: bigint | null }[] {
   const nowS = Math.floor(m.now() / 1000);
   const elapsed = Math.max(0, nowS - m.t0s);
-  const want = nodeIDs ? new Set(nodeIDs) : null;
-  const out: Record<string, unknown>[] = [];
+  const out: { v: L1ValidatorDef; balance: bigint | null }[] = [];
   for (const v of m.l1) {
     if (v.self && !m.isValidator) continue;
+    if (!m.profile.l1) {
+      out.push({ v, balance: null });
+      continue;
+    }
+    const bal = v.self ? ownL1Balance(m, v, nowS, elapsed) : v.initialBalance - BigInt(L1_FEE_PRICE) * BigInt(elapsed);
+    out.push({ v, balance: bal < 0n ? 0n : bal });
+  }
+  return out;
+}
+
+/** Whether this node is connected to the subnet validator `v` (itself always). */
+const connectedTo = (m: L1ValidatorsModel, v: L1ValidatorDef): boolean => v.self || m.active.l1?.peersConnected !== false;
+
+/**
+ * platform.getCurrentValidators for the subnet: the L1 validator shape (inactive ones with balance
+ * "0"), or before Etna the permissioned shape of avalanchego v1.11's PermissionedValidator (Staker,
+ * connected, and the uptime only while the node tracks the subnet).
+ */
+export function l1Validators(m: L1ValidatorsModel, nodeIDs: string[] | null): Record<string, unknown>[] {
+  const want = nodeIDs ? new Set(nodeIDs) : null;
+  const out: Record<string, unknown>[] = [];
+  for (const { v, balance: bal } of current(m)) {
     if (want && !want.has(v.nodeId)) continue;
-    let bal = v.self ? ownL1Balance(m, v, nowS, elapsed) : v.initialBalance - BigInt(L1_FEE_PRICE) * BigInt(elapsed);
-    if (bal < 0n) bal = 0n;
+    if (bal === null) {
+      const i = m.l1.indexOf(v);
+      out.push({
+        txID: cb58Encode(derivedBytes(`l1addval/${m.seed}/${i}`, 32)),
+        startTime: String(v.startTime),
+        endTime: String(v.startTime + SUBNET_VALIDATION),
+        weight: String(v.weight),
+        nodeID: v.nodeId,
+        ...(m.profile.stakeAmount ? { stakeAmount: String(v.weight) } : {}),
+        connected: connectedTo(m, v),
+        ...(m.active.l1?.chain === 'untracked' ? {} : { uptime: fixed4(v.self ? 100 : Math.floor((98 + 2 * hf(m.seed, i, 5)) * 10000) / 10000) }),
+      });
+      continue;
+    }
     out.push({
       nodeID: v.nodeId,
       weight: String(v.weight),
@@ -111,24 +151,29 @@ export function l1BlockId(m: L1ValidatorsModel, height: number): string {
   return cb58Encode(derivedBytes(`l1blk/${m.seed}/${height}`, 32));
 }
 
-/** Chain-health networking of the L1 chain (active L1 validators only). */
+/** The subnet's validator set (getValidatorsAt): the active L1 validators (balance > 0), or every permissioned one. */
+export function l1ValidatorSet(m: L1ValidatorsModel): { nodeId: string; publicKey: string; weight: number }[] {
+  return current(m)
+    .filter((c) => c.balance !== 0n)
+    .map(({ v }) => ({ nodeId: v.nodeId, publicKey: v.publicKey, weight: v.weight }));
+}
+
+/** Chain-health networking of the L1 chain (its validator set). */
 export function l1Networking(m: L1ValidatorsModel): { disconnectedValidators: string[]; percentConnected: number } {
   let total = 0;
   let connected = 0;
   const disconnected: string[] = [];
-  for (const v of l1Validators(m, null)) {
-    if (v['balance'] === '0') continue; // inactive: not in the active set
-    const w = Number(v['weight']);
-    total += w;
-    const self = v['nodeID'] === m.nodeId;
-    if (self || m.active.l1?.peersConnected !== false) connected += w;
-    else disconnected.push(v['nodeID'] as string);
+  for (const { v, balance } of current(m)) {
+    if (balance === 0n) continue; // inactive: not in the active set
+    total += v.weight;
+    if (connectedTo(m, v)) connected += v.weight;
+    else disconnected.push(v.nodeId);
   }
   return { disconnectedValidators: sortByJson(disconnected), percentConnected: total === 0 ? 1 : connected / total };
 }
 
 export function l1TotalWeight(m: L1ValidatorsModel): bigint {
   let t = 0n;
-  for (const v of l1Validators(m, null)) t += BigInt(v['weight'] as string);
+  for (const { v } of current(m)) t += BigInt(v.weight);
   return t;
 }

@@ -49,6 +49,12 @@ export interface ModelOptions {
   sybilProtection?: boolean;
   /** the avalanchego version this node answers as (versions.ts); default 1.14.2 */
   version?: SimVersion;
+  /**
+   * info.getNetworkID (default 1, mainnet). The nodes of a multi-node simulator are distinct networks
+   * (each its own validator set, heights and L1): node 0 is network 1, node i network 1000 + i, so
+   * that a client that shares network-wide answers between the nodes of one network does not mix them.
+   */
+  networkId?: number;
 }
 
 /** Per-node memo tables of the concern modules. */
@@ -115,7 +121,13 @@ export class NodeModel {
   /** Other nodes of the same sim process (multi-node mode), see setSiblings(). */
   private siblingList: NodeModel[] = [];
 
+  /** info.getNetworkID and info.getNetworkName of this node. */
+  readonly networkId: number;
+  readonly networkName: string;
+
   constructor(opts: ModelOptions) {
+    this.networkId = opts.networkId ?? 1;
+    this.networkName = this.networkId === 1 ? 'mainnet' : this.networkId === 5 ? 'fuji' : `network-${this.networkId}`;
     this.seed = opts.seed >>> 0;
     this.now = opts.now;
     this.sybilProtection = opts.sybilProtection ?? true;
@@ -259,20 +271,9 @@ export class NodeModel {
     return { publicKey: this.nodeBlsPub, proofOfPossession: this.nodeBlsPop };
   }
 
-  /** The `bls` health check (node/node.go wrongBLSKeyCheck). */
-  blsCheck(): { message?: string; error?: string } {
-    if (!this.isValidator) return { message: 'node is not a validator' };
-    const local = this.localBls().publicKey;
-    if (local !== this.nodeBlsPub) {
-      // Go returns (nil, err): no message.
-      return { error: `node has BLS key ${local}, but is registered to the validator set with ${this.nodeBlsPub}` };
-    }
-    return { message: 'node has the correct BLS key' };
-  }
-
   /**
-   * Unix time of this version's next upgrade (Helicon for v1.14.2, Granite for v1.13.5) in the
-   * node's upgrade config, or null when unscheduled (9999-12-01): scheduled in upgrade-pending.
+   * Unix time of this version's next upgrade (v1.14.2 Helicon, v1.13.5 Granite, v1.12.2 Fortuna) in
+   * the node's upgrade config, or null when unscheduled (9999-12-01): scheduled in upgrade-pending.
    */
   nextUpgradeUnix(): number | null {
     const at = this.current.node?.nextUpgradeAt;
@@ -293,7 +294,7 @@ export class NodeModel {
     return this.nextUpgradeUnix() ?? this.profile.currentUpgradeUnix;
   }
 
-  /** constants.CurrentACPs of this node: empty in v1.14.2, {176} in v1.13.5; {236, 247} in acp-vote. */
+  /** constants.CurrentACPs of this node: {176} in v1.13.5, empty in the other versions; {236, 247} in acp-vote. */
   currentAcps(): number[] {
     const acps = this.current.node?.acps;
     return [...(acps ? acps.current : this.profile.currentAcps)];

@@ -62,7 +62,7 @@ export function route(inst: SimInstance, req: http.IncomingMessage, path: string
     case '/ext/metrics':
       // Not served on public API servers, off with --api-metrics-enabled=false: 404.
       if (hidden('metrics')) return NOT_FOUND;
-      return { status: 200, headers: { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }, body: extMetricsText(m, m.active.extMetrics?.naming), ok: true };
+      return { status: 200, headers: { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }, body: extMetricsText(m, m.active.extMetrics?.naming ?? m.profile.metrics.naming), ok: true };
     case '/ext/bc/P':
     case '/ext/P':
     case '/ext/platform':

@@ -23,6 +23,8 @@ export interface PeerInfo {
   lastSent: string;
   lastReceived: string;
   observedUptime: string;
+  /** v1.9.4–v1.11.11 only (VersionProfile.observedSubnetUptimes) */
+  observedSubnetUptimes?: Record<string, string>;
   trackedSubnets: string[];
   supportedACPs: number[];
   objectedACPs: number[];
@@ -75,6 +77,8 @@ export interface PeersModel extends ValidatorRegistryModel, ObservedUptimeModel 
   readonly nvSlots: number;
   readonly l1SubnetId: string;
   readonly profile: VersionProfile;
+  /** whether this node is a validator (of the primary network and of its subnet) */
+  readonly isValidator: boolean;
   readonly siblings: readonly PeerSibling[];
   linkedTo(sib: PeerSibling): boolean;
   siblingKey(sib: PeerSibling): number;
@@ -191,18 +195,32 @@ function peerJson(m: PeersModel, a: PeerAttrs, nodeId: string, nowMs: number, no
   const v = peerVersion(m, a);
   const acps = peerAcps(m, a, v.version);
   const head = { ip: outboundOnly ? a.publicIP : a.ip, publicIP: a.publicIP, nodeID: nodeId, version: v.version };
+  const uptime = String(observedUptime(m, key, nowS));
   return {
     ...head,
     // info.peers has upgradeTime since v1.14.1 (between version and lastSent)
     ...(m.profile.peerUpgradeTime ? { upgradeTime: v.upgradeTime } : {}),
     lastSent: rfc3339(lastSentMs),
     lastReceived: rfc3339(lastRecvMs),
-    observedUptime: String(observedUptime(m, key, nowS)),
+    observedUptime: uptime,
+    // Until v1.11.11: per subnet this node tracks, the uptime the peer reported for it (a Go map: {} when none).
+    ...(m.profile.observedSubnetUptimes ? { observedSubnetUptimes: subnetUptimes(m, a, uptime) } : {}),
     trackedSubnets: a.trackedSubnets,
     supportedACPs: acps.supported,
     objectedACPs: acps.objected,
     benched,
   };
+}
+
+/**
+ * observedSubnetUptimes (network/peer/peer.go Info, v1.11): the uptimes the peer reported for the
+ * subnets this node tracks; a peer reports one for a subnet it tracks too, where this node validates.
+ * The simulated subnet: tracked unless l1-untracked; the peer sees the same uptime there as on the
+ * primary network.
+ */
+function subnetUptimes(m: PeersModel, a: PeerAttrs, uptime: string): Record<string, string> {
+  const shared = m.isValidator && m.active.l1?.chain !== 'untracked' && a.trackedSubnets.includes(m.l1SubnetId);
+  return shared ? { [m.l1SubnetId]: uptime } : {};
 }
 
 /** All connected peers (cached per second). */

@@ -11,6 +11,7 @@ import { goQuote, rfc3339 } from './go-format.js';
 import { Args, ARG_ERROR, RawJson, RpcError, type Service } from './json-rpc-envelope.js';
 import { AVAX_ASSET_ID, C_CHAIN_ID, L1_FEE_PRICE, P_CHAIN_ID, X_CHAIN_ID } from './mainnet-constants.js';
 import { blockchains, createdStatus } from './blockchains.js';
+import { l1ValidatorSet } from './l1-validators.js';
 import type { NodeModel } from './node-model.js';
 import { rewardMethods } from './rewards.js';
 
@@ -19,7 +20,7 @@ function subnetArg(a: Args): string {
 }
 
 export function platformService(m: NodeModel): Service {
-  return {
+  const svc: Service = {
     // issue 14: reward outcomes (getRewardUTXOs, getBalance) in rewards.ts
     ...rewardMethods(m),
     GetHeight: () => ({ height: String(m.height('P')) }),
@@ -38,7 +39,8 @@ export function platformService(m: NodeModel): Service {
     },
     GetValidatorsAt: (a: Args) => {
       const h = a.raw('height');
-      if (!(h === 'proposed' || a.uint('height') !== null || h === undefined)) throw new RpcError(ARG_ERROR);
+      // "proposed" decodes since v1.11.13 (before: the height is a json.Uint64 only).
+      if (!((h === 'proposed' && m.profile.proposedHeight) || a.uint('height') !== null || h === undefined)) throw new RpcError(ARG_ERROR);
       const subnet = subnetArg(a);
       const out: Record<string, { publicKey: string | null; weight: string }> = {};
       if (subnet === PRIMARY_SUBNET_ID) {
@@ -49,9 +51,9 @@ export function platformService(m: NodeModel): Service {
           out[v['nodeID'] as string] = { publicKey: (v['signer'] as { publicKey: string }).publicKey, weight: w.toString() };
         }
       } else if (subnet === m.l1SubnetId) {
-        const list = m.l1Validators(null).filter((v) => v['balance'] !== '0');
-        list.sort((x, y) => ((x['nodeID'] as string) < (y['nodeID'] as string) ? -1 : 1));
-        for (const v of list) out[v['nodeID'] as string] = { publicKey: v['publicKey'] as string, weight: v['weight'] as string };
+        const list = l1ValidatorSet(m);
+        list.sort((x, y) => (x.nodeId < y.nodeId ? -1 : 1));
+        for (const v of list) out[v.nodeId] = { publicKey: v.publicKey, weight: String(v.weight) };
       }
       return out;
     },
@@ -108,4 +110,7 @@ export function platformService(m: NodeModel): Service {
       return { blockchainIDs: [] };
     },
   };
+  // Methods of later versions (versions.ts: the Etna methods before v1.12).
+  for (const method of m.profile.absentMethods.platform) delete svc[method];
+  return svc;
 }

@@ -132,6 +132,8 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
       now,
       sybilProtection: opts.sybilProtection ?? true,
       version: versionOf(i),
+      // Each node of a multi-node simulator is a network of its own (see ModelOptions.networkId).
+      networkId: i === 0 ? 1 : 1000 + i,
     });
     model.setScenario(initial);
     instances.push(new SimInstance(i, model, healthIntervalMs));
@@ -249,8 +251,16 @@ export async function startSimNode(opts: SimOptions = {}): Promise<SimNode> {
     return serialized(async () => {
       const targets = node === undefined ? instances : [instances[node] as SimInstance];
       const facing = targets.map((t) => t.model.siblingFacingState());
-      // Leaving 'down' (answers refused) is a restart of the node process: its checks start over.
-      const restarted = scenarioNamed(name).answers === 'refused' ? [] : targets.filter((t) => t.model.active.answers === 'refused');
+      // Leaving 'down' (answers refused) is a restart of the node process: its checks start over. So is
+      // going back to bootstrapping (a bootstrapped avalanchego chain bootstraps again only in a new
+      // process), and a change of what the node runs (a subnet no longer tracked, a VM plugin removed
+      // or back: --track-subnets and the plugin directory are read at start).
+      const next = scenarioNamed(name);
+      const restarted = targets.filter((t) =>
+        next.answers === 'refused'
+          ? false
+          : t.model.active.answers === 'refused' || (next.node?.bootstrapped === false && t.model.bootstrapped) || (next.l1?.chain ?? 'runs') !== (t.model.active.l1?.chain ?? 'runs'),
+      );
       for (const t of targets) t.model.setScenario(name);
       for (const t of restarted) t.startHealth(healthFirstRunMs);
       // Recompute the checks at once so the switch is visible without waiting a whole period; on

@@ -18,6 +18,7 @@ export interface ObservedUptimeModel extends StakeOrderModel, ScenarioModel {}
 
 /** What info.uptime needs: the primary validator set and how peers see this node. */
 export interface UptimeModel extends PrimarySetModel, ObservedUptimeModel {
+  readonly profile: PrimarySetModel['profile'];
   /** --sybil-protection-enabled */
   readonly sybilProtection: boolean;
 }

@@ -50,6 +50,8 @@ export interface ValidatorRegistryModel extends StakeOrderModel, ScenarioModel {
   readonly nodeBlsPop: string;
   /** AddValidatorTx IDs by "idx/period" */
   readonly caches: { readonly txId: Map<string, string> };
+  /** versions.ts: the deprecated `rewardOwner` and `stakeAmount` fields */
+  readonly profile: ScenarioModel['profile'] & { readonly rewardOwner: boolean; readonly stakeAmount: boolean };
 }
 
 /** One validation period: the k-th renewal, start and end (unix s). */
@@ -222,13 +224,17 @@ export function validatorJson(m: ValidatorRegistryModel, v: ValidatorDef, nowS: 
   const accrued = (v.deleg * accFrac) / 1_000_000n;
   const blsPub = v.idx === -1 ? m.nodeBlsPub : v.blsPub;
   const blsPop = v.idx === -1 ? m.nodeBlsPop : v.blsPop;
+  const rewardOwner = { locktime: '0', threshold: '1', addresses: [v.rewardAddr] };
   const out: Record<string, unknown> = {
     txID: validatorTxId(m, v, p.k),
     startTime: String(p.start),
     endTime: String(p.end),
     weight: v.own.toString(),
     nodeID: v.nodeId,
-    validationRewardOwner: { locktime: '0', threshold: '1', addresses: [v.rewardAddr] },
+    // Deprecated fields of older versions: the Staker's stakeAmount (v1.11), rewardOwner (to v1.12).
+    ...(m.profile.stakeAmount ? { stakeAmount: v.own.toString() } : {}),
+    ...(m.profile.rewardOwner ? { rewardOwner } : {}),
+    validationRewardOwner: rewardOwner,
     delegationRewardOwner: { locktime: '0', threshold: '1', addresses: [v.delegRewardAddr] },
     potentialReward: potentialReward.toString(),
     accruedDelegateeReward: accrued.toString(),
@@ -263,6 +269,8 @@ function delegators(m: ValidatorRegistryModel, v: ValidatorDef, p: Period): Reco
       endTime: String(end),
       weight: w.toString(),
       nodeID: v.nodeId,
+      // A delegator is a Staker too (v1.11: the same apiStaker, stakeAmount included).
+      ...(m.profile.stakeAmount ? { stakeAmount: w.toString() } : {}),
       rewardOwner: { locktime: '0', threshold: '1', addresses: [pAddress(rng.bytes(20))] },
       potentialReward: reward.toString(),
     });

@@ -6,7 +6,8 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 
 
-export const SIM_VERSIONS = ['1.13.5', '1.14.2'] as const;
+/** Oldest first. v1.11.7 and v1.12.2 are shaped after real nodes' recorded answers (test/fixtures/real-node-v*). */
+export const SIM_VERSIONS = ['1.11.7', '1.12.2', '1.13.5', '1.14.2'] as const;
 export type SimVersion = (typeof SIM_VERSIONS)[number];
 export const DEFAULT_SIM_VERSION: SimVersion = '1.14.2';
 
@@ -17,10 +18,24 @@ export function isSimVersion(v: unknown): v is SimVersion {
 /** `9999-12-01T00:00:00Z`: upgrade.UnscheduledActivationTime, an upgrade not scheduled yet. */
 export const UNSCHEDULED = '9999-12-01T00:00:00Z';
 /** Mainnet activation times (upgrade.Mainnet), unix seconds. */
+export const DURANGO_UNIX = 1709740800; // 2024-03-06T16:00:00Z
+export const ETNA_UNIX = 1734368400; // 2024-12-16T17:00:00Z
 export const FORTUNA_UNIX = 1744124400; // 2025-04-08T15:00:00Z
 export const GRANITE_UNIX = 1763568000; // 2025-11-19T16:00:00Z
 /** ACP-176 (dynamic EVM gas limit and price discovery), activated on mainnet with Fortuna. */
 export const ACP_176 = 176;
+
+/** What GET /ext/metrics looks like in a version (ext-metrics.ts). */
+export interface MetricsShape {
+  /** v1.11.8+: component namespace + `chain` label; v1.11.6–v1.11.7: the chain alias in the name */
+  naming: 'v1.11.8' | 'v1.11.6';
+  /** `reason` values of avalanche_snowman_poll_count (v1.11.9+; v1.14.2 merged the two early-alpha ones) */
+  pollReasons: readonly string[];
+  /** avalanche_snowman_consensus_latencies (a histogram the v1.12.2 capture does not have) */
+  consensusLatencies: boolean;
+  /** coreth's avalanche_evm_eth_chain_head_* gauges (not in the v1.11.7 and v1.12.2 captures) */
+  ethChainHead: boolean;
+}
 
 export interface VersionProfile {
   version: SimVersion;
@@ -28,31 +43,54 @@ export interface VersionProfile {
   nodeVersion: {
     version: string;
     databaseVersion: string;
-    /** version.RPCChainVMProtocol: 45 for v1.14.2, 44 for v1.14.0/1, 43 for v1.13.4/5 */
+    /** version.RPCChainVMProtocol: 45 for v1.14.2, 44 for v1.14.0/1, 43 for v1.13.4/5, 39 for v1.12.2, 35 for v1.11.7 */
     rpcProtocolVersion: string;
     gitCommit: string;
     vmVersions: { avm: string; evm: string; platform: string };
   };
   /**
    * info.upgrades (upgrade.Config, mainnet) in Go field order, without the next upgrade; that one
-   * (`nextUpgrade`) comes last: unscheduled, or switch + 3 d in upgrade-pending.
+   * (`nextUpgrade`) comes last: unscheduled, or switch + 3 d in upgrade-pending. null: the node has no
+   * info.upgrades (before v1.11.11: `rpc: can't find method "info.Upgrades"`).
    */
-  upgrades: ReadonlyArray<readonly [string, string | number]>;
-  nextUpgrade: 'heliconTime' | 'graniteTime';
+  upgrades: ReadonlyArray<readonly [string, string | number]> | null;
+  nextUpgrade: 'heliconTime' | 'graniteTime' | 'fUpgradeTime' | null;
   /** the upgrade time the node runs with until the next one is scheduled (announced to v1.14.1+ peers) */
   currentUpgradeUnix: number;
   /** constants.CurrentACPs: the ACPs this node keeps in its peers' sets and lists in info.acps */
   currentAcps: readonly number[];
   /** the ACPs this node announces as supported (v1.13.x: the ones of its release, ACP-176) */
   announcedSupport: readonly number[];
+  /** JSON-RPC methods (Go names) the version does not register: `rpc: can't find method` */
+  absentMethods: { info: readonly string[]; platform: readonly string[] };
   /** `futureupgrade` health check (v1.14.1+) */
   futureUpgradeCheck: boolean;
+  /** `bls` health check (v1.12.2+) */
+  blsCheck: boolean;
+  /** `primary network validator health` in the network check, and its failure without inbound connections (v1.13.0+) */
+  validatorHealth: boolean;
+  /** `disconnectedValidators` in the chain checks' networking (v1.11.11+) */
+  disconnectedValidators: boolean;
   /** `avgAcceptanceTime` in the chain checks' consensus message (first released in v1.14.2) */
   avgAcceptanceTime: boolean;
   /** `availableDiskPercentage` in the diskspace check (v1.14.1+) */
   diskPercentage: boolean;
   /** peers carry `upgradeTime` in info.peers (v1.14.1+) */
   peerUpgradeTime: boolean;
+  /** peers carry `observedSubnetUptimes` in info.peers (v1.9.4–v1.11.11) */
+  observedSubnetUptimes: boolean;
+  /**
+   * ACP-77 L1s (Etna): the simulated subnet is an L1 (L1 validator shape with balances,
+   * getValidatorFeeState). false: a legacy permissioned subnet (txID … nodeID, connected, uptime).
+   */
+  l1: boolean;
+  /** the deprecated `rewardOwner` (= validationRewardOwner) in primary validator entries (gone in v1.13.x) */
+  rewardOwner: boolean;
+  /** the deprecated `stakeAmount` (= weight) of every staker (gone in v1.12.x) */
+  stakeAmount: boolean;
+  /** platform.getValidatorsAt accepts `"height":"proposed"` (v1.11.13+; before: couldn't unmarshal an argument) */
+  proposedHeight: boolean;
+  metrics: MetricsShape;
   /** peers of a mainnet node of this version: version by a uniform roll and the peer's stake position (0..1) */
   peerVersion: (roll: number, stakePos: number) => string;
   /** what ~70 % of the peers run in upgrade-pending / upgrade-unknown */
@@ -66,10 +104,15 @@ function v114Peer(roll: number): string {
   return roll < 0.8 ? 'avalanchego/1.14.2' : roll < 0.95 ? 'avalanchego/1.14.1' : 'avalanchego/1.14.0';
 }
 
-/** Peers' stake share below which they run v1.13.x around a v1.13.5 node (> 50 %, see ACP-176). */
-export const V113_PEER_STAKE_SHARE = 0.6;
+/**
+ * Peers' stake share below which they run v1.13.x around a v1.13.5 node (> 50 %, see ACP-176). 70 %:
+ * the connected supporters then hold 58–72 % of the stake in every minute (300 minutes of seeds 1, 3,
+ * 5, 7, 13, 16, 24); at 60 % one large validator out for a minute (the 1 % connection windows) took
+ * the share under 50 % (seed 16: 5 minutes in 300).
+ */
+export const V113_PEER_STAKE_SHARE = 0.7;
 
-const MAINNET_UPGRADES_TO_FORTUNA: ReadonlyArray<readonly [string, string | number]> = [
+const MAINNET_UPGRADES_TO_ETNA: ReadonlyArray<readonly [string, string | number]> = [
   ['apricotPhase1Time', '2021-03-31T14:00:00Z'],
   ['apricotPhase2Time', '2021-05-10T11:00:00Z'],
   ['apricotPhase3Time', '2021-08-24T14:00:00Z'],
@@ -84,8 +127,22 @@ const MAINNET_UPGRADES_TO_FORTUNA: ReadonlyArray<readonly [string, string | numb
   ['cortinaXChainStopVertexID', 'jrGWDh5Po9FMj54depyunNixpia5PN4aAYxfmNzU8n752Rjga'],
   ['durangoTime', '2024-03-06T16:00:00Z'],
   ['etnaTime', '2024-12-16T17:00:00Z'],
-  ['fortunaTime', '2025-04-08T15:00:00Z'],
 ];
+const MAINNET_UPGRADES_TO_FORTUNA = [...MAINNET_UPGRADES_TO_ETNA, ['fortunaTime', '2025-04-08T15:00:00Z'] as const];
+
+/** What v1.13.5 and v1.14.2 share (both verified on real nodes). */
+const SINCE_V113 = {
+  absentMethods: { info: [], platform: [] },
+  blsCheck: true,
+  validatorHealth: true,
+  disconnectedValidators: true,
+  observedSubnetUptimes: false,
+  l1: true,
+  rewardOwner: false,
+  stakeAmount: false,
+  proposedHeight: true,
+  metrics: { naming: 'v1.11.8', pollReasons: ['early_alpha', 'early_fail', 'exhausted'], consensusLatencies: true, ethChainHead: true },
+} as const;
 
 export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
   '1.14.2': {
@@ -103,6 +160,7 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     currentUpgradeUnix: GRANITE_UNIX,
     currentAcps: [],
     announcedSupport: [],
+    ...SINCE_V113,
     futureUpgradeCheck: true,
     avgAcceptanceTime: true,
     diskPercentage: true,
@@ -132,15 +190,90 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     currentUpgradeUnix: FORTUNA_UNIX,
     currentAcps: [ACP_176],
     announcedSupport: [ACP_176],
+    ...SINCE_V113,
     futureUpgradeCheck: false,
     avgAcceptanceTime: false,
     diskPercentage: false,
     peerUpgradeTime: false,
-    // Peers holding ~60 % of the stake still run v1.13.x (and announce ACP-176), the rest v1.14.x.
+    // Peers holding ~70 % of the stake still run v1.13.x (and announce ACP-176), the rest v1.14.x.
     peerVersion: (roll, stakePos) =>
       stakePos < V113_PEER_STAKE_SHARE ? (roll < 0.8 ? 'avalanchego/1.13.5' : 'avalanchego/1.13.4') : v114Peer(roll),
     nextRelease: 'avalanchego/1.14.2',
     driftRelease: 'avalanchego/1.13.10',
+  },
+  // Shaped after a real v1.12.2 node (test/fixtures/real-node-v1.12.2/): info.upgrades ends with Etna
+  // and `fUpgradeTime` (Fortuna's name in v1.12.x) unscheduled; info.acps `{}`; bls check, but no
+  // futureupgrade, no `primary network validator health` (v1.13.0), no availableDiskPercentage; the
+  // deprecated `rewardOwner` still in validator entries; L1s and getValidatorFeeState present;
+  // /ext/metrics in the v1.11.8 naming with the split early-alpha poll reasons, no consensus_latencies.
+  '1.12.2': {
+    version: '1.12.2',
+    nodeVersion: {
+      version: 'avalanchego/1.12.2',
+      databaseVersion: 'v1.4.5',
+      rpcProtocolVersion: '39',
+      gitCommit: 'bf1d1debec5fd55055330a00da1e9567b280c950',
+      vmVersions: { avm: 'v1.12.2', evm: 'v0.14.1', platform: 'v1.12.2' },
+    },
+    upgrades: [...MAINNET_UPGRADES_TO_ETNA],
+    nextUpgrade: 'fUpgradeTime',
+    currentUpgradeUnix: ETNA_UNIX,
+    currentAcps: [],
+    announcedSupport: [],
+    absentMethods: { info: [], platform: [] },
+    futureUpgradeCheck: false,
+    blsCheck: true,
+    validatorHealth: false,
+    disconnectedValidators: true,
+    avgAcceptanceTime: false,
+    diskPercentage: false,
+    peerUpgradeTime: false,
+    observedSubnetUptimes: false,
+    l1: true,
+    rewardOwner: true,
+    stakeAmount: false,
+    proposedHeight: true,
+    metrics: { naming: 'v1.11.8', pollReasons: ['early_alpha_conf', 'early_alpha_pref', 'early_fail', 'exhausted'], consensusLatencies: false, ethChainHead: false },
+    peerVersion: (roll) => (roll < 0.8 ? 'avalanchego/1.12.2' : roll < 0.95 ? 'avalanchego/1.12.1' : 'avalanchego/1.12.0'),
+    nextRelease: 'avalanchego/1.13.0',
+    driftRelease: 'avalanchego/1.12.10',
+  },
+  // Shaped after a real v1.11.7 node (test/fixtures/real-node-v1.11.7/): no info.upgrades, no Etna
+  // methods (getFeeState, getValidatorFeeState, getProposedHeight; `"height":"proposed"` refused), no
+  // L1s (the simulated subnet is a permissioned one), no bls check, no disconnectedValidators in the
+  // chain checks (v1.11.11), peers with observedSubnetUptimes (removed in v1.11.12), `stakeAmount` and
+  // `rewardOwner` in the stakers, /ext/metrics in the v1.11.6 naming (no poll_count before v1.11.9).
+  '1.11.7': {
+    version: '1.11.7',
+    nodeVersion: {
+      version: 'avalanchego/1.11.7',
+      databaseVersion: 'v1.4.5',
+      rpcProtocolVersion: '35',
+      gitCommit: 'e8ecbadec8eb1c336dd8927b0225499eceea6f34',
+      vmVersions: { avm: 'v1.11.7', evm: 'v0.13.4', platform: 'v1.11.7' },
+    },
+    upgrades: null,
+    nextUpgrade: null,
+    currentUpgradeUnix: DURANGO_UNIX,
+    currentAcps: [],
+    announcedSupport: [],
+    absentMethods: { info: ['Upgrades'], platform: ['GetFeeState', 'GetValidatorFeeState', 'GetProposedHeight'] },
+    futureUpgradeCheck: false,
+    blsCheck: false,
+    validatorHealth: false,
+    disconnectedValidators: false,
+    avgAcceptanceTime: false,
+    diskPercentage: false,
+    peerUpgradeTime: false,
+    observedSubnetUptimes: true,
+    l1: false,
+    rewardOwner: true,
+    stakeAmount: true,
+    proposedHeight: false,
+    metrics: { naming: 'v1.11.6', pollReasons: [], consensusLatencies: false, ethChainHead: false },
+    peerVersion: (roll) => (roll < 0.8 ? 'avalanchego/1.11.7' : roll < 0.95 ? 'avalanchego/1.11.6' : 'avalanchego/1.11.5'),
+    nextRelease: 'avalanchego/1.12.0',
+    driftRelease: 'avalanchego/1.11.10',
   },
 };
 
@@ -152,7 +285,16 @@ export function releaseSupportedAcps(peerVersion: string): number[] {
   return peerVersion.startsWith('avalanchego/1.13.') ? [ACP_176] : [];
 }
 
+/** `avalanchego/1.14.2` → [1, 14, 2] (null for another form). */
+function semver(peerVersion: string): [number, number, number] | null {
+  const m = /^avalanchego\/(\d+)\.(\d+)\.(\d+)$/.exec(peerVersion);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
 /** A peer's upgradeTime as a v1.14.1+ node stores it: 0 for peers that announce none (before v1.14.1). */
 export function announcesUpgradeTime(peerVersion: string): boolean {
-  return !(peerVersion.startsWith('avalanchego/1.13.') || peerVersion === 'avalanchego/1.14.0');
+  const v = semver(peerVersion);
+  if (!v) return true;
+  const [major, minor, patch] = v;
+  return major > 1 || minor > 14 || (minor === 14 && patch >= 1);
 }

@@ -11,7 +11,7 @@ import { renderMetricsDoc } from '../../src/docs/metrics-md.js';
 import { renderCollectorsTable, renderFlagsTable } from '../../src/docs/readme-tables.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { descriptorsOf } from '../../src/metrics/descriptors.js';
-import { sample } from '../../src/metrics/model.js';
+import { sample } from '../../src/model.js';
 import { rpcCall } from '../../src/node-client/index.js';
 import { z } from 'zod';
 import { parseExposition, value } from '../helpers/exposition-parser.js';

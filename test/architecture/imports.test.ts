@@ -1,5 +1,6 @@
-// The layering of src/ (docs/ARCHITECTURE.md): no import cycle, each layer imports only what it may,
-// a collector never imports another collector, and no source file grows past ~400 lines.
+// The layering of src/ (docs/ARCHITECTURE.md): no import cycle, each layer imports only what it may
+// and only layers below it, a collector never imports another collector, and no source file grows past
+// ~400 lines.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,21 +29,52 @@ function graph(): Map<string, string[]> {
 
 const layerOf = (p: string) => (p.includes('/') ? p.slice(0, p.indexOf('/')) : p.replace(/\.ts$/, ''));
 
-/** What each layer may import (besides itself and npm packages). See docs/ARCHITECTURE.md. */
-const MAY_IMPORT: Record<string, readonly string[]> = {
-  schemas: [],
-  'node-client': ['abort', 'semaphore', 'redact'],
-  collectors: ['schemas', 'node-client', 'metrics', 'snapshot'],
-  snapshot: ['collectors', 'metrics'],
-  derive: ['collectors', 'schemas', 'node-client', 'metrics', 'snapshot'],
-  scheduler: ['collectors', 'node-client', 'metrics', 'snapshot', 'config', 'abort', 'redact', 'semaphore'],
-  metrics: ['collectors', 'derive', 'snapshot', 'config'],
-  config: ['collectors', 'scheduler', 'server', 'lazy-require'],
-  server: ['metrics', 'snapshot', 'config', 'project-links', 'version', 'lazy-require'],
-  docs: ['collectors', 'config', 'metrics'],
-  monitoring: ['metrics', 'config', 'project-links', 'version'],
-  sim: [],
-};
+/**
+ * The layers of src/, lowest first, and what each may import besides itself and npm packages: only layers
+ * listed before it (checked below), so every arrow points down. docs/ARCHITECTURE.md's layer table is this
+ * table (checked below too). main.ts and cli.ts wire everything and are not listed.
+ */
+const LAYERS: readonly (readonly [layer: string, mayImport: readonly string[]])[] = [
+  // Root utilities: each imports nothing of ours.
+  ['abort', []],
+  ['semaphore', []],
+  ['redact', []],
+  ['lazy-require', []],
+  ['project-links', []],
+  ['version', []],
+  ['logger', []],
+  ['runtime-check', []],
+  ['duration', []],
+  ['listen-address', []],
+  ['avalanche', []],
+  ['model', []],
+  ['schemas', []],
+  ['node-client', ['abort', 'semaphore', 'redact']],
+  ['collectors', ['model', 'avalanche', 'schemas', 'node-client']],
+  ['snapshot', ['model', 'collectors']],
+  ['derive', ['model', 'avalanche', 'schemas', 'collectors', 'snapshot']],
+  ['config', ['lazy-require', 'duration', 'listen-address', 'collectors']],
+  ['scheduler', ['abort', 'semaphore', 'redact', 'model', 'node-client', 'collectors', 'snapshot', 'config']],
+  ['metrics', ['duration', 'model', 'collectors', 'snapshot', 'derive']],
+  ['server', ['lazy-require', 'project-links', 'version', 'duration', 'listen-address', 'snapshot', 'config', 'metrics']],
+  ['docs', ['duration', 'model', 'collectors', 'config', 'metrics']],
+  ['monitoring', ['project-links', 'version', 'duration', 'collectors', 'config', 'metrics']],
+  ['sim', []],
+];
+const MAY_IMPORT = new Map(LAYERS);
+const WIRING = ['main', 'cli'];
+
+/** Arrows that issue 22 removed by moving a helper to the layer that owns it: none may come back. */
+const REMOVED: readonly (readonly [from: string, to: string, now: string])[] = [
+  ['collectors', 'metrics', 'Sample and MetricDescriptor are in src/model.ts; the descriptors assembly imports collectors'],
+  ['snapshot', 'metrics', 'src/model.ts'],
+  ['derive', 'metrics', 'src/model.ts (round6 too)'],
+  ['scheduler', 'metrics', 'src/model.ts'],
+  ['derive', 'node-client', 'PRIMARY_NETWORK_ID is in src/avalanche.ts'],
+  ['metrics', 'config', 'formatDuration is in src/duration.ts'],
+  ['config', 'scheduler', 'cronFor is in src/scheduler; config owns isBaseInterval'],
+  ['config', 'server', 'cli.ts checks --web.config.file beside loadConfig'],
+];
 
 describe('architecture', () => {
   const g = graph();
@@ -74,14 +106,42 @@ describe('architecture', () => {
     const problems: string[] = [];
     for (const [file, deps] of g) {
       const layer = layerOf(file);
-      const allowed = MAY_IMPORT[layer];
-      if (!allowed) continue; // main.ts and cli.ts wire everything
+      if (WIRING.includes(layer)) continue;
+      const allowed = MAY_IMPORT.get(layer);
+      if (!allowed) {
+        problems.push(`${file}: layer ${layer} is not in LAYERS (add it, and its row to docs/ARCHITECTURE.md)`);
+        continue;
+      }
       for (const d of deps) {
         const dl = layerOf(d);
         if (dl !== layer && !allowed.includes(dl)) problems.push(`${file} imports ${d} (${layer} may import ${allowed.join(', ') || 'nothing'})`);
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('default: every allowed arrow points down the layers (a layer imports only layers listed before it)', () => {
+    const order = LAYERS.map(([l]) => l);
+    const up = LAYERS.flatMap(([l, may], i) => may.filter((m) => !order.slice(0, i).includes(m)).map((m) => `${l} → ${m}`));
+    expect(up).toEqual([]);
+  });
+
+  it('default: the arrows the moves removed stay forbidden', () => {
+    expect(REMOVED.filter(([from, to]) => MAY_IMPORT.get(from)?.includes(to)).map(([from, to, now]) => `${from} → ${to} (${now})`)).toEqual([]);
+  });
+
+  it('default: docs/ARCHITECTURE.md lists these layers in this order, each with what it may import', () => {
+    const doc = readFileSync(resolve(SRC, '../docs/ARCHITECTURE.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Layers and what each may import'));
+    const rows = section.split('\n').filter((l) => /^\| `src\//.test(l));
+    const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+    const documented = rows.flatMap((row) => {
+      const cells = row.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+      const layers = ticked(cells[0]!).map((p) => layerOf(p.replace(/^src\//, '')));
+      const may = cells[cells.length - 1] === 'everything' ? ['everything'] : ticked(cells[cells.length - 1]!);
+      return layers.map((l) => [l, may] as const);
+    });
+    expect(documented).toEqual([...LAYERS, ...WIRING.map((w) => [w, ['everything']] as const)]);
   });
 
   it('default: a collector never imports another collector (only define, support and node-id-set)', () => {

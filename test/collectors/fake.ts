@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { Collector, CollectorValues, TargetSpec } from '../../src/collectors/define.js';
 import { familyOf } from '../../src/metrics/descriptors.js';
-import type { Sample } from '../../src/metrics/model.js';
+import type { Sample } from '../../src/model.js';
 import { InvalidResponseError, SchemaError, type AnswerSchema, type CallTransport, type NodeClientError } from '../../src/node-client/index.js';
 import { contextFor } from '../../src/scheduler/collector-context.js';
 import { makeSlot, type Slot } from '../../src/scheduler/collector-slot.js';

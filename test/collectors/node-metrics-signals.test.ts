@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pickFromText } from '../../src/collectors/node-metrics.js';
 import { NAMING_SCHEMES, NODE_SIGNALS, schemeOfVersion, type NamingScheme } from '../../src/collectors/node-metrics-signals.js';
-import type { Sample } from '../../src/metrics/model.js';
+import type { Sample } from '../../src/model.js';
 import { toV1_10 } from '../helpers/metrics-scheme-rewrite.js';
 import { assertContract, lines, valueOf } from './fake.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nodeMetrics, pickFromText } from '../../src/collectors/node-metrics.js';
-import type { Sample } from '../../src/metrics/model.js';
+import type { Sample } from '../../src/model.js';
 import { HttpError, InvalidResponseError, NetworkError } from '../../src/node-client/index.js';
 import { toV1_10, toV1_11_6 } from '../helpers/metrics-scheme-rewrite.js';
 import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';

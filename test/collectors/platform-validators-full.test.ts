@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { platformValidatorsFull, toSamples } from '../../src/collectors/platform-validators-full.js';
-import { HttpError, PRIMARY_NETWORK_ID } from '../../src/node-client/index.js';
+import { HttpError } from '../../src/node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { heliconFrom } from '../../src/collectors/info-upgrades.js';
 import { platformValidators, toSamples, uptimeRequirement, watchedIds } from '../../src/collectors/platform-validators.js';
-import { PRIMARY_NETWORK_ID, RpcError } from '../../src/node-client/index.js';
+import { RpcError } from '../../src/node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { InfoUpgradesResult } from '../../src/schemas/info.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { OTHER, SELF, SUBNET_L1 } from '../fixtures/ids.js';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { NodeIdSet } from '../../src/collectors/node-id-set.js';
 import { subnetChains, watchedSubnets } from '../../src/collectors/subnet-chains.js';
 import type { CollectorValues } from '../../src/collectors/define.js';
-import { PRIMARY_NETWORK_ID, RpcError, TimeoutError } from '../../src/node-client/index.js';
+import { RpcError, TimeoutError } from '../../src/node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, fakeClient, lines, makeCtx, testSlot, valueOf } from './fake.js';
@@ -61,13 +62,8 @@ describe('subnet-chains collect', () => {
     const r = await subnetChains.collect(ctx);
     expect(r.errors).toEqual([]);
     assertContract('subnet-chains', r.samples);
+    // The primary network's chains (X, C) are the other collectors': only the L1's chain shows here.
     expect(lines(r.samples)).toEqual([
-      `avax_chain_info{blockchain_id="${X}",name="X-Chain",subnet="${PRIMARY_NETWORK_ID}",vm_id="jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq"} 1`,
-      `avax_chain_status{blockchain_id="${X}",status="Validating"} 1`,
-      `avax_chain_vm_installed{blockchain_id="${X}",vm_id="jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq"} 1`,
-      `avax_chain_info{blockchain_id="${C}",name="C-Chain",subnet="${PRIMARY_NETWORK_ID}",vm_id="mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6"} 1`,
-      `avax_chain_status{blockchain_id="${C}",status="Validating"} 1`,
-      `avax_chain_vm_installed{blockchain_id="${C}",vm_id="mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6"} 1`,
       `avax_chain_info{blockchain_id="${L1_CHAIN}",name="dexalot",subnet="${L1_SUBNET}",vm_id="${L1_VM}"} 1`,
       `avax_chain_status{blockchain_id="${L1_CHAIN}",status="Validating"} 1`,
       // The L1's VM is not among info.getVMs/default.json's built-in VMs.
@@ -75,12 +71,10 @@ describe('subnet-chains collect', () => {
       `avax_subnet_node_is_validator{subnet="${PRIMARY_NETWORK_ID}"} 1`,
       `avax_subnet_node_is_validator{subnet="${L1_SUBNET}"} 1`,
     ]);
-    // One request per item, every run: the list, the VMs, three statuses, the L1's validators.
+    // One request per item, every run: the list, the VMs, the L1 chain's status, the L1's validators.
     expect(calls.map((x) => `${x.method} ${JSON.stringify(x.params)}`)).toEqual([
       'platform.getBlockchains {}',
       'info.getVMs {}',
-      `platform.getBlockchainStatus {"blockchainID":"${X}"}`,
-      `platform.getBlockchainStatus {"blockchainID":"${C}"}`,
       `platform.getBlockchainStatus {"blockchainID":"${L1_CHAIN}"}`,
       `platform.getCurrentValidators {"subnetID":"${L1_SUBNET}"}`,
     ]);
@@ -126,9 +120,12 @@ describe('subnet-chains collect', () => {
   });
 
   it('behavior: watching another validator (--validator.node-id) → its primary network; the own membership stays the own ID', async () => {
-    const { client: c } = client();
+    const { client: c, calls } = client();
     const r = await subnetChains.collect(makeCtx(subnetChains, c, { target: { validatorNodeIds: [OTHER] }, values: values({ runsL1: false, primary: [OTHER] }) }).ctx);
-    expect(r.samples.filter((s) => s.name === 'avax_chain_info')).toHaveLength(2);
+    expect(r.value?.subnets).toEqual([PRIMARY_NETWORK_ID]);
+    expect(r.samples.filter((s) => s.name === 'avax_chain_info')).toHaveLength(0);
+    // No chain of another subnet to look at: neither VMs nor statuses asked.
+    expect(calls.map((x) => x.method)).toEqual(['platform.getBlockchains']);
     expect(valueOf(r.samples, 'avax_subnet_node_is_validator', { subnet: PRIMARY_NETWORK_ID })).toBe(0);
   });
 
@@ -156,7 +153,7 @@ describe('subnet-chains collect', () => {
     const { client: c, calls } = client();
     const r = await subnetChains.collect(makeCtx(subnetChains, c, { target: { reference: true, validatorNodeIds: [OTHER] }, values: values() }).ctx);
     expect(r.errors).toEqual([]);
-    expect(calls.map((x) => x.method).sort()).toEqual(['platform.getBlockchainStatus', 'platform.getBlockchainStatus', 'platform.getBlockchains']);
+    expect(calls.map((x) => x.method).sort()).toEqual(['platform.getBlockchains']);
     expect(r.samples.filter((s) => s.name === 'avax_subnet_node_is_validator')).toEqual([]);
   });
 
@@ -175,7 +172,7 @@ describe('subnet-chains collect', () => {
     const r = await subnetChains.collect(makeCtx(subnetChains, c, { values: values() }).ctx);
     expect(r.samples.some((s) => s.name === 'avax_chain_status')).toBe(false);
     expect(r.samples.some((s) => s.name === 'avax_chain_info')).toBe(true);
-    expect(r.errors).toHaveLength(3);
+    expect(r.errors).toHaveLength(1);
   });
 
   it('behavior: its network-wide calls (the chain list, an L1\'s validators) are network-scoped; the node\'s own views are not', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WatchedSet } from '../../src/collectors/platform-validators.js';
 import { END_SKEW_SECONDS, track, validatorRewards, type SeenValidation } from '../../src/collectors/validator-rewards.js';
-import { PRIMARY_NETWORK_ID, RpcError } from '../../src/node-client/index.js';
+import { RpcError } from '../../src/node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, fakeClient, lines, makeCtx, valueOf, testSlot } from './fake.js';

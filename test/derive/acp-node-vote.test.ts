@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AcpStance } from '../../src/collectors/info-peers.js';
 import { acpNodeVote } from '../../src/derive/acp-node-vote.js';
-import type { Sample } from '../../src/metrics/model.js';
+import type { Sample } from '../../src/model.js';
 import { snapshotWith } from './snapshot.js';
 import { OTHER, SELF } from '../fixtures/ids.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maxAchievable, maxAchievableUptime } from '../../src/derive/max-achievable-uptime.js';
-import { PRIMARY_NETWORK_ID as P } from '../../src/node-client/index.js';
+import { PRIMARY_NETWORK_ID as P } from '../../src/avalanche.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
 import { snapshotWith } from './snapshot.js';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { result } from '../fixtures/load.js';
-import { cb58Id, startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
+import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { documentedFamilies } from '../helpers/metrics-doc.js';
 import { CLI, ensureBuilt, freePort, metric, scrape, startCli, waitFor, type Proc } from '../helpers/proc.js';
 
@@ -10,6 +10,8 @@ import { CLI, ensureBuilt, freePort, metric, scrape, startCli, waitFor, type Pro
  * Documented families (docs/metrics.md) this setup cannot produce: one fixture node, one target,
  * the fixtures recorded from avalanchego v1.14.2. Each with the reason; everything else must appear.
  */
+/** The L1 of platform.getBlockchains/default.json: its chain's info, status and VM show. */
+const CLI_L1 = '2WwuvKi7DvvPcAZJTyqbGe5C5SMk6Ppbu6cXnMemej4aVTjqn3';
 const NOT_IN_THIS_SETUP: Record<string, string> = {
   avax_chain_height_behind_reference: 'needs a second target with reference: true (test/golden has one)',
   avax_acp_support_weight: 'no ACP is open on v1.14.2 (info.acps answers {"acps":{}}; test/golden opens two)',
@@ -38,7 +40,7 @@ describe('avalanche-exporter against a node that answers like avalanchego', () =
     proc = startCli([
       '--node.url', nodeUrl, '--node.header', 'X-Api-Key: key-abcdef-123456', '--web.listen-address', `127.0.0.1:${port}`,
       '--collection.interval', '2s', '--collection.timeout', '2s', '--node.timeout', '1500ms', '--collector.chain-height.interval', '2s',
-      '--collector.info-peers.per-peer', '--node.subnet', cb58Id('cli-l1'),
+      '--collector.info-peers.per-peer', '--node.subnet', CLI_L1,
     ]);
     await waitFor(async () => metric(await scrape(`${base}/metrics`), 'avax_up') === 1, 15_000);
   });

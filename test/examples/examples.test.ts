@@ -13,6 +13,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { onPath } from '../e2e/helpers/programs.js';
+import { parseDuration } from '../../src/monitoring/duration.js';
 import { CLI, ROOT, ensureBuilt } from '../helpers/proc.js';
 
 const CI = !['', '0', 'false'].includes((process.env['CI'] ?? '').toLowerCase());
@@ -105,15 +106,28 @@ describe.skipIf(!AMTOOL && !CI)('Alertmanager example (amtool check-config)', ()
     const r = spawnSync(AMTOOL, ['check-config', 'examples/alertmanager.yml'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('SUCCESS');
-    expect(r.stdout).toMatch(/- 4 inhibit rules/);
-    expect(r.stdout).toMatch(/- 1 receivers/);
+    expect(r.stdout).toMatch(/- 5 inhibit rules/);
+    expect(r.stdout).toMatch(/- 2 receivers/);
+  });
+
+  it('default: amtool config routes test: Watchdog goes to its own receiver, every other alert to ops', () => {
+    if (!AMTOOL) throw new Error('amtool is not on PATH but CI is set: install the Debian package `prometheus-alertmanager`');
+    const route = (...labels: string[]) => {
+      const r = spawnSync(AMTOOL, ['config', 'routes', 'test', '--config.file=examples/alertmanager.yml', ...labels], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      return r.stdout.trim();
+    };
+    // Watchdog carries severity info like the daily info alerts: its route must come first.
+    expect(route('alertname=Watchdog', 'severity=info')).toBe('watchdog');
+    expect(route('alertname=AvalancheDelegationCapacityFull', 'severity=info', 'target=n1:9650')).toBe('ops');
+    expect(route('alertname=AvalancheL1ChainStalled', 'severity=critical', 'target=n1:9650')).toBe('ops');
   });
 });
 
 describe('Alertmanager example (content)', () => {
   const am = YAML.parse(readFileSync(join(EX, 'alertmanager.yml'), 'utf8')) as {
     route: Record<string, unknown>;
-    receivers: { name: string; webhook_configs?: { url: string }[] }[];
+    receivers: { name: string; webhook_configs?: { url: string; send_resolved?: boolean }[] }[];
     inhibit_rules: unknown[];
   };
 
@@ -130,6 +144,14 @@ describe('Alertmanager example (content)', () => {
     expect(am.route['group_by']).toEqual(['alertname', 'target']);
     const url = new URL(am.receivers[0]!.webhook_configs![0]!.url);
     expect(url.hostname).toBe('127.0.0.1');
+  });
+
+  it('default: the Watchdog route comes first and repeats often enough for a dead man\'s switch; its receiver gets no resolved', () => {
+    const routes = am.route['routes'] as { matchers: string[]; receiver: string; repeat_interval?: string }[];
+    expect(routes[0]).toMatchObject({ matchers: ['alertname="Watchdog"'], receiver: 'watchdog' });
+    expect(parseDuration(routes[0]!.repeat_interval ?? '')).toBeLessThanOrEqual(300);
+    const watchdog = am.receivers.find((r) => r.name === 'watchdog')!;
+    expect(watchdog.webhook_configs![0]).toMatchObject({ send_resolved: false });
   });
 });
 

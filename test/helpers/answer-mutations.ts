@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { Exposition, TargetSegment } from '../../src/metrics/exposition.js';
-import type { Sample } from '../../src/metrics/model.js';
+import type { Sample } from '../../src/model.js';
 import { wellFormedUnique } from '../../src/metrics/target-samples.js';
 import { fixtureNames, result as fixtureResult } from '../fixtures/load.js';
 import { parseExposition, seriesKey } from './exposition-parser.js';

@@ -40,7 +40,12 @@ export interface Row {
 export const COLLECTOR_NAMES = COLLECTORS.map((c) => c.name);
 
 /** Fixture cases of the node behind the fault proxy: open ACPs, so that info-acps has series to lose. */
-const FAULT_FIXTURES: Readonly<Record<string, string>> = { 'info.acps': 'open' };
+const FAULT_FIXTURES: Readonly<Record<string, string>> = {
+  'info.acps': 'open',
+  // Chains still bootstrapping: info-is-bootstrapped asks them every cycle (a bootstrapped chain is
+  // asked again only after the node restarts), so its faults are met.
+  'info.isBootstrapped': 'not-bootstrapped',
+};
 
 /** The node of the fault matrix: the fault proxy in front of a fixture node (FAULT_FIXTURES); close() closes both. */
 export async function startMatrixNode(): Promise<FaultNode> {

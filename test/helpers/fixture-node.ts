@@ -84,7 +84,7 @@ export async function startFixtureNode(variants: Readonly<Record<string, string>
       case 'info.isBootstrapped': {
         const chain = String(params['chain'] ?? '');
         if (!['P', 'X', 'C'].includes(chain)) return fail(`there is no chain with alias/ID '${chain}'`);
-        return ok(result('info.isBootstrapped', 'default'));
+        return ok(result('info.isBootstrapped', variants['info.isBootstrapped'] ?? 'default'));
       }
       case 'platform.getCurrentValidators': {
         const subnet = params['subnetID'] as string | undefined;

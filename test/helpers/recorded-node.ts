@@ -5,16 +5,29 @@ import { fileURLToPath } from 'node:url';
 import { listening, startServer, type Listening } from './http-server.js';
 
 /**
- * Replays the exchanges recorded from a real avalanchego v1.14.2 node
- * (test/fixtures/real-node-v1.14.2/, one JSON file per exchange, exactly as the node sent it; see the
+ * Replays the exchanges recorded from a real avalanchego node, v1.14.2, v1.12.2 or v1.11.7
+ * (test/fixtures/real-node-v<version>/, one JSON file per exchange, exactly as the node sent it; see the
  * README there). A request is answered with the recorded status, content type, Node-Id header and
- * body of the exchange with the same HTTP method, path, JSON-RPC method and params. The one change:
- * the JSON-RPC `id` of the recorded body (1) is replaced by the id of the request, as a node echoes it.
+ * body of the exchange with the same HTTP method, path (with its query), JSON-RPC method and params.
+ * The one change: the JSON-RPC `id` of the recorded body (1) is replaced by the id of the request, as a
+ * node echoes it.
+ *
+ * The methods a version lacks were recorded too, as that node's own error answers (v1.11.7's
+ * `info.upgrades.json`: `rpc: can't find method "info.Upgrades"`), and are replayed as recorded;
+ * `unknownMethodBody(version, method)` is the answer of that node to any method it does not have (its
+ * `err-unknown-method-info.json`, gorilla/rpc naming the method with its method part capitalised). A
+ * request no recording has is answered only when the caller says which recorded exchange the node
+ * would answer it with, and why (`sameAs`); any other is listed in `unmatched` and answered 404.
  *
  * `edit(file, body => body)` changes an answer for one test (the issue's "the one field changed that
  * the point is about"); `unmatched` lists requests that no recording answers (tests assert it is empty).
  */
-export const REAL_NODE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-node-v1.14.2');
+export const RECORDED_VERSIONS = ['1.14.2', '1.12.2', '1.11.7'] as const;
+export type RecordedVersion = (typeof RECORDED_VERSIONS)[number];
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+export const recordedNodeDir = (version: RecordedVersion): string => join(FIXTURES, `real-node-v${version}`);
+export const REAL_NODE_DIR = recordedNodeDir('1.14.2');
+/** The genesis validator staker1 of the local network: every recorded node is this one. */
 export const REAL_NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
 
 export interface Exchange {
@@ -26,14 +39,14 @@ export interface Exchange {
   readonly recorded_at: string;
 }
 
-export function recordedExchange(file: string): Exchange {
-  const raw = JSON.parse(readFileSync(join(REAL_NODE_DIR, file), 'utf8')) as Omit<Exchange, 'file'>;
+export function recordedExchange(file: string, version: RecordedVersion = '1.14.2'): Exchange {
+  const raw = JSON.parse(readFileSync(join(recordedNodeDir(version), file), 'utf8')) as Omit<Exchange, 'file'>;
   return { file, ...raw };
 }
 
 /** The recorded body of a JSON-RPC exchange, parsed: its `result` (or the whole GET body). */
-export function recordedResult<T = any>(file: string): T {
-  const ex = recordedExchange(file);
+export function recordedResult<T = any>(file: string, version: RecordedVersion = '1.14.2'): T {
+  const ex = recordedExchange(file, version);
   const body = JSON.parse(ex.body) as { result?: T } & T;
   return ex.request.method === 'GET' ? (body as T) : (body.result as T);
 }
@@ -70,6 +83,7 @@ const same = (a: Key, b: Key) => a.method === b.method && a.path === b.path && a
 
 /** The recorded node; `stop()` refuses connections until `start()`. */
 export interface RecordedNode extends Listening {
+  readonly version: RecordedVersion;
   readonly requests: { file?: string; method: string; path: string; rpc?: string }[];
   readonly unmatched: string[];
   /** Changes the body of one recorded answer for later requests (undefined = back to the recording). */
@@ -78,51 +92,82 @@ export interface RecordedNode extends Listening {
   replace(file: string, answer: { status: number; body: string; contentType?: string } | undefined): void;
 }
 
-/** GET /ext/metrics of the recorded node (Prometheus text, not a JSON exchange). */
-const EXT_METRICS_FILE = 'ext-metrics-v1.14.2.txt';
+export interface RecordedNodeOptions {
+  /** Default '1.14.2'. */
+  version?: RecordedVersion;
+  /**
+   * Requests that no recording has, each answered with the recorded exchange `file` of the same
+   * version (the caller's comment says why the node would answer them alike).
+   */
+  sameAs?: readonly { readonly rpc: string; readonly params: Readonly<Record<string, unknown>>; readonly file: string }[];
+}
 
 /**
- * What the replay answers: the exchanges of one state of the node, the first one recorded (every
- * exchange recorded at the earliest `recorded_at`: a later recording of the same request, e.g. with a
- * peer, is another state), less the error cases (`err-*`, README: not answers to what the exporter asks).
+ * GET /ext/metrics of the v1.14.2 node: a text file recorded at the same time (its headers were not
+ * recorded: promhttp's text format 0.0.4 content type). The other versions recorded it as an exchange.
  */
-export function replayedExchanges(): Exchange[] {
-  const all = readdirSync(REAL_NODE_DIR)
+const EXT_METRICS_TEXT: Partial<Record<RecordedVersion, string>> = { '1.14.2': 'ext-metrics-v1.14.2.txt' };
+
+/** gorilla/rpc's service.method name as it quotes it: the method part capitalised. */
+const goMethodName = (m: string) => m.replace(/\.(.)/, (_x, c: string) => `.${c.toUpperCase()}`);
+
+/** The body a node of this version answers to a JSON-RPC `method` it does not have (id 1). */
+export function unknownMethodBody(version: RecordedVersion, method: string): string {
+  const recorded = recordedExchange('err-unknown-method-info.json', version).body;
+  const quoted = /can't find method \\"[^\\]*\\"/;
+  if (!quoted.test(recorded)) throw new Error(`no unknown-method answer recorded for v${version}`);
+  return recorded.replace(quoted, () => `can't find method \\"${goMethodName(method)}\\"`);
+}
+
+/**
+ * What the replay of a version answers: the exchanges of one state of the node, the first one recorded
+ * (every exchange recorded at the earliest `recorded_at`: a later recording of the same request, e.g.
+ * with a peer, is another state), less the error cases (`err-*`, README: not answers to what the
+ * exporter asks). Sorted by file name.
+ */
+export function replayedExchanges(version: RecordedVersion = '1.14.2'): Exchange[] {
+  const all = readdirSync(recordedNodeDir(version))
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map(recordedExchange);
+    .map((f) => recordedExchange(f, version));
   const first = all.map((e) => e.recorded_at).sort()[0];
   return all.filter((e) => e.recorded_at === first && !e.file.startsWith('err-'));
 }
 
 /**
- * The requests the replay answers, as the fault matrix routes them (collectors/define.ts matchesCall):
- * the `method` label (the JSON-RPC method, or `GET <path>`), the path and the JSON-RPC params.
+ * The requests the replay of a version answers, as the fault matrix routes them (collectors/define.ts
+ * matchesCall): the `method` label (the JSON-RPC method, or `GET <path>`), the path and the JSON-RPC params.
  */
-export function replayedRequests(): { method: string; path: string; params: Readonly<Record<string, unknown>> }[] {
-  const out = replayedExchanges().map((e) => {
+export function replayedRequests(version: RecordedVersion = '1.14.2'): { method: string; path: string; params: Readonly<Record<string, unknown>> }[] {
+  const out = replayedExchanges(version).map((e) => {
     const key = keyOf(e.request.method, e.request.path, e.request.body)!;
     const params = key.params === undefined ? {} : (JSON.parse(key.params) as Record<string, unknown>);
     return { method: key.rpc ?? `${e.request.method} ${e.request.path}`, path: e.request.path, params: Array.isArray(params) ? {} : params };
   });
-  return [...out, { method: 'GET /ext/metrics', path: '/ext/metrics', params: {} }];
+  return EXT_METRICS_TEXT[version] ? [...out, { method: 'GET /ext/metrics', path: '/ext/metrics', params: {} }] : out;
 }
 
-export async function startRecordedNode(): Promise<RecordedNode> {
-  const index = replayedExchanges().map((e) => ({ e, key: keyOf(e.request.method, e.request.path, e.request.body)! }));
+export async function startRecordedNode(opts: RecordedNodeOptions = {}): Promise<RecordedNode> {
+  const version = opts.version ?? '1.14.2';
+  const dir = recordedNodeDir(version);
+  const index = replayedExchanges(version).map((e) => ({ e, key: keyOf(e.request.method, e.request.path, e.request.body)! }));
+  for (const a of opts.sameAs ?? []) {
+    const key = { method: 'POST', path: recordedExchange(a.file, version).request.path, rpc: a.rpc, params: canonical(a.params) };
+    if (index.some((i) => same(i.key, key))) throw new Error(`${a.rpc} ${key.params} was recorded from v${version}: replay the recording`);
+    index.push({ e: recordedExchange(a.file, version), key });
+  }
   const edits = new Map<string, (body: string) => string>();
   const replacements = new Map<string, { status: number; body: string; contentType?: string }>();
   const requests: RecordedNode['requests'] = [];
   const unmatched: string[] = [];
+  const extMetricsText = EXT_METRICS_TEXT[version];
 
   const handler = (req: IncomingMessage, res: ServerResponse, body: string) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    if (req.method === 'GET' && path === '/ext/metrics') {
-      // The node's own /ext/metrics, recorded as a text file at the same time (its headers were not
-      // recorded: promhttp's text format 0.0.4 content type).
-      requests.push({ file: EXT_METRICS_FILE, method: 'GET', path });
+    const path = req.url ?? '/';
+    if (req.method === 'GET' && path === '/ext/metrics' && extMetricsText) {
+      requests.push({ file: extMetricsText, method: 'GET', path });
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-      res.end(readFileSync(join(REAL_NODE_DIR, EXT_METRICS_FILE), 'utf8'));
+      res.end(readFileSync(join(dir, extMetricsText), 'utf8'));
       return;
     }
     const key = keyOf(req.method ?? 'GET', path, body || null);
@@ -160,6 +205,7 @@ export async function startRecordedNode(): Promise<RecordedNode> {
 
   return {
     ...listening(await startServer(handler)),
+    version,
     requests,
     unmatched,
     edit(file, fn) {

@@ -7,35 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { promDuration } from '../../src/monitoring/duration.js';
 import { GENERATED_MARK, generateHeader, renderFiles, writeFiles } from '../../src/monitoring/generate.js';
-import { DEFAULT_SETTINGS, parseSettingsYaml, settingsSchema, type Thresholds } from '../../src/monitoring/settings.js';
+import { withAlertsTable } from '../../src/monitoring/alert-docs.js';
+import { RULE_GROUPS } from '../../src/monitoring/rules/index.js';
+import { groupRules } from '../../src/monitoring/rules/render.js';
+import { DEFAULT_SETTINGS, GROUP_NAMES, THRESHOLD_KEYS, isDurationThreshold, parseSettings, parseSettingsYaml, settingsSchema, thresholdText, type MonitoringSettings, type Thresholds } from '../../src/monitoring/settings.js';
+import { THRESHOLD_DOCS, withExampleThresholds, withThresholdTable } from '../../src/monitoring/threshold-docs.js';
 import { onPath } from '../e2e/helpers/programs.js';
 import { ROOT } from '../helpers/proc.js';
 
 const CI = !['', '0', 'false'].includes((process.env['CI'] ?? '').toLowerCase());
 const PROMTOOL = onPath('promtool');
-const DURATIONS = new Set<keyof Thresholds>([
-  'chainStallWindow',
-  'indexStallWindow',
-  'indexUnavailableLookback',
-  'validationEndingInfo',
-  'validationEndingWarning',
-  'validationEndingCritical',
-  'l1RunwayWarning',
-  'l1RunwayCritical',
-  'rewardMissedWindow',
-  'upgradeWindow',
-  'versionBehindFor',
-  'collectorFailingFor',
-  'dataStaleSlowCollectors',
-  'dataStale',
-  'consensusStuckWindow',
-  'unstakeSoon',
-  'ipChangeWindow',
-  'verboseLogFor',
-]);
-const shown = (k: keyof Thresholds): string => (DURATIONS.has(k) ? promDuration(DEFAULT_SETTINGS.thresholds[k]) : String(DEFAULT_SETTINGS.thresholds[k]));
+const shown = (k: keyof Thresholds): string => thresholdText(k, DEFAULT_SETTINGS.thresholds[k]);
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -55,6 +38,22 @@ describe('alerts/README.md', () => {
     }
   });
 
+  it('default: the table is what settings.ts and threshold-docs.ts generate (run `npm run monitoring`)', () => {
+    expect(readme).toBe(withThresholdTable(readme, DEFAULT_SETTINGS.thresholds));
+  });
+
+  it('behavior: every row shows the value it is generated with (no default written by hand in a row)', () => {
+    // Every threshold changed at once, to a value no default has: each row must show its own.
+    const changed = Object.fromEntries(THRESHOLD_KEYS.map((k, i) => [k, k === 'vantages' ? 37 : DEFAULT_SETTINGS.thresholds[k] > 0 && DEFAULT_SETTINGS.thresholds[k] < 1 ? (123 + i) / 1e4 : 7 * 86400 + 60 * (i + 1)])) as Thresholds;
+    for (const k of THRESHOLD_KEYS) {
+      const row = withThresholdTable(readme, changed).split('\n').find((l) => l.startsWith(`| \`${k}\` |`))!;
+      const cells = row.split(/(?<!\\)\|/).map((c) => c.trim());
+      expect(cells[2], k).toBe(`\`${thresholdText(k, changed[k])}\``);
+      const forms = [thresholdText(k, changed[k]), String(changed[k]), `${changed[k] / 86400} * 86400`];
+      expect(forms.some((f) => cells[4]!.includes(f)), `${k}: ${cells[4]}`).toBe(true);
+    }
+  });
+
   it('default: it tells operators to generate, not to edit the files', () => {
     expect(readme).toContain('avalanche-exporter generate --config monitoring.yaml --out');
     expect(readme).not.toMatch(/Edit the number in the expression/);
@@ -64,6 +63,11 @@ describe('alerts/README.md', () => {
 describe('examples/monitoring.yaml', () => {
   const text = readFileSync(join(ROOT, 'examples', 'monitoring.yaml'), 'utf8');
   const settings = parseSettingsYaml(text, 'examples/monitoring.yaml');
+
+  it('default: its thresholds are what settings.ts and threshold-docs.ts generate (run `npm run monitoring`), one comment each', () => {
+    expect(text).toBe(withExampleThresholds(text, DEFAULT_SETTINGS.thresholds));
+    for (const k of THRESHOLD_KEYS) expect(THRESHOLD_DOCS[k].example, k).toMatch(/^Avalanche[A-Za-z]+/);
+  });
 
   it('default: every setting is written out; the values are the defaults but for the selector and the data source of the other examples', () => {
     const doc = YAML.parse(text) as Record<string, unknown>;
@@ -100,8 +104,37 @@ describe('README.md', () => {
   it('default: the settings table names every top-level setting; the section says why the SDK is a runtime dependency', () => {
     const keys = [...section.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
     expect(keys.sort()).toEqual(Object.keys(settingsSchema.shape).sort());
-    expect(section).toContain(`${Object.keys(DEFAULT_SETTINGS.thresholds).length} tunable numbers`);
+    // No count to keep by hand: alerts/README.md (generated) lists them.
+    expect(section).toContain('the tunable numbers of the alerts');
     expect(section).toContain('runtime dependency');
     expect(readme).not.toContain('dashboards/provisioning');
+  });
+});
+
+describe('alerts/README.md: which alert each threshold feeds', () => {
+  const readme = readFileSync(join(ROOT, 'alerts', 'README.md'), 'utf8');
+  const rulesOf = (s: MonitoringSettings) => GROUP_NAMES.flatMap((g) => groupRules(RULE_GROUPS[g], s));
+  const base = rulesOf(DEFAULT_SETTINGS);
+  /** The alerts whose expression or for: changes when threshold `k` moves a little. */
+  const fedBy = (k: keyof Thresholds): Set<string> => {
+    const v = DEFAULT_SETTINGS.thresholds[k];
+    const moved = isDurationThreshold(k) ? v + 60 : Number.isInteger(v) ? v + 1 : v * 0.9;
+    const changed = rulesOf(parseSettings({ thresholds: { [k]: moved } }));
+    return new Set(changed.filter((r, i) => r.expr !== base[i]!.expr || r.for !== base[i]!.for).map((r) => r.alert));
+  };
+  const named = (text: string) => new Set(text.match(/\bAvalanche[A-Za-z0-9]+|\bWatchdog\b/g) ?? []);
+
+  it('default: each row names exactly the alerts whose rules the threshold changes', () => {
+    for (const k of THRESHOLD_KEYS) expect([...named(THRESHOLD_DOCS[k].alerts)].sort(), k).toEqual([...fedBy(k)].sort());
+  });
+
+  it('default: "Nothing to tune in the other alerts" names exactly the alerts no threshold changes', () => {
+    const tuned = new Set(THRESHOLD_KEYS.flatMap((k) => [...fedBy(k)]));
+    const paragraph = readme.slice(readme.indexOf('Nothing to tune in the other alerts'), readme.indexOf('\n\n', readme.indexOf('Nothing to tune in the other alerts')));
+    expect([...named(paragraph)].sort()).toEqual([...new Set(base.map((r) => r.alert))].filter((a) => !tuned.has(a)).sort());
+  });
+
+  it('default: the table of rule files is generated from the rule groups (run `npm run monitoring`)', () => {
+    expect(readme).toBe(withAlertsTable(readme, DEFAULT_SETTINGS));
   });
 });

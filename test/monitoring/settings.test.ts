@@ -2,7 +2,7 @@
 // its key, as in the exporter's own configuration.
 import { describe, expect, it } from 'vitest';
 import { durationWords, parseDuration, percent, promDuration, secondsExpr } from '../../src/monitoring/duration.js';
-import { DEFAULT_SETTINGS, MonitoringSettingsError, parseSettings, parseSettingsYaml } from '../../src/monitoring/settings.js';
+import { DEFAULT_SETTINGS, MonitoringSettingsError, THRESHOLD_KEYS, isDurationThreshold, parseSettings, parseSettingsYaml, thresholdText } from '../../src/monitoring/settings.js';
 import { RUNBOOK_URL } from '../../src/project-links.js';
 
 const err = (yaml: string): string => {
@@ -31,41 +31,12 @@ describe('monitoring settings: defaults', () => {
     expect(DEFAULT_SETTINGS.runbookBaseUrl).toBe(RUNBOOK_URL);
   });
 
-  it('default: thresholds are the values the rules had before they were generated (durations in seconds)', () => {
-    expect(DEFAULT_SETTINGS.thresholds).toEqual({
-      peersLow: 20,
-      chainStallWindow: 300,
-      indexStallWindow: 900,
-      indexUnavailableLookback: 21600,
-      uptimeRequirementFallback: 0.8,
-      uptimeAtRiskMargin: 0.05,
-      rewardingStakeLow: 0.9,
-      validationEndingInfo: 14 * 86400,
-      validationEndingWarning: 7 * 86400,
-      validationEndingCritical: 86400,
-      delegationCapacityLowAvax: 0,
-      l1RunwayWarning: 7 * 86400,
-      l1RunwayCritical: 86400,
-      rewardMissedWindow: 3 * 86400,
-      upgradeWindow: 7 * 86400,
-      newerVersionRatio: 0.5,
-      versionBehindFor: 86400,
-      acpMajority: 0.5,
-      vantages: 2,
-      referenceBehindBlocksC: 30,
-      referenceBehindBlocksPX: 5,
-      collectorFailingFor: 900,
-      dataStaleSlowCollectors: 900,
-      dataStale: 180,
-      consensusStuckWindow: 600,
-      pollFailureRatio: 0.2,
-      handlerExpiredPerSecond: 1,
-      benchedWeightRatio: 0.1,
-      dbLatency: 0.05,
-      unstakeSoon: 86400,
-      ipChangeWindow: 3600,
-      verboseLogFor: 86400,
-    });
+  it('default: every threshold has a default, written once (settings.ts), that reads back from the text monitoring.yaml shows', () => {
+    expect(Object.keys(DEFAULT_SETTINGS.thresholds)).toEqual(THRESHOLD_KEYS);
+    const written = Object.fromEntries(THRESHOLD_KEYS.map((k) => [k, isDurationThreshold(k) ? thresholdText(k, DEFAULT_SETTINGS.thresholds[k]) : DEFAULT_SETTINGS.thresholds[k]]));
+    expect(parseSettings({ thresholds: written }).thresholds).toEqual(DEFAULT_SETTINGS.thresholds);
+    expect(thresholdText('rewardMissedWindow', 2 * 86400)).toBe('2d');
+    expect(thresholdText('peersLow', 20)).toBe('20');
   });
 });
 

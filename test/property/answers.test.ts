@@ -16,9 +16,9 @@ import { getPrimaryValidatorsCall, toSamples as validatorsFullSamples } from '..
 import { heliconFrom, infoUpgradesCall } from '../../src/collectors/info-upgrades.js';
 import { getWatchedValidatorsCall, toSamples as validatorsSamples } from '../../src/collectors/platform-validators.js';
 import { familyOf } from '../../src/metrics/descriptors.js';
-import type { Sample } from '../../src/metrics/model.js';
+import type { Sample } from '../../src/model.js';
 import type { AnswerSchema } from '../../src/node-client/call.js';
-import { PRIMARY_NETWORK_ID } from '../../src/node-client/index.js';
+import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { InfoPeersResult } from '../../src/schemas/info.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { fixtureMethods, result as fixtureResult, schemaOfFixture } from '../fixtures/load.js';

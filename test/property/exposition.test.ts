@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
-import type { Sample } from '../../src/metrics/model.js';
+import type { Sample } from '../../src/model.js';
 import { escapeLabelValue } from '../../src/metrics/render.js';
 import { nastyNumber, nastyString, renderRoundTrip } from '../helpers/answer-mutations.js';
 import { parseExposition } from '../helpers/exposition-parser.js';

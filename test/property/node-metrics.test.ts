@@ -11,7 +11,7 @@ import { NODE_METRICS_FAMILIES, pickFromText } from '../../src/collectors/node-m
 import { SignalIndex } from '../../src/collectors/node-metrics-pick.js';
 import { NODE_SIGNALS } from '../../src/collectors/node-metrics-signals.js';
 import { PrometheusTextReader } from '../../src/collectors/prometheus-text.js';
-import type { Sample } from '../../src/metrics/model.js';
+import type { Sample } from '../../src/model.js';
 
 const CAPTURE = readFileSync(fileURLToPath(new URL('../fixtures/real-node-v1.14.2/ext-metrics-v1.14.2.txt', import.meta.url)), 'utf8');
 const CAPTURE_LINES = CAPTURE.split('\n');

@@ -1,22 +1,50 @@
-// Issue 16: the supported avalanchego versions (README "Tested against": v1.13.5 and v1.14.2). The same
-// scenarios run against a simulated node of each version (src/sim/versions.ts has every difference a
-// real v1.13.5 node showed): healthy, bootstrapping, down and the ACP vote. Two simulated nodes per
-// version, so that the node's own ACP vote is seen from the other one (a fleet of one version).
+// Issues 16 and 24: the supported avalanchego versions (README "Tested against" and "Support policy").
+// The same scenarios run against a simulated node of each version (src/sim/versions.ts has every
+// difference, shaped after real v1.11.7, v1.12.2, v1.13.5 and v1.14.2 nodes): healthy, bootstrapping,
+// down and the ACP vote. Two simulated nodes per version, so that the node's own ACP vote is seen from
+// the other one (a fleet of one version). What an older node lacks is a declared normal state of the
+// call (counted normal_state, the collector successful), never a failure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
 import { startExporter, type Exporter } from '../../src/main.js';
-import { SIM_VERSIONS, startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
+import { SIM_VERSIONS, startSimNode, type ScenarioName, type SimNode, type SimVersion } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
 import { metric } from '../helpers/proc.js';
 
 const HEALTH_INTERVAL_MS = 50;
+const PRIMARY = '11111111111111111111111111111111LpoYY';
+const INF = Number.POSITIVE_INFINITY;
+
+/** What each version's node shows the exporter (versions.ts, from the real nodes). */
+const EXPECT: Record<SimVersion, {
+  /** methods answered with a declared normal state in healthy (the version lacks them) */
+  normal: string[];
+  futureupgrade: boolean;
+  bls: boolean;
+  /** some avax_network_upgrade_timestamp_seconds (undefined: no such series); null: info.upgrades absent */
+  upgrades: Record<string, number | undefined> | null;
+  scheme: string;
+  /** ACP-176 listed (v1.13.x CurrentACPs) */
+  acp176: boolean;
+  /** the subnet is an L1 (balances, fee price); before Etna a permissioned subnet */
+  l1: boolean;
+}> = {
+  '1.11.7': { normal: ['info.upgrades', 'platform.getFeeState', 'platform.getValidatorFeeState'], futureupgrade: false, bls: false, upgrades: null, scheme: 'v1.11.6', acp176: false, l1: false },
+  '1.12.2': { normal: [], futureupgrade: false, bls: true, upgrades: { etna: 1734368400, fortuna: INF, granite: undefined }, scheme: 'v1.11.8', acp176: false, l1: true },
+  '1.13.5': { normal: [], futureupgrade: false, bls: true, upgrades: { fortuna: 1744124400, granite: INF, helicon: undefined }, scheme: 'v1.11.8', acp176: true, l1: true },
+  '1.14.2': { normal: [], futureupgrade: true, bls: true, upgrades: { granite: 1763568000, helicon: INF }, scheme: 'v1.11.8', acp176: false, l1: true },
+};
 
 describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the exporter', (version) => {
   let sim: SimNode;
   let exporter: Exporter;
+  const x = EXPECT[version];
   const m = (text: string, name: string, labels: Record<string, string> = {}, target = 'a') => metric(text, name, { target, ...labels });
-  const v113 = version.startsWith('1.13.');
+  const series = (text: string, name: string, target = 'a') => text.split('\n').filter((l) => l.startsWith(`${name}{target="${target}"`));
+  /** The request counters that are not `ok`, by their labels. */
+  const notOk = (text: string, t: string) =>
+    new Map(series(text, 'avax_rpc_requests_total', t).filter((l) => !l.includes('result="ok"')).map((l) => [l.slice(0, l.lastIndexOf(' ')), Number(l.slice(l.lastIndexOf(' ') + 1))]));
 
   async function cycle(scenario?: ScenarioName, node?: number): Promise<string> {
     if (scenario) await sim.setScenario(scenario, node);
@@ -28,30 +56,47 @@ describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the export
   /** Healthy: every collector of both targets succeeds, with this version's answers. */
   async function expectHealthy(): Promise<string> {
     await sim.setScenario('healthy');
-    await cycle();
+    const before = await cycle();
     const text = await cycle();
     for (const t of ['a', 'b']) {
       expect(m(text, 'avax_up', {}, t), t).toBe(1);
-      for (const c of COLLECTORS.filter((x) => x.enabled)) expect(m(text, 'avax_collector_success', { collector: c.name }, t), `${t} ${c.name}`).toBe(1);
+      for (const c of COLLECTORS.filter((c) => c.enabled)) expect(m(text, 'avax_collector_success', { collector: c.name }, t), `${t} ${c.name}`).toBe(1);
+      // Nothing failed in this cycle: every answer is ok or one of the normal states this version is in.
+      const was = notOk(before, t);
+      const grew = [...notOk(text, t)].filter(([k, v]) => v > (was.get(k) ?? 0)).map(([k]) => /method="([^"]+)",result="normal_state"/.exec(k)?.[1] ?? k);
+      expect(grew.sort(), t).toEqual([...x.normal].sort());
     }
     expect(text).toMatch(new RegExp(`^avax_node_info\\{target="a",[^}]*version="avalanchego/${version.replace(/\./g, '\\.')}"`, 'm'));
     expect(m(text, 'avax_node_healthy')).toBe(1);
     expect(m(text, 'avax_chain_bootstrapped', { chain: 'P' })).toBe(1);
-    if (v113) {
-      // no futureupgrade check before v1.14.1: absent, neither healthy nor failing
-      expect(m(text, 'avax_health_check_healthy', { check: 'futureupgrade' })).toBeUndefined();
-      expect(m(text, 'avax_network_upgrade_timestamp_seconds', { upgrade: 'helicon' })).toBeUndefined();
-      expect(m(text, 'avax_network_upgrade_timestamp_seconds', { upgrade: 'granite' })).toBe(Number.POSITIVE_INFINITY);
-      expect(m(text, 'avax_node_vm_info', { vm: 'evm', version: 'v0.15.4' })).toBe(1);
+    expect(m(text, 'avax_node_metrics_scheme', { scheme: x.scheme })).toBe(1);
+    // Health checks a version lacks are absent (neither healthy nor failing).
+    expect(m(text, 'avax_health_check_healthy', { check: 'futureupgrade' })).toBe(x.futureupgrade ? 1 : undefined);
+    expect(m(text, 'avax_health_check_healthy', { check: 'bls' })).toBe(x.bls ? 1 : undefined);
+    expect(m(text, 'avax_validator_bls_key_matches')).toBe(1); // from getNodeID and the registration, on every version
+    if (x.upgrades === null) expect(series(text, 'avax_network_upgrade_timestamp_seconds')).toEqual([]);
+    else for (const [upgrade, t] of Object.entries(x.upgrades)) expect(m(text, 'avax_network_upgrade_timestamp_seconds', { upgrade }), upgrade).toBe(t);
+    if (x.acp176) {
       // ACP-176 is still listed, with a stake majority, but Fortuna activated it: not an open vote
       const w = (k: string) => m(text, `avax_acp_${k}_weight`, { acp: '176' })!;
       expect(w('support') / (w('support') + w('object') + w('abstain'))).toBeGreaterThan(0.5);
       expect(m(text, 'avax_acp_activated', { acp: '176' })).toBe(1);
+      expect(m(text, 'avax_node_vm_info', { vm: 'evm', version: 'v0.15.4' })).toBe(1);
     } else {
-      expect(m(text, 'avax_health_check_healthy', { check: 'futureupgrade' })).toBe(1);
-      expect(m(text, 'avax_network_upgrade_timestamp_seconds', { upgrade: 'helicon' })).toBe(Number.POSITIVE_INFINITY);
       expect(text).not.toMatch(/^avax_acp_(support_weight|activated)\{/m); // {"acps":{}}
     }
+    // The node's subnet: an L1 (balance, fee price) from Etna on; before, a permissioned subnet (end time, no balance).
+    const own = series(text, 'avax_validator_active').find((l) => !l.includes(PRIMARY) && l.includes(`node_id="${sim.nodeId(0)}"`));
+    const subnet = /subnet="([^"]+)"/.exec(own ?? '')?.[1];
+    expect(subnet, 'the subnet found from its chain check').toBeDefined();
+    expect(m(text, 'avax_validator_active', { subnet: subnet!, node_id: sim.nodeId(0) })).toBe(1);
+    expect(m(text, 'avax_l1_validator_balance_avax', { subnet: subnet!, node_id: sim.nodeId(0) }) !== undefined).toBe(x.l1);
+    expect(m(text, 'avax_validator_end_timestamp_seconds', { subnet: subnet!, node_id: sim.nodeId(0) }) !== undefined).toBe(!x.l1);
+    expect(m(text, 'avax_l1_validator_fee_price_navax_per_second') !== undefined).toBe(x.l1);
+    expect(m(text, 'avax_pchain_gas_price_navax') !== undefined).toBe(x.l1);
+    // Six active L1 validators (one listed with balance 0), or the seven permissioned ones.
+    expect(m(text, 'avax_subnet_validators', { subnet: subnet! })).toBe(x.l1 ? 6 : 7);
+    expect(m(text, 'avax_subnet_node_is_validator', { subnet: subnet! })).toBe(1);
     return text;
   }
 
@@ -74,7 +119,7 @@ targets:
     await sim?.close();
   });
 
-  it('healthy: every collector succeeds with this version\'s answers', async () => {
+  it("healthy: every collector succeeds with this version's answers; what it lacks is a declared normal state", async () => {
     await expectHealthy();
   });
 
@@ -93,7 +138,7 @@ targets:
     await expectHealthy();
   });
 
-  it('acp-vote: the open ACPs are not activated, the node\'s own vote is seen through b', async () => {
+  it("acp-vote: the open ACPs are not activated, the node's own vote is seen through b", async () => {
     await sim.setScenario('acp-vote', 1);
     await cycle('acp-vote', 0);
     const text = await cycle();

@@ -134,12 +134,18 @@ export function ofMetric<B extends WithFieldDefaults>(builder: B, metric: string
 
 // ------------------------------------------------------------------ panels
 
+/** The panel with its title, reading the `datasource` variable. */
+function titled<B extends { title(t: string): B; datasource(d: common.DataSourceRef): B }>(b: B, title: string): B {
+  return b.title(title).datasource(DS);
+}
+
+/** Single-value panels show the last value. */
+const lastValue = () => new common.ReduceDataOptionsBuilder().calcs(['lastNotNull']).fields('').values(false);
+
 /** A single-number stat: last value, coloured background, no sparkline. */
 export function statPanel(title: string): stat.PanelBuilder {
-  return new stat.PanelBuilder()
-    .title(title)
-    .datasource(DS)
-    .reduceOptions(new common.ReduceDataOptionsBuilder().calcs(['lastNotNull']).fields('').values(false))
+  return titled(new stat.PanelBuilder(), title)
+    .reduceOptions(lastValue())
     .colorMode(common.BigValueColorMode.Background)
     .graphMode(common.BigValueGraphMode.None)
     .justifyMode(common.BigValueJustifyMode.Auto)
@@ -149,18 +155,14 @@ export function statPanel(title: string): stat.PanelBuilder {
 
 /** A time series with the legend below and a tooltip of every series, largest first. */
 export function timeseriesPanel(title: string): timeseries.PanelBuilder {
-  return new timeseries.PanelBuilder()
-    .title(title)
-    .datasource(DS)
+  return titled(new timeseries.PanelBuilder(), title)
     .legend(new common.VizLegendOptionsBuilder().displayMode(common.LegendDisplayMode.List).placement(common.LegendPlacement.Bottom).showLegend(true))
     .tooltip(new common.VizTooltipOptionsBuilder().mode(common.TooltipDisplayMode.Multi).sort(common.SortOrder.Descending));
 }
 
 /** A state timeline of 0/1 series coloured by thresholds and value mappings. */
 export function stateTimelinePanel(title: string): statetimeline.PanelBuilder {
-  return new statetimeline.PanelBuilder()
-    .title(title)
-    .datasource(DS)
+  return titled(new statetimeline.PanelBuilder(), title)
     .colorScheme(new dashboard.FieldColorBuilder().mode(dashboard.FieldColorModeId.Thresholds))
     .showValue(common.VisibilityMode.Never)
     .mergeValues(true)
@@ -172,9 +174,7 @@ export function stateTimelinePanel(title: string): statetimeline.PanelBuilder {
 
 /** A table of instant queries, merged into one row per label set. */
 export function tablePanel(title: string, sortBy: string, desc = false): table.PanelBuilder {
-  return new table.PanelBuilder()
-    .title(title)
-    .datasource(DS)
+  return titled(new table.PanelBuilder(), title)
     .showHeader(true)
     .cellHeight(common.TableCellHeight.Sm)
     .footer(new common.TableFooterOptionsBuilder().show(false).reducer(['sum']).countRows(false))
@@ -186,10 +186,8 @@ export function tablePanel(title: string, sortBy: string, desc = false): table.P
 
 /** Horizontal gradient bars. */
 export function barGaugePanel(title: string): bargauge.PanelBuilder {
-  return new bargauge.PanelBuilder()
-    .title(title)
-    .datasource(DS)
-    .reduceOptions(new common.ReduceDataOptionsBuilder().calcs(['lastNotNull']).fields('').values(false))
+  return titled(new bargauge.PanelBuilder(), title)
+    .reduceOptions(lastValue())
     .orientation(common.VizOrientation.Horizontal)
     .displayMode(common.BarGaugeDisplayMode.Gradient)
     .showUnfilled(true)
@@ -223,67 +221,48 @@ export function row(title: string): dashboard.RowBuilder {
 
 // ------------------------------------------------------------------ dashboard
 
-/** The link to the other Avalanche dashboards, in the dashboard header (Grafana's default place). */
-function dashboardsLink(): cog.Builder<dashboard.DashboardLink> {
-  const b = new dashboard.DashboardLinkBuilder('Avalanche dashboards')
-    .type(dashboard.DashboardLinkType.Dashboards)
-    .tags(['avalanche'])
-    .asDropdown(true)
-    .includeVars(true)
-    .keepTime(true)
-    .icon('external link')
-    .targetBlank(false)
-    .tooltip('')
-    .url('');
-  // The SDK's default places links in the controls menu; without `placement` Grafana shows them in the header.
+/** A builder whose object has no `placement`: Grafana then shows it in its default place (the SDK's is the controls menu). */
+function withoutPlacement<T extends { placement?: unknown }>(b: cog.Builder<T>): cog.Builder<T> {
   return {
     build: () => {
-      const link = b.build();
-      delete link.placement;
-      return link;
+      const o = b.build();
+      delete o.placement;
+      return o;
     },
   };
+}
+
+/** A header link that keeps the time range and the variables. */
+function headerLink(title: string, type: dashboard.DashboardLinkType): dashboard.DashboardLinkBuilder {
+  return new dashboard.DashboardLinkBuilder(title).type(type);
+}
+
+/** The link to the other Avalanche dashboards, in the dashboard header. */
+function dashboardsLink(): cog.Builder<dashboard.DashboardLink> {
+  return withoutPlacement(
+    headerLink('Avalanche dashboards', dashboard.DashboardLinkType.Dashboards).tags(['avalanche']).asDropdown(true).includeVars(true).keepTime(true).icon('external link').targetBlank(false).tooltip('').url(''),
+  );
 }
 
 /** A header link to one other dashboard by uid, keeping the time range and the variables. */
 export function dashboardLink(title: string, uid: string, tooltip: string): cog.Builder<dashboard.DashboardLink> {
-  const b = new dashboard.DashboardLinkBuilder(title)
-    .type(dashboard.DashboardLinkType.Link)
-    .url(`/d/${uid}`)
-    .tags([])
-    .asDropdown(false)
-    .includeVars(true)
-    .keepTime(true)
-    .icon('dashboard')
-    .targetBlank(false)
-    .tooltip(tooltip);
-  return {
-    build: () => {
-      const link = b.build();
-      delete link.placement;
-      return link;
-    },
-  };
+  return withoutPlacement(
+    headerLink(title, dashboard.DashboardLinkType.Link).url(`/d/${uid}`).tags([]).asDropdown(false).includeVars(true).keepTime(true).icon('dashboard').targetBlank(false).tooltip(tooltip),
+  );
 }
 
 /** Grafana's built-in "Annotations & Alerts" (hidden toggle). */
 function builtInAnnotations(): cog.Builder<dashboard.AnnotationQuery> {
-  const b = new dashboard.AnnotationQueryBuilder()
-    .builtIn(1)
-    .datasource({ type: 'grafana', uid: '-- Grafana --' })
-    .enable(true)
-    .hide(true)
-    .iconColor('rgba(0, 211, 255, 1)')
-    .name('Annotations & Alerts')
-    .type('dashboard');
-  // As for the link: no `placement`, Grafana's default place.
-  return {
-    build: () => {
-      const a = b.build();
-      delete a.placement;
-      return a;
-    },
-  };
+  return withoutPlacement(
+    new dashboard.AnnotationQueryBuilder()
+      .builtIn(1)
+      .datasource({ type: 'grafana', uid: '-- Grafana --' })
+      .enable(true)
+      .hide(true)
+      .iconColor('rgba(0, 211, 255, 1)')
+      .name('Annotations & Alerts')
+      .type('dashboard'),
+  );
 }
 
 /**
@@ -333,13 +312,20 @@ export function avalancheDashboard(o: { uid: string; title: string; description:
     .withVariable(target);
 }
 
-/** The built dashboard with panel ids 1, 2, 3, ... in layout order (rows included). */
+/**
+ * The built dashboard with panel ids 1, 2, 3, ... in layout order (rows included). A panel that sets no
+ * thresholds of its own gets plain green ones: Grafana's default (green, red from 80) would paint any
+ * series above 80 red.
+ */
 export function buildDashboard(b: dashboard.DashboardBuilder): dashboard.Dashboard {
   const d = b.build();
   let id = 0;
+  const green = steps(['green', null]).build();
   for (const p of d.panels ?? []) {
     p.id = ++id;
     for (const inner of (p as dashboard.RowPanel).panels ?? []) inner.id = ++id;
+    const defaults = (p as dashboard.Panel).fieldConfig?.defaults;
+    if (p.type !== 'row' && defaults && !defaults.thresholds) defaults.thresholds = green;
   }
   return d;
 }

@@ -4,12 +4,21 @@
 // (the official dashboards break whenever avalanchego renames a metric).
 import type * as dashboard from '@grafana/grafana-foundation-sdk/dashboard';
 import { durationWords, percent } from '../duration.js';
-import { avalancheDashboard, ofMetric, range, refs, row, stateTimelinePanel, steps, timeseriesPanel, valueText, redGreen, type DashboardContext } from './kit.js';
+import { avalancheDashboard, range, row, steps, valueText, type DashboardContext } from './kit.js';
+import { metricSeries, metricTimeline, series, type Size } from './panels.js';
 
 export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.DashboardBuilder {
   const { q, t } = ctx;
   const rate = (metric: string, ...m: string[]) => `rate(${q.sel(metric, ...m)}[$__rate_interval])`;
-  const green = () => steps(['green', null]);
+  /** One range query per expression, legend `{{target}} <what>`. */
+  const each = (list: readonly (readonly [expr: string, what: string])[]) => list.map(([expr, what]) => range(expr, `{{target}} ${what}`.trimEnd()));
+  /** Several gauges, from 0. */
+  const gauges = (size: Size, title: string, description: string | undefined, list: readonly (readonly [expr: string, what: string])[]) => series(size, title, description, ...each(list)).min(0);
+  /** Events per second (counters as rates), from 0. */
+  const perSecond = (size: Size, title: string, description: string | undefined, list: readonly (readonly [expr: string, what: string])[]) =>
+    series(size, title, description, ...each(list))
+      .unit('short')
+      .min(0);
   return (
     avalancheDashboard(
       {
@@ -23,303 +32,211 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
       // ------------------------------------------------------------ Consensus
       .withRow(row('Consensus (per chain)'))
       .withPanel(
-        timeseriesPanel('Blocks accepted and rejected')
-          .height(8)
-          .span(8)
-          .description('Blocks decided by consensus per second (bootstrapped blocks are not counted).')
-          .targets(refs(range(rate('avax_node_blocks_accepted_total'), '{{target}} {{chain}} accepted'), range(rate('avax_node_blocks_rejected_total'), '{{target}} {{chain}} rejected')))
-          .unit('short')
-          .min(0)
-          .thresholds(green()),
+        perSecond([8, 8], 'Blocks accepted and rejected', 'Blocks decided by consensus per second (bootstrapped blocks are not counted).', [
+          [rate('avax_node_blocks_accepted_total'), '{{chain}} accepted'],
+          [rate('avax_node_blocks_rejected_total'), '{{chain}} rejected'],
+        ]),
       )
       .withPanel(
-        timeseriesPanel('Accept latency')
-          .height(8)
-          .span(8)
-          .description('Mean time from issuance to acceptance of the blocks accepted in the interval, and the 90th percentile from the consensus latency histogram (avalanchego v1.14.2+).')
-          .targets(
-            refs(
-              range(`${rate('avax_node_block_accept_latency_seconds_sum')} / ${rate('avax_node_block_accept_latency_seconds_count')}`, '{{target}} {{chain}} mean'),
-              range(`histogram_quantile(0.9, sum by (target, chain, le) (${rate('avax_node_consensus_latency_seconds_bucket')}))`, '{{target}} {{chain}} p90'),
-            ),
-          )
+        series(
+          [8, 8],
+          'Accept latency',
+          'Mean time from issuance to acceptance of the blocks accepted in the interval, and the 90th percentile from the consensus latency histogram (avalanchego v1.14.2+).',
+          ...each([
+            [`${rate('avax_node_block_accept_latency_seconds_sum')} / ${rate('avax_node_block_accept_latency_seconds_count')}`, '{{chain}} mean'],
+            [`histogram_quantile(0.9, sum by (target, chain, le) (${rate('avax_node_consensus_latency_seconds_bucket')}))`, '{{chain}} p90'],
+          ]),
+        )
           .unit('s')
-          .min(0)
-          .thresholds(green()),
+          .min(0),
       )
+      .withPanel(metricSeries([8, 8], 'Blocks processing', q, 'avax_node_blocks_processing', '{{target}} {{chain}}').min(0))
       .withPanel(
-        ofMetric(timeseriesPanel('Blocks processing'), 'avax_node_blocks_processing')
-          .height(8)
-          .span(8)
-          .withTarget(range(q.sel('avax_node_blocks_processing'), '{{target}} {{chain}}').refId('A'))
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        timeseriesPanel('Poll success ratio')
-          .height(8)
-          .span(8)
-          .description(`Share of the consensus polls that finished with enough answers. Below ${percent(1 - t.pollFailureRatio)} % for 10 minutes: AvalanchePollFailureRatioHigh.`)
-          .withTarget(
-            range(`${rate('avax_node_polls_successful_total')} / (${rate('avax_node_polls_successful_total')} + ${rate('avax_node_polls_failed_total')})`, '{{target}} {{chain}}').refId('A'),
-          )
+        series(
+          [8, 8],
+          'Poll success ratio',
+          `Share of the consensus polls that finished with enough answers. Below ${percent(1 - t.pollFailureRatio)} % for 10 minutes: AvalanchePollFailureRatioHigh.`,
+          range(`${rate('avax_node_polls_successful_total')} / (${rate('avax_node_polls_successful_total')} + ${rate('avax_node_polls_failed_total')})`, '{{target}} {{chain}}'),
+        )
           .unit('percentunit')
           .min(0)
           .max(1)
           .thresholds(steps(['red', null], ['green', 1 - t.pollFailureRatio])),
       )
       .withPanel(
-        timeseriesPanel('Benched stake')
-          .height(8)
-          .span(8)
-          .description(`Share of the chain's stake held by validators the node benched (stopped querying) for failing to answer. Above ${percent(t.benchedWeightRatio)} %: AvalancheBenchedWeightHigh.`)
-          .withTarget(range(`${q.sel('avax_node_benched_weight')} / on(target, chain) ${q.sel('avax_node_stake_weight')}`, '{{target}} {{chain}}').refId('A'))
+        series(
+          [8, 8],
+          'Benched stake',
+          `Share of the chain's stake held by validators the node benched (stopped querying) for failing to answer. Above ${percent(t.benchedWeightRatio)} %: AvalancheBenchedWeightHigh.`,
+          range(`${q.sel('avax_node_benched_weight')} / on(target, chain) ${q.sel('avax_node_stake_weight')}`, '{{target}} {{chain}}'),
+        )
           .unit('percentunit')
           .min(0)
           .thresholds(steps(['green', null], ['red', t.benchedWeightRatio])),
       )
+      .withPanel(metricSeries([8, 8], 'Benched validators', q, 'avax_node_benched_peers', '{{target}} {{chain}}').min(0))
       .withPanel(
-        ofMetric(timeseriesPanel('Benched validators'), 'avax_node_benched_peers')
-          .height(8)
-          .span(8)
-          .withTarget(range(q.sel('avax_node_benched_peers'), '{{target}} {{chain}}').refId('A'))
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        timeseriesPanel('Last accepted block age')
-          .height(8)
-          .span(12)
-          .description('Wall clock minus the timestamp of the last accepted block, per chain (P and X accept blocks irregularly).')
-          .withTarget(range(`time() - ${q.sel('avax_node_last_accepted_timestamp_seconds')}`, '{{target}} {{chain}}').refId('A'))
+        series(
+          [8, 12],
+          'Last accepted block age',
+          'Wall clock minus the timestamp of the last accepted block, per chain (P and X accept blocks irregularly).',
+          range(`time() - ${q.sel('avax_node_last_accepted_timestamp_seconds')}`, '{{target}} {{chain}}'),
+        )
           .unit('s')
-          .min(0)
-          .thresholds(green()),
+          .min(0),
       )
-      .withPanel(
-        ofMetric(stateTimelinePanel('Bootstrap finished'), 'avax_node_bootstrap_finished')
-          .height(8)
-          .span(12)
-          .withTarget(range(q.sel('avax_node_bootstrap_finished'), '{{target}} {{chain}}').refId('A'))
-          .mappings(valueText([0, 'BOOTSTRAPPING', 'red'], [1, 'done', 'green']))
-          .thresholds(redGreen()),
-      )
+      .withPanel(metricTimeline([8, 12], 'Bootstrap finished', q, 'avax_node_bootstrap_finished', '{{target}} {{chain}}', valueText([0, 'BOOTSTRAPPING', 'red'], [1, 'done', 'green'])))
       // ------------------------------------------------------------ Network
       .withRow(row('Network'))
       .withPanel(
-        timeseriesPanel('Peers and connected stake')
-          .height(8)
-          .span(8)
-          .description("Connected peers as the node counts them, and the share of each chain's stake it is connected to (right axis).")
-          .targets(refs(range(q.sel('avax_node_peers'), '{{target}} peers'), range(q.sel('avax_node_stake_connected_ratio'), '{{target}} {{chain}} stake connected')))
-          .min(0)
-          .thresholds(green()),
+        gauges(
+          [8, 8],
+          'Peers and connected stake',
+          "Connected peers as the node counts them, and the share of each chain's stake it is connected to (right axis).",
+          [
+            [q.sel('avax_node_peers'), 'peers'],
+            [q.sel('avax_node_stake_connected_ratio'), '{{chain}} stake connected'],
+          ],
+        ),
       )
       .withPanel(
-        timeseriesPanel('Messages in / out')
-          .height(8)
-          .span(8)
-          .description('P2P messages per second, sent and received.')
-          .withTarget(range(`sum by (target, direction) (${rate('avax_node_network_messages_total')})`, '{{target}} {{direction}}').refId('A'))
+        series([8, 8], 'Messages in / out', 'P2P messages per second, sent and received.', range(`sum by (target, direction) (${rate('avax_node_network_messages_total')})`, '{{target}} {{direction}}'))
           .unit('short')
-          .min(0)
-          .thresholds(green()),
+          .min(0),
+      )
+      .withPanel(series([8, 8], 'Bytes in / out', undefined, range(`sum by (target, direction) (${rate('avax_node_network_message_bytes_total')})`, '{{target}} {{direction}}')).unit('Bps').min(0))
+      .withPanel(
+        perSecond(
+          [8, 12],
+          'Send failures and throttling',
+          'Outbound messages that could not be sent or were dropped by the outbound throttler, and inbound connections refused by the rate limiter, per second.',
+          [
+            [rate('avax_node_network_send_failures_total'), 'send failures'],
+            [rate('avax_node_outbound_throttle_failures_total'), 'outbound throttled'],
+            [rate('avax_node_inbound_conn_rate_limited_total'), 'inbound connections refused'],
+          ],
+        ),
       )
       .withPanel(
-        timeseriesPanel('Bytes in / out')
-          .height(8)
-          .span(8)
-          .withTarget(range(`sum by (target, direction) (${rate('avax_node_network_message_bytes_total')})`, '{{target}} {{direction}}').refId('A'))
-          .unit('Bps')
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        timeseriesPanel('Send failures and throttling')
-          .height(8)
-          .span(12)
-          .description('Outbound messages that could not be sent or were dropped by the outbound throttler, and inbound connections refused by the rate limiter, per second.')
-          .targets(
-            refs(
-              range(rate('avax_node_network_send_failures_total'), '{{target}} send failures'),
-              range(rate('avax_node_outbound_throttle_failures_total'), '{{target}} outbound throttled'),
-              range(rate('avax_node_inbound_conn_rate_limited_total'), '{{target}} inbound connections refused'),
-            ),
-          )
-          .unit('short')
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        timeseriesPanel('Waiting: throttlers and requests')
-          .height(8)
-          .span(12)
-          .description("Inbound messages waiting for the node's throttlers, consensus requests awaiting an answer, and the average network latency (right).")
-          .targets(
-            refs(
-              range(q.sel('avax_node_inbound_throttler_waiting_messages'), '{{target}} throttled inbound'),
-              range(q.sel('avax_node_requests_outstanding'), '{{target}} requests outstanding'),
-              range(q.sel('avax_node_request_latency_average_seconds'), '{{target}} request latency (s)'),
-            ),
-          )
-          .min(0)
-          .thresholds(green()),
+        gauges(
+          [8, 12],
+          'Waiting: throttlers and requests',
+          "Inbound messages waiting for the node's throttlers, consensus requests awaiting an answer, and the average network latency (right).",
+          [
+            [q.sel('avax_node_inbound_throttler_waiting_messages'), 'throttled inbound'],
+            [q.sel('avax_node_requests_outstanding'), 'requests outstanding'],
+            [q.sel('avax_node_request_latency_average_seconds'), 'request latency (s)'],
+          ],
+        ),
       )
       // ------------------------------------------------------------ Chain handlers
       .withRow(row('Chain handlers'))
+      .withPanel(perSecond([8, 8], 'Messages handled', undefined, [[rate('avax_node_handler_messages_total'), '{{chain}}']]))
+      .withPanel(metricSeries([8, 8], 'Handler queues', q, 'avax_node_handler_unprocessed_messages', '{{target}} {{chain}} {{queue}}').min(0))
       .withPanel(
-        timeseriesPanel('Messages handled')
-          .height(8)
-          .span(8)
-          .withTarget(range(rate('avax_node_handler_messages_total'), '{{target}} {{chain}}').refId('A'))
-          .unit('short')
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        ofMetric(timeseriesPanel('Handler queues'), 'avax_node_handler_unprocessed_messages')
-          .height(8)
-          .span(8)
-          .withTarget(range(q.sel('avax_node_handler_unprocessed_messages'), '{{target}} {{chain}} {{queue}}').refId('A'))
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        timeseriesPanel('Expired messages')
-          .height(8)
-          .span(8)
-          .description(`Inbound messages dropped per second because their deadline passed before handling (the series exists only once one expired). Above ${t.handlerExpiredPerSecond}/s for 10 minutes: AvalancheHandlerMessagesExpiring.`)
-          .withTarget(range(rate('avax_node_handler_expired_messages_total'), '{{target}} {{chain}}').refId('A'))
-          .unit('short')
-          .min(0)
-          .thresholds(steps(['green', null], ['red', t.handlerExpiredPerSecond])),
+        perSecond(
+          [8, 8],
+          'Expired messages',
+          `Inbound messages dropped per second because their deadline passed before handling (the series exists only once one expired). Above ${t.handlerExpiredPerSecond}/s for 10 minutes: AvalancheHandlerMessagesExpiring.`,
+          [[rate('avax_node_handler_expired_messages_total'), '{{chain}}']],
+        ).thresholds(steps(['green', null], ['red', t.handlerExpiredPerSecond])),
       )
       // ------------------------------------------------------------ Database
       .withRow(row('Database'))
+      .withPanel(metricSeries([8, 8], 'Database size', q, 'avax_node_db_size_bytes', '{{target}}').unit('bytes').min(0))
       .withPanel(
-        ofMetric(timeseriesPanel('Database size'), 'avax_node_db_size_bytes')
-          .height(8)
-          .span(8)
-          .withTarget(range(q.sel('avax_node_db_size_bytes'), '{{target}}').refId('A'))
-          .unit('bytes')
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        timeseriesPanel('Database read / write latency')
-          .height(8)
-          .span(8)
-          .description(`Mean latency of database reads (get, has, iterator_next) and writes (put, delete, batch_write), per chain (all = the node database). Above ${t.dbLatency} s for 15 minutes: AvalancheDatabaseLatencyHigh.`)
-          .withTarget(range(`${rate('avax_node_db_operation_seconds_total')} / on(target, chain, op) ${rate('avax_node_db_operations_total')}`, '{{target}} {{chain}} {{op}}').refId('A'))
+        series(
+          [8, 8],
+          'Database read / write latency',
+          `Mean latency of database reads (get, has, iterator_next) and writes (put, delete, batch_write), per chain (all = the node database). Above ${t.dbLatency} s for 15 minutes: AvalancheDatabaseLatencyHigh.`,
+          range(`${rate('avax_node_db_operation_seconds_total')} / on(target, chain, op) ${rate('avax_node_db_operations_total')}`, '{{target}} {{chain}} {{op}}'),
+        )
           .unit('s')
           .min(0)
           .thresholds(steps(['green', null], ['red', t.dbLatency])),
       )
-      .withPanel(
-        timeseriesPanel('Database operations')
-          .height(8)
-          .span(8)
-          .withTarget(range(rate('avax_node_db_operations_total'), '{{target}} {{chain}} {{op}}').refId('A'))
-          .unit('ops')
-          .min(0)
-          .thresholds(green()),
-      )
+      .withPanel(series([8, 8], 'Database operations', undefined, range(rate('avax_node_db_operations_total'), '{{target}} {{chain}} {{op}}')).unit('ops').min(0))
       // ------------------------------------------------------------ C-Chain
       .withRow(row('C-Chain'))
+      .withPanel(perSecond([8, 12], 'Gas per second', 'Gas used by accepted C-Chain blocks, per second.', [[rate('avax_node_cchain_gas_used_accepted_total'), '']]))
       .withPanel(
-        timeseriesPanel('Gas per second')
-          .height(8)
-          .span(12)
-          .description('Gas used by accepted C-Chain blocks, per second.')
-          .withTarget(range(rate('avax_node_cchain_gas_used_accepted_total'), '{{target}}').refId('A'))
-          .unit('short')
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        timeseriesPanel('Transaction pool')
-          .height(8)
-          .span(12)
-          .targets(refs(range(q.sel('avax_node_cchain_txpool_pending'), '{{target}} pending'), range(q.sel('avax_node_cchain_txpool_queued'), '{{target}} queued')))
-          .min(0)
-          .thresholds(green()),
+        gauges(
+          [8, 12],
+          'Transaction pool',
+          undefined,
+          [
+            [q.sel('avax_node_cchain_txpool_pending'), 'pending'],
+            [q.sel('avax_node_cchain_txpool_queued'), 'queued'],
+          ],
+        ),
       )
       // ------------------------------------------------------------ Process and resources
       .withRow(row('Process and resources'))
+      .withPanel(metricSeries([8, 6], 'CPU', q, 'avax_node_cpu_usage_cores', '{{target}}').unit('short').min(0))
+      .withPanel(metricSeries([8, 6], 'Memory (RSS)', q, 'avax_node_resident_memory_bytes', '{{target}}').unit('bytes').min(0))
       .withPanel(
-        ofMetric(timeseriesPanel('CPU'), 'avax_node_cpu_usage_cores')
-          .height(8)
-          .span(6)
-          .withTarget(range(q.sel('avax_node_cpu_usage_cores'), '{{target}}').refId('A'))
-          .unit('short')
-          .min(0)
-          .thresholds(green()),
+        gauges(
+          [8, 6],
+          'File descriptors and goroutines',
+          undefined,
+          [
+            [q.sel('avax_node_open_fds'), 'open fds'],
+            [q.sel('avax_node_max_fds'), 'fd limit'],
+            [q.sel('avax_node_goroutines'), 'goroutines'],
+          ],
+        ),
       )
       .withPanel(
-        ofMetric(timeseriesPanel('Memory (RSS)'), 'avax_node_resident_memory_bytes')
-          .height(8)
-          .span(6)
-          .withTarget(range(q.sel('avax_node_resident_memory_bytes'), '{{target}}').refId('A'))
+        series(
+          [8, 6],
+          'Disk',
+          'Free space on the database volume, and the read and write rates the resource tracker sees.',
+          ...each([
+            [q.sel('avax_node_disk_available_bytes'), 'free'],
+            [q.sel('avax_node_disk_read_bytes_per_second'), 'read/s'],
+            [q.sel('avax_node_disk_write_bytes_per_second'), 'write/s'],
+          ]),
+        )
           .unit('bytes')
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        timeseriesPanel('File descriptors and goroutines')
-          .height(8)
-          .span(6)
-          .targets(refs(range(q.sel('avax_node_open_fds'), '{{target}} open fds'), range(q.sel('avax_node_max_fds'), '{{target}} fd limit'), range(q.sel('avax_node_goroutines'), '{{target}} goroutines')))
-          .min(0)
-          .thresholds(green()),
-      )
-      .withPanel(
-        timeseriesPanel('Disk')
-          .height(8)
-          .span(6)
-          .description('Free space on the database volume, and the read and write rates the resource tracker sees.')
-          .targets(
-            refs(
-              range(q.sel('avax_node_disk_available_bytes'), '{{target}} free'),
-              range(q.sel('avax_node_disk_read_bytes_per_second'), '{{target}} read/s'),
-              range(q.sel('avax_node_disk_write_bytes_per_second'), '{{target}} write/s'),
-            ),
-          )
-          .unit('bytes')
-          .min(0)
-          .thresholds(green()),
+          .min(0),
       )
       // ------------------------------------------------------------ Validation
       .withRow(row('Validation'))
       .withPanel(
-        timeseriesPanel('Time until unstake')
-          .height(8)
-          .span(12)
-          .description(
-            `The node's own view of when it leaves the Primary Network validator set (from its P-Chain health check; 0 when not a validator or before that check ran). Under ${durationWords(t.unstakeSoon)} for a watched validator: AvalancheNodeUnstakeSoon.`,
-          )
-          .withTarget(range(q.sel('avax_node_time_until_unstake_seconds'), '{{target}}').refId('A'))
+        series(
+          [8, 12],
+          'Time until unstake',
+          `The node's own view of when it leaves the Primary Network validator set (from its P-Chain health check; 0 when not a validator or before that check ran). Under ${durationWords(t.unstakeSoon)} for a watched validator: AvalancheNodeUnstakeSoon.`,
+          range(q.sel('avax_node_time_until_unstake_seconds'), '{{target}}'),
+        )
           .unit('s')
           .min(0)
           .thresholds(steps(['red', null], ['green', t.unstakeSoon])),
       )
       .withPanel(
-        timeseriesPanel('Uptime as peers see it')
-          .height(8)
-          .span(12)
-          .description("Stake-weighted uptime the node's peers report for it, and the share of the stake that would vote to reward it.")
-          .targets(refs(range(q.sel('avax_node_uptime_weighted_average_ratio'), '{{target}} weighted uptime'), range(q.sel('avax_node_uptime_rewarding_stake_ratio'), '{{target}} rewarding stake')))
+        series(
+          [8, 12],
+          'Uptime as peers see it',
+          "Stake-weighted uptime the node's peers report for it, and the share of the stake that would vote to reward it.",
+          ...each([
+            [q.sel('avax_node_uptime_weighted_average_ratio'), 'weighted uptime'],
+            [q.sel('avax_node_uptime_rewarding_stake_ratio'), 'rewarding stake'],
+          ]),
+        )
           .unit('percentunit')
           .min(0)
-          .max(1)
-          .thresholds(green()),
+          .max(1),
       )
       .withPanel(
-        ofMetric(stateTimelinePanel('Metrics API and naming scheme'), 'avax_node_metrics_scheme')
-          .height(5)
-          .span(24)
-          .withTarget(range(`${q.sel('avax_node_metrics_scheme')} or (${q.sel('avax_node_metrics_available')} == 0)`, '{{target}} {{scheme}}').refId('A'))
-          .mappings(valueText([0, 'METRICS API DISABLED', 'red'], [1, 'read', 'green']))
-          .thresholds(redGreen()),
+        metricTimeline(
+          [5, 24],
+          'Metrics API and naming scheme',
+          q,
+          'avax_node_metrics_scheme',
+          '{{target}} {{scheme}}',
+          valueText([0, 'METRICS API DISABLED', 'red'], [1, 'read', 'green']),
+          `${q.sel('avax_node_metrics_scheme')} or (${q.sel('avax_node_metrics_available')} == 0)`,
+        ),
       )
   );
 }

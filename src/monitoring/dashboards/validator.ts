@@ -4,27 +4,10 @@ import * as common from '@grafana/grafana-foundation-sdk/common';
 import type * as dashboard from '@grafana/grafana-foundation-sdk/dashboard';
 import { durationWords, percent } from '../duration.js';
 import { PRIMARY_NETWORK } from '../rules/types.js';
-import {
-  avalancheDashboard,
-  barGaugePanel,
-  instant,
-  mergeColumns,
-  ofMetric,
-  prop,
-  range,
-  redGreen,
-  refs,
-  row,
-  statPanel,
-  stateTimelinePanel,
-  steps,
-  tablePanel,
-  tableQuery,
-  timeseriesPanel,
-  valueText,
-  type DashboardContext,
-} from './kit.js';
+import { avalancheDashboard, barGaugePanel, instant, ofMetric, prop, range, redGreen, row, statPanel, steps, valueText, type DashboardContext } from './kit.js';
+import { freshness, L1_DISCOVERY } from '../l1-docs.js';
 import { withChainPanels } from './l1-chains-panels.js';
+import { columnsTable, metricSeries, place, series, statOf, timeline, type Size } from './panels.js';
 
 export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBuilder {
   const { q, t } = ctx;
@@ -34,7 +17,11 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
   // The requirement line of the uptime charts: dashed red.
   const requirementLine = [prop.dashed(), prop.fixedColor('red')];
   const ownRequirement = `${q.sel('avax_validator_uptime_requirement_ratio', P)} and on(target, node_id) ${q.sel('avax_node_info')}`;
-  const blueStat = (title: string) => statPanel(title).colorMode(common.BigValueColorMode.Value).thresholds(steps(['blue', null]));
+  const maxBy = (labels: string, expr: string) => `max by (${labels}) (${expr})`;
+  const sat = (metric: string, ...m: string[]) => maxBy('target, subnet, node_id', q.sel(metric, ...m));
+  /** A blue stat of one exporter metric (its HELP, its unit). */
+  const blueStat = (size: Size, title: string, metric: string) =>
+    place(ofMetric(statPanel(title).colorMode(common.BigValueColorMode.Value).thresholds(steps(['blue', null])), metric), size, [instant(q.sel(metric), '{{target}} {{node_id}}')]);
 
   // Issue 14 panels (l1-chains-panels.ts) after the others.
   return withChainPanels(
@@ -49,110 +36,87 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
       // ------------------------------------------------------------ Uptime
       .withRow(row('Uptime'))
       .withPanel(
-        timeseriesPanel('Uptime vs requirement')
-          .height(9)
-          .span(12)
-          .description("Weighted average uptime as seen by the network (info.uptime) against the validation's reward requirement (0.8, or 0.9 after Helicon).")
-          .targets(
-            refs(
-              range(q.sel('avax_uptime_weighted_average_ratio'), '{{target}} weighted average (network view)'),
-              range(q.sel('avax_validator_uptime_requirement_ratio', P), '{{target}} requirement {{node_id}}'),
-              range(q.sel('avax_validator_uptime_ratio', P), '{{target}} local view {{node_id}}'),
-            ),
-          )
+        series(
+          [9, 12],
+          'Uptime vs requirement',
+          "Weighted average uptime as seen by the network (info.uptime) against the validation's reward requirement (0.8, or 0.9 after Helicon).",
+          range(q.sel('avax_uptime_weighted_average_ratio'), '{{target}} weighted average (network view)'),
+          range(q.sel('avax_validator_uptime_requirement_ratio', P), '{{target}} requirement {{node_id}}'),
+          range(q.sel('avax_validator_uptime_ratio', P), '{{target}} local view {{node_id}}'),
+        )
           .unit('percentunit')
           .max(1)
           .thresholds(steps(['green', null]))
           .overrideByQuery('B', requirementLine),
       )
       .withPanel(
-        timeseriesPanel('Rewarding stake')
-          .height(9)
-          .span(12)
-          .description(`Share of stake that currently considers this node above its uptime requirement (AvalancheRewardingStakeLow below ${percent(t.rewardingStakeLow)}%).`)
-          .withTarget(range(q.sel('avax_uptime_rewarding_stake_ratio'), '{{target}}').refId('A'))
+        series(
+          [9, 12],
+          'Rewarding stake',
+          `Share of stake that currently considers this node above its uptime requirement (AvalancheRewardingStakeLow below ${percent(t.rewardingStakeLow)}%).`,
+          range(q.sel('avax_uptime_rewarding_stake_ratio'), '{{target}}'),
+        )
           .thresholdsStyle(new common.GraphThresholdsStyleConfigBuilder().mode(common.GraphThresholdsStyleMode.LineAndArea))
           .unit('percentunit')
           .max(1)
           .thresholds(steps(['red', null], ['orange', 0.8], ['green', t.rewardingStakeLow])),
       )
+      .withPanel(metricSeries([8, 12], 'Uptime as peers observe it', q, 'avax_peers_observed_uptime_ratio', '{{target}} q{{quantile}}').max(1))
       .withPanel(
-        ofMetric(timeseriesPanel('Uptime as peers observe it'), 'avax_peers_observed_uptime_ratio')
-          .height(8)
-          .span(12)
-          .withTarget(range(q.sel('avax_peers_observed_uptime_ratio'), '{{target}} q{{quantile}}').refId('A'))
-          .max(1)
-          .thresholds(steps(['green', null])),
-      )
-      .withPanel(
-        stateTimelinePanel('Connected / active')
-          .height(8)
-          .span(12)
-          .targets(refs(range(q.sel('avax_validator_connected'), '{{target}} {{node_id}} connected'), range(q.sel('avax_validator_active'), '{{target}} {{node_id}} active')))
-          .mappings(valueText([0, 'NO', 'red'], [1, 'yes', 'green']))
-          .thresholds(redGreen()),
+        timeline(
+          [8, 12],
+          'Connected / active',
+          'connected: as the queried node sees the validator. active: in platform.getCurrentValidators; an L1 validator listed with balance 0 is not active (disabled or out of balance: AvalancheL1ValidatorInactive says which).',
+          valueText([0, 'NO', 'red'], [1, 'yes', 'green']),
+          range(q.sel('avax_validator_connected'), '{{target}} {{node_id}} connected'),
+          range(q.sel('avax_validator_active'), '{{target}} {{node_id}} active'),
+        ),
       )
       // ------------------------------------------------------------ Stake and reward
       .withRow(row('Stake and reward'))
       .withPanel(
-        timeseriesPanel('Stake')
-          .height(8)
-          .span(8)
-          .description('AVAX staked by the validator and delegated to it.')
-          .targets(refs(range(q.sel('avax_validator_stake_avax'), '{{target}} {{node_id}} own'), range(q.sel('avax_validator_delegator_stake_avax'), '{{target}} {{node_id}} delegated')))
+        series(
+          [8, 8],
+          'Stake',
+          'AVAX staked by the validator and delegated to it.',
+          range(q.sel('avax_validator_stake_avax'), '{{target}} {{node_id}} own'),
+          range(q.sel('avax_validator_delegator_stake_avax'), '{{target}} {{node_id}} delegated'),
+        )
           .stacking(new common.StackingConfigBuilder().mode(common.StackingMode.Normal).group('A'))
           .fillOpacity(30)
           // short (2.5 Mil) reads better than the suffix unit for stake sizes; the description says AVAX.
           .unit('short')
-          .min(0)
-          .thresholds(steps(['green', null])),
+          .min(0),
       )
+      .withPanel(metricSeries([8, 8], 'Delegators', q, 'avax_validator_delegators', '{{target}} {{node_id}}').unit('none').min(0))
       .withPanel(
-        ofMetric(timeseriesPanel('Delegators'), 'avax_validator_delegators')
-          .height(8)
-          .span(8)
-          .withTarget(range(q.sel('avax_validator_delegators'), '{{target}} {{node_id}}').refId('A'))
-          .unit('none')
-          .min(0)
-          .thresholds(steps(['green', null])),
-      )
-      .withPanel(
-        ofMetric(blueStat('Potential reward (AVAX)'), 'avax_validator_potential_reward_avax')
-          .height(8)
-          .span(8)
-          .withTarget(instant(q.sel('avax_validator_potential_reward_avax'), '{{target}} {{node_id}}').refId('A'))
+        blueStat([8, 8], 'Potential reward (AVAX)', 'avax_validator_potential_reward_avax')
           .decimals(2)
           .unit('short'), // the title says AVAX
       )
       // ------------------------------------------------------------ Validation period
       .withRow(row('Validation period'))
       .withPanel(
-        statPanel('Time left in the validation')
-          .height(6)
-          .span(12)
-          .description(
-            `endTime minus now (AvalancheValidationEndingSoon: info at ${durationWords(t.validationEndingInfo)}, warning at ${durationWords(t.validationEndingWarning)}, critical at ${durationWords(t.validationEndingCritical)}).`,
-          )
-          .withTarget(instant(`${q.sel('avax_validator_end_timestamp_seconds')} - time()`, '{{target}} {{node_id}}').refId('A'))
+        statOf(
+          [6, 12],
+          'Time left in the validation',
+          `${q.sel('avax_validator_end_timestamp_seconds')} - time()`,
+          '{{target}} {{node_id}}',
+          `endTime minus now (AvalancheValidationEndingSoon: info at ${durationWords(t.validationEndingInfo)}, warning at ${durationWords(t.validationEndingWarning)}, critical at ${durationWords(t.validationEndingCritical)}).`,
+        )
           .unit('dtdurations')
           .thresholds(endSteps()),
       )
+      .withPanel(blueStat([6, 6], 'Delegation fee', 'avax_validator_delegation_fee_ratio'))
       .withPanel(
-        ofMetric(blueStat('Delegation fee'), 'avax_validator_delegation_fee_ratio')
-          .height(6)
-          .span(6)
-          .withTarget(instant(q.sel('avax_validator_delegation_fee_ratio'), '{{target}} {{node_id}}').refId('A')),
-      )
-      .withPanel(
-        blueStat('Validation elapsed')
-          .height(6)
-          .span(6)
-          .withTarget(
-            instant(
-              `(time() - ${q.sel('avax_validator_start_timestamp_seconds')}) / (${q.sel('avax_validator_end_timestamp_seconds')} - ${q.sel('avax_validator_start_timestamp_seconds')})`,
-              '{{target}} {{node_id}}',
-            ).refId('A'),
-          )
+        statOf(
+          [6, 6],
+          'Validation elapsed',
+          `(time() - ${q.sel('avax_validator_start_timestamp_seconds')}) / (${q.sel('avax_validator_end_timestamp_seconds')} - ${q.sel('avax_validator_start_timestamp_seconds')})`,
+          '{{target}} {{node_id}}',
+        )
+          .colorMode(common.BigValueColorMode.Value)
+          .thresholds(steps(['blue', null]))
           .unit('percentunit')
           .min(0)
           .max(1),
@@ -160,225 +124,149 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
       // ------------------------------------------------------------ Network
       .withRow(row('Network'))
       .withPanel(
-        timeseriesPanel('Connected stake')
-          .height(8)
-          .span(12)
-          .description("Share of the subnet's stake this node is connected to (chain health needs 80%).")
-          .withTarget(range(q.sel('avax_subnet_connected_stake_ratio'), '{{target}} {{subnet}}').refId('A'))
+        series([8, 12], 'Connected stake', "Share of the subnet's stake this node is connected to (chain health needs 80%).", range(q.sel('avax_subnet_connected_stake_ratio'), '{{target}} {{subnet}}'))
           .unit('percentunit')
-          .max(1)
-          .thresholds(steps(['green', null])),
+          .max(1),
       )
-      .withPanel(
-        ofMetric(timeseriesPanel('Validators'), 'avax_subnet_validators')
-          .height(8)
-          .span(12)
-          .withTarget(range(q.sel('avax_subnet_validators'), '{{target}} {{subnet}}').refId('A'))
-          .unit('none')
-          .min(0)
-          .thresholds(steps(['green', null])),
-      )
+      .withPanel(metricSeries([8, 12], 'Validators', q, 'avax_subnet_validators', '{{target}} {{subnet}}').unit('none').min(0))
       // ------------------------------------------------------------ Reward outlook
       .withRow(row('Reward outlook'))
       .withPanel(
-        timeseriesPanel('Reward outlook: best reachable uptime vs requirement')
-          .height(9)
-          .span(12)
-          .description(
-            "The node's own primary-network validation. Best reachable: the uptime at the end of the validation if the node stays up from now on, (u·elapsed + remaining) / duration with u the current weighted average. Below the requirement the reward is lost (AvalancheValidatorRewardsLost); current below the requirement but best reachable above it: the reward can still be saved.",
-          )
-          .targets(
-            refs(
-              range(q.sel('avax_validator_uptime_max_achievable_ratio'), '{{target}} best reachable {{node_id}}'),
-              range(ownRequirement, '{{target}} requirement {{node_id}}'),
-              range(q.sel('avax_uptime_weighted_average_ratio'), '{{target}} current weighted average'),
-            ),
-          )
+        series(
+          [9, 12],
+          'Reward outlook: best reachable uptime vs requirement',
+          "The node's own primary-network validation. Best reachable: the uptime at the end of the validation if the node stays up from now on, (u·elapsed + remaining) / duration with u the current weighted average. Below the requirement the reward is lost (AvalancheValidatorRewardsLost); current below the requirement but best reachable above it: the reward can still be saved.",
+          range(q.sel('avax_validator_uptime_max_achievable_ratio'), '{{target}} best reachable {{node_id}}'),
+          range(ownRequirement, '{{target}} requirement {{node_id}}'),
+          range(q.sel('avax_uptime_weighted_average_ratio'), '{{target}} current weighted average'),
+        )
           .unit('percentunit')
           .thresholds(steps(['green', null]))
           .max(1)
           .overrideByQuery('B', requirementLine),
       )
       .withPanel(
-        tablePanel('Reward at stake', 'target')
-          .height(9)
-          .span(12)
-          .description(
-            `Per node, its own primary-network validation: the potential reward (lost if the validation ends below the requirement), the best reachable uptime and its margin over the requirement (red: the reward is lost; orange: less than ${percent(t.uptimeAtRiskMargin)} points).`,
-          )
-          .targets(
-            refs(
-              tableQuery(`max by (target, node_id) (${q.sel('avax_validator_potential_reward_avax', P)} and on(target, node_id) ${q.sel('avax_node_info')})`),
-              tableQuery(`max by (target, node_id) (${q.sel('avax_validator_uptime_max_achievable_ratio')})`),
-              tableQuery(`max by (target, node_id) (${ownRequirement})`),
-              tableQuery(
-                `max by (target, node_id) (${q.sel('avax_validator_uptime_max_achievable_ratio')}) - on(target, node_id) max by (target, node_id) (${q.sel('avax_validator_uptime_requirement_ratio', P)})`,
-              ),
-            ),
-          )
-          .thresholds(steps(['green', null]))
-          .overrideByName('potential reward (AVAX)', [prop.decimals(2)])
-          .overrideByName('best reachable uptime', [prop.unit('percentunit')])
-          .overrideByName('requirement', [prop.unit('percentunit')])
-          .overrideByName('margin', [prop.cellBackground(), prop.thresholds(steps(['red', null], ['orange', 0], ['green', t.uptimeAtRiskMargin])), prop.unit('percentunit')])
-          .transformations(
-            mergeColumns({
-              hide: ['Time'],
-              order: ['target', 'node_id', 'Value #A', 'Value #B', 'Value #C', 'Value #D'],
-              rename: { 'Value #A': 'potential reward (AVAX)', 'Value #B': 'best reachable uptime', 'Value #C': 'requirement', 'Value #D': 'margin' },
-            }),
-          ),
+        columnsTable([9, 12], 'Reward at stake', {
+          sortBy: 'target',
+          description: `Per node, its own primary-network validation: the potential reward (lost if the validation ends below the requirement), the best reachable uptime and its margin over the requirement (red: the reward is lost; orange: less than ${percent(t.uptimeAtRiskMargin)} points).`,
+          labels: ['target', 'node_id'],
+          columns: [
+            { name: 'potential reward (AVAX)', query: maxBy('target, node_id', `${q.sel('avax_validator_potential_reward_avax', P)} and on(target, node_id) ${q.sel('avax_node_info')}`), props: [prop.decimals(2)] },
+            { name: 'best reachable uptime', query: maxBy('target, node_id', q.sel('avax_validator_uptime_max_achievable_ratio')), props: [prop.unit('percentunit')] },
+            { name: 'requirement', query: maxBy('target, node_id', ownRequirement), props: [prop.unit('percentunit')] },
+            {
+              name: 'margin',
+              query: `${maxBy('target, node_id', q.sel('avax_validator_uptime_max_achievable_ratio'))} - on(target, node_id) ${maxBy('target, node_id', q.sel('avax_validator_uptime_requirement_ratio', P))}`,
+              props: [prop.cellBackground(), prop.thresholds(steps(['red', null], ['orange', 0], ['green', t.uptimeAtRiskMargin])), prop.unit('percentunit')],
+            },
+          ],
+        }),
       )
       // ------------------------------------------------------------ Delegation and keys
       .withRow(row('Delegation and keys'))
       .withPanel(
-        statPanel('Delegation capacity left (AVAX)')
-          .height(6)
-          .span(8)
-          .description(
-            `min(5 × own stake, 3,000,000 AVAX) − own stake − delegated stake. ${t.delegationCapacityLowAvax === 0 ? '0: no more delegations' : `Below ${t.delegationCapacityLowAvax}: few more delegations`} (AvalancheDelegationCapacityFull, info).`,
-          )
-          .withTarget(instant(q.sel('avax_validator_delegation_capacity_avax'), '{{target}} {{node_id}}').refId('A'))
+        statOf(
+          [6, 8],
+          'Delegation capacity left (AVAX)',
+          q.sel('avax_validator_delegation_capacity_avax'),
+          '{{target}} {{node_id}}',
+          `min(5 × own stake, 3,000,000 AVAX) − own stake − delegated stake. ${t.delegationCapacityLowAvax === 0 ? '0: no more delegations' : `Below ${t.delegationCapacityLowAvax}: few more delegations`} (AvalancheDelegationCapacityFull, info).`,
+        )
           .colorMode(common.BigValueColorMode.Value)
           .decimals(0)
           .unit('short') // the title says AVAX
           .thresholds(steps(['orange', null], ['green', t.delegationCapacityLowAvax === 0 ? 1 : t.delegationCapacityLowAvax])),
       )
       .withPanel(
-        barGaugePanel('Delegation room used')
-          .height(6)
-          .span(8)
-          .description('Delegated stake / (delegated stake + capacity left): the share of the delegations this validator can take that is already used.')
-          .withTarget(
-            instant(
-              `${q.sel('avax_validator_delegator_stake_avax')} / (${q.sel('avax_validator_delegator_stake_avax')} + ${q.sel('avax_validator_delegation_capacity_avax')})`,
-              '{{target}} {{node_id}}',
-            ).refId('A'),
-          )
+        place(
+          barGaugePanel('Delegation room used'),
+          [6, 8],
+          [instant(`${q.sel('avax_validator_delegator_stake_avax')} / (${q.sel('avax_validator_delegator_stake_avax')} + ${q.sel('avax_validator_delegation_capacity_avax')})`, '{{target}} {{node_id}}')],
+          'Delegated stake / (delegated stake + capacity left): the share of the delegations this validator can take that is already used.',
+        )
           .unit('percentunit')
           .min(0)
           .max(1)
           .thresholds(steps(['green', null], ['orange', 0.9], ['red', 1])),
       )
       .withPanel(
-        statPanel('BLS key matches the P-Chain registration')
-          .height(6)
-          .span(8)
-          .description(
-            "The node's BLS key (info.getNodeID nodePOP) against the signer key registered for its own ID on the P-Chain. MISMATCH: its BLS signatures do not verify (AvalancheValidatorBLSKeyMismatch). No value on a node that is not a validator.",
-          )
-          .withTarget(instant(q.sel('avax_validator_bls_key_matches'), '{{target}} {{node_id}}').refId('A'))
+        statOf(
+          [6, 8],
+          'BLS key matches the P-Chain registration',
+          q.sel('avax_validator_bls_key_matches'),
+          '{{target}} {{node_id}}',
+          "The node's BLS key (info.getNodeID nodePOP) against the signer key registered for its own ID on the P-Chain. MISMATCH: its BLS signatures do not verify (AvalancheValidatorBLSKeyMismatch). No value on a node that is not a validator.",
+        )
           .mappings(valueText([0, 'MISMATCH', 'red'], [1, 'match', 'green']))
           .thresholds(redGreen()),
       )
       // ------------------------------------------------------------ Validation end
       .withRow(row('Validation end'))
       .withPanel(
-        tablePanel('Validation end (every watched node ID and subnet)', 'ends in')
-          .height(8)
-          .span(24)
-          .description(
-            `Every watched node ID on every subnet with an endTime (ACP-77 L1 validators have none). Colours follow AvalancheValidationEndingSoon: red below ${durationWords(t.validationEndingCritical)} (critical), orange below ${durationWords(t.validationEndingWarning)} (warning), yellow below ${durationWords(t.validationEndingInfo)} (info).`,
-          )
-          .targets(
-            refs(
-              tableQuery(`max by (target, subnet, node_id) (${q.sel('avax_validator_end_timestamp_seconds')}) - time()`),
-              tableQuery(`max by (target, subnet, node_id) (${q.sel('avax_validator_end_timestamp_seconds')}) * 1000`),
-            ),
-          )
-          .thresholds(steps(['green', null]))
-          .overrideByName('ends in', [prop.cellBackground(), prop.thresholds(endSteps()), prop.unit('dtdurations')])
-          .overrideByName('end time', [prop.unit('dateTimeAsIso')])
-          .transformations(
-            mergeColumns({
-              hide: ['Time'],
-              order: ['target', 'subnet', 'node_id', 'Value #A', 'Value #B'],
-              rename: { 'Value #A': 'ends in', 'Value #B': 'end time' },
-            }),
-          ),
+        columnsTable([8, 24], 'Validation end (every watched node ID and subnet)', {
+          sortBy: 'ends in',
+          description: `Every watched node ID on every subnet with an endTime (ACP-77 L1 validators have none). Colours follow AvalancheValidationEndingSoon: red below ${durationWords(t.validationEndingCritical)} (critical), orange below ${durationWords(t.validationEndingWarning)} (warning), yellow below ${durationWords(t.validationEndingInfo)} (info).`,
+          labels: ['target', 'subnet', 'node_id'],
+          columns: [
+            { name: 'ends in', query: `${sat('avax_validator_end_timestamp_seconds')} - time()`, props: [prop.cellBackground(), prop.thresholds(endSteps()), prop.unit('dtdurations')] },
+            { name: 'end time', query: `${sat('avax_validator_end_timestamp_seconds')} * 1000`, props: [prop.unit('dateTimeAsIso')] },
+          ],
+        }),
       )
       // ------------------------------------------------------------ L1 validators
       .withRow(row('L1 validators'))
       .withPanel(
-        timeseriesPanel('L1 fee runway')
-          .height(8)
-          .span(8)
-          .description(
-            `Watched ACP-77 L1 validators: balance / fee price = how long the balance pays the continuous fee. 0 = inactive. AvalancheL1ValidatorBalanceLow at ${durationWords(t.l1RunwayWarning)} (warning) and ${durationWords(t.l1RunwayCritical)} (critical).`,
-          )
-          .withTarget(range(q.sel('avax_l1_validator_balance_runway_seconds'), '{{target}} {{node_id}}').refId('A'))
+        series(
+          [8, 8],
+          'L1 fee runway',
+          `Watched ACP-77 L1 validators: balance / fee price = how long the balance pays the continuous fee. 0 = inactive. AvalancheL1ValidatorBalanceLow at ${durationWords(t.l1RunwayWarning)} (warning) and ${durationWords(t.l1RunwayCritical)} (critical). The balance is the P-Chain's as of its last block's time, not now. ${L1_DISCOVERY}`,
+          range(q.sel('avax_l1_validator_balance_runway_seconds'), '{{target}} {{node_id}}'),
+        )
           .unit('s')
           .thresholds(runwaySteps())
           .thresholdsStyle(new common.GraphThresholdsStyleConfigBuilder().mode(common.GraphThresholdsStyleMode.Line))
           .min(0),
       )
       .withPanel(
-        tablePanel('L1 validators: balance and runway', 'runway')
-          .height(8)
-          .span(8)
-          .description('Balance 0 (red) = inactive L1 validator (AvalancheL1ValidatorInactive). Top up with an IncreaseL1ValidatorBalanceTx.')
-          .targets(
-            refs(
-              tableQuery(`max by (target, subnet, node_id) (${q.sel('avax_l1_validator_balance_avax')})`),
-              tableQuery(`max by (target, subnet, node_id) (${q.sel('avax_l1_validator_balance_runway_seconds')})`),
-            ),
-          )
-          .thresholds(steps(['green', null]))
-          .overrideByName('balance (AVAX)', [prop.cellBackground(), prop.thresholds(steps(['red', null], ['green', 1e-9]))])
-          .overrideByName('runway', [prop.cellBackground(), prop.thresholds(runwaySteps()), prop.unit('dtdurations')])
-          .transformations(
-            mergeColumns({
-              hide: ['Time'],
-              order: ['target', 'subnet', 'node_id', 'Value #A', 'Value #B'],
-              rename: { 'Value #A': 'balance (AVAX)', 'Value #B': 'runway' },
-            }),
-          ),
+        columnsTable([8, 8], 'L1 validators: balance and runway', {
+          sortBy: 'runway',
+          description: `Balance 0 (red) = an inactive L1 validator: still listed, but out of the validator set, because it was disabled (DisableL1ValidatorTx) or ran out of balance (AvalancheL1ValidatorInactive says which). Top up with an IncreaseL1ValidatorBalanceTx. The balance is the P-Chain's as of its last block's time, refreshed ${freshness('platform-validators')}.`,
+          labels: ['target', 'subnet', 'node_id'],
+          columns: [
+            { name: 'balance (AVAX)', query: sat('avax_l1_validator_balance_avax'), props: [prop.cellBackground(), prop.thresholds(steps(['red', null], ['green', 1e-9]))] },
+            { name: 'runway', query: sat('avax_l1_validator_balance_runway_seconds'), props: [prop.cellBackground(), prop.thresholds(runwaySteps()), prop.unit('dtdurations')] },
+            {
+              name: 'state',
+              query: maxBy('target, subnet, node_id', `${q.sel('avax_validator_active')} and on(target, subnet, node_id) ${q.sel('avax_l1_validator_balance_avax')}`),
+              props: [prop.cellBackground(), prop.mappings(valueText([0, 'INACTIVE: balance 0 (disabled or out of balance)', 'red'], [1, 'active', 'green'])), prop.thresholds(redGreen())],
+            },
+          ],
+        }),
       )
       .withPanel(
-        ofMetric(timeseriesPanel('L1 validator fee price'), 'avax_l1_validator_fee_price_navax_per_second')
-          .height(8)
-          .span(8)
+        metricSeries([8, 8], 'L1 validator fee price', q, 'avax_l1_validator_fee_price_navax_per_second', '{{target}}')
           .description(
             'platform.getValidatorFeeState price: nAVAX per second per active L1 validator (mainnet minimum 512). It rises while more than the target number of L1 validators are active.',
           )
-          .withTarget(range(q.sel('avax_l1_validator_fee_price_navax_per_second'), '{{target}}').refId('A'))
           .thresholds(steps(['green', null]))
           .min(0),
       )
       .withRow(row('Reward outcomes'))
       .withPanel(
-        tablePanel('Last validation reward', 'paid (AVAX)')
-          .height(8)
-          .span(12)
-          .description(
+        columnsTable([8, 12], 'Last validation reward', {
+          sortBy: 'paid (AVAX)',
+          description:
             'The last watched primary-network validation of each node that ended while the exporter ran: the reward platform.getRewardUTXOs lists for it against the potential reward it showed. Paid 0 with a reward expected (red) = AvalancheValidationEndedWithoutReward. Empty until a watched validation ends; the exporter keeps this in memory only (a restart clears it).',
-          )
-          .targets(
-            refs(
-              tableQuery(`max by (target, node_id) (${q.sel('avax_validator_last_reward_avax')})`),
-              tableQuery(`max by (target, node_id) (${q.sel('avax_validator_last_potential_reward_avax')})`),
-              tableQuery(`max by (target, node_id) (${q.sel('avax_validator_last_reward_timestamp_seconds')}) * 1000`),
-            ),
-          )
-          .thresholds(steps(['green', null]))
-          .overrideByName('paid (AVAX)', [prop.cellBackground(), prop.thresholds(steps(['red', null], ['green', 1e-9]))])
-          .overrideByName('ended', [prop.unit('dateTimeAsIso')])
-          .transformations(
-            mergeColumns({
-              hide: ['Time'],
-              order: ['target', 'node_id', 'Value #C', 'Value #A', 'Value #B'],
-              rename: { 'Value #A': 'paid (AVAX)', 'Value #B': 'expected (AVAX)', 'Value #C': 'ended' },
-            }),
-          ),
+          labels: ['target', 'node_id'],
+          columns: [
+            { name: 'paid (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_reward_avax')), props: [prop.cellBackground(), prop.thresholds(steps(['red', null], ['green', 1e-9]))] },
+            { name: 'expected (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_potential_reward_avax')) },
+            { name: 'ended', query: `${maxBy('target, node_id', q.sel('avax_validator_last_reward_timestamp_seconds'))} * 1000`, props: [prop.unit('dateTimeAsIso')] },
+          ],
+          display: ['ended', 'paid (AVAX)', 'expected (AVAX)'],
+        }),
       )
-      .withPanel(
-        ofMetric(timeseriesPanel('Reward owner balance'), 'avax_reward_owner_balance_avax')
-          .height(8)
-          .span(12)
-          .withTarget(range(q.sel('avax_reward_owner_balance_avax'), '{{target}} {{node_id}}').refId('A'))
-          .thresholds(steps(['green', null]))
-          .min(0),
-      ),
+      .withPanel(metricSeries([8, 12], 'Reward owner balance', q, 'avax_reward_owner_balance_avax', '{{target}} {{node_id}}').thresholds(steps(['green', null])).min(0)),
     ctx,
   );
 }

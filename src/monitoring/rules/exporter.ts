@@ -1,19 +1,7 @@
 // The exporter itself and its collectors.
+import { CHAIN_ROUTE_COLLECTORS, SLOW_COLLECTORS, SLOW_INTERVAL_SECONDS, collectorsByInterval } from '../collector-facts.js';
 import { durationWords, promDuration } from '../duration.js';
 import type { RuleGroupDef } from './types.js';
-
-/**
- * Collectors that run every 5 minutes by default (src/config: platform-validators-full, info-upgrades,
- * info-acps, validator-rewards, admin-logger, node-ip): their data is older between runs, so AvalancheExporterDataStale gives them
- * thresholds.dataStaleSlowCollectors instead of thresholds.dataStale.
- */
-export const SLOW_COLLECTORS = ['platform-validators-full', 'info-upgrades', 'info-acps', 'validator-rewards', 'admin-logger', 'node-ip'] as const;
-
-/**
- * Collectors that call chain routes (/ext/bc/P, /ext/bc/C/rpc, /ext/bc/X, /ext/index/...): those
- * answer 503 until the chain is bootstrapped, which AvalancheChainNotBootstrapped already pages for.
- */
-export const CHAIN_ROUTE_COLLECTORS = ['chain-height', 'platform-validators', 'platform-validators-full', 'platform-validator-fee', 'index-last-accepted', 'validator-rewards', 'network-economics', 'subnet-chains'] as const;
 
 export const exporterRules: RuleGroupDef = {
   name: 'exporter',
@@ -34,9 +22,10 @@ export const exporterRules: RuleGroupDef = {
       {
         alert: 'AvalancheCollectorFailing',
         comment: `Silent while the whole target is down (AvalancheTargetDown covers that), and for the
-collectors that use chain routes while a chain is still bootstrapping: those routes answer
-503 until then, and AvalancheChainNotBootstrapped already pages for that one cause
-(platform-validator-fee also uses the P-Chain route). for: thresholds.collectorFailingFor.`,
+collectors that call chain routes (/ext/bc/..., /ext/index/...) while a chain is still bootstrapping:
+${CHAIN_ROUTE_COLLECTORS.join(', ')}.
+Those routes answer 503 until then, and AvalancheChainNotBootstrapped already pages for that one cause.
+for: thresholds.collectorFailingFor.`,
         expr: `(
   ${q.sel('avax_collector_success')} == 0
     unless on(target)
@@ -56,10 +45,11 @@ unless on(target, collector)
       },
       {
         alert: 'AvalancheExporterDataStale',
-        comment: `Value: seconds since the collector's last success. By default 3 collection intervals:
-platform-validators-full, info-upgrades, info-acps, validator-rewards, admin-logger and node-ip run every 5m
-(3 x 300 s, thresholds.dataStaleSlowCollectors); node-info, info-is-bootstrapped, info-uptime, platform-validator-fee,
-network-economics, subnet-chains and node-metrics every 60 s (3 x 60 s, thresholds.dataStale); the others every 15-30 s, for which 180 s is also safe.`,
+        comment: `Value: seconds since the collector's last success, against 3 default collection intervals:
+${collectorsByInterval()
+  .map(([s, names]) => `${names.join(', ')} every ${promDuration(s)}`)
+  .join(';\n')}.
+Every ${promDuration(SLOW_INTERVAL_SECONDS)} or slower: thresholds.dataStaleSlowCollectors (${promDuration(t.dataStaleSlowCollectors)}); the others: thresholds.dataStale (${promDuration(t.dataStale)}).`,
         expr: `(
   (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector=~"${slow}"`)} > ${t.dataStaleSlowCollectors})
   or
@@ -83,6 +73,18 @@ called; it fires when no avalanche-exporter${Object.keys(q.selector).length ? ' 
         severity: 'critical',
         summary: 'avalanche-exporter metrics are absent',
         description: `No series ${q.sel('avax_exporter_build_info')} in Prometheus for more than 5 minutes (absent = {{ $value }}): the exporter is down, not scraped, or failing every scrape. None of the other Avalanche alerts can fire meanwhile.`,
+      },
+      {
+        alert: 'Watchdog',
+        comment: `Always firing, on purpose: the heartbeat of the alerting pipeline (Prometheus evaluates the rules, reaches
+Alertmanager, Alertmanager notifies). Route it to its own receiver, a dead man's switch that alerts when the
+notifications stop (examples/alertmanager.yml); never page on it. It reads no series, so it fires with or without the exporter.`,
+        expr: 'vector(1)',
+        for: '0s',
+        severity: 'info',
+        summary: 'The alerting pipeline works (this alert always fires)',
+        description:
+          "This alert always fires: it proves that Prometheus evaluates the avalanche-exporter rules and that Alertmanager delivers their notifications. Route it to a dead man's switch (a heartbeat service that alerts when it stops hearing from Alertmanager), not to people. When its notifications stop, the alerting pipeline is broken and no other alert would reach you.",
       },
     ];
   },

@@ -21,6 +21,7 @@ ${q.sel('avax_chain_height_behind_reference', 'chain=~"P|X"')} > ${t.referenceBe
 `,
         for: '10m',
         severity: 'warning',
+        needs: 'a target with `reference: true`',
         summary: '{{ $labels.target }}: {{ $labels.chain }}-Chain is behind the reference',
         description:
           '{{ $labels.target }} is {{ $value }} blocks behind the reference node(s) on the {{ $labels.chain }}-Chain for more than 10 minutes. The node is not keeping up with the network.',
@@ -44,6 +45,7 @@ count by (subnet, node_id) (
 `,
         for: '10m',
         severity: 'warning',
+        needs: 'several targets watching the same node IDs',
         summary: `validator {{ $labels.node_id }} is seen connected by only {{ $value }} of {{ with printf \`count(max by (target) (${q.tsel('avax_validator_connected', 'subnet=%q', 'node_id=%q')} unless on(target, node_id) ${q.tsel('avax_node_info')}))\` $labels.subnet $labels.node_id | query }}{{ . | first | value }}{{ else }}?{{ end }} vantage targets`,
         description: `Only {{ $value }} of the targets that watch validator {{ $labels.node_id }} (subnet {{ $labels.subnet }}) see it connected, fewer than ${n}, for more than 10 minutes. Targets that see it disconnected: {{ range $i, $s := printf \`max by (target) (${q.tsel('avax_validator_connected', 'subnet=%q', 'node_id=%q')} unless on(target, node_id) ${q.tsel('avax_node_info')}) == 0\` $labels.subnet $labels.node_id | query | sortByLabel "target" }}{{ if $i }}, {{ end }}{{ $s.Labels.target }}{{ end }}. Each of those nodes counts the time against its uptime; if they hold enough stake the reward is at risk.`,
       },

@@ -2,6 +2,7 @@
 // benchlist, database, and the time until the node leaves the validator set. The series are the
 // exporter's stable avax_node_* names, the same whatever avalanchego release renamed its own.
 import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
+import { l1ChainStalled } from './l1-chain-stall.js';
 import { PRIMARY_NETWORK, type RuleGroupDef } from './types.js';
 
 export const nodeInternalsRules: RuleGroupDef = {
@@ -27,6 +28,7 @@ and on(target, chain) (${q.sel('avax_node_bootstrap_finished')} == 1)
         summary: '{{ $labels.target }}: consensus on chain {{ $labels.chain }} is stuck',
         description: `Chain {{ $labels.chain }} on {{ $labels.target }} accepted no block in ${durationWords(t.consensusStuckWindow)} while the blocks waiting in consensus grew to {{ $value }}. Polls are not reaching a decision: check peers, benched validators and the poll failure ratio.`,
       },
+      l1ChainStalled({ t, q }),
       {
         alert: 'AvalanchePollFailureRatioHigh',
         comment: `Per chain: share of consensus polls that failed over 10m (thresholds.pollFailureRatio). Silent while no poll

@@ -68,6 +68,7 @@ thresholds.verboseLogFor fills the disk. Nothing without the Admin API (a normal
       expr: `${q.sel('avax_node_log_level', 'level=~"DEBUG|VERBO"')} == 1`,
       for: promDuration(t.verboseLogFor),
       severity: 'info',
+      needs: '`--collector.admin-logger`',
       summary: '{{ $labels.target }}: logger {{ $labels.logger }} writes {{ $labels.level }}',
       description: `Logger {{ $labels.logger }} of {{ $labels.target }} has written at level {{ $labels.level }} (avax_node_log_level = {{ $value }}) for more than ${durationWords(t.verboseLogFor)}. Debug logs grow fast and fill the disk; set it back with admin.setLoggerLevel {"loggerName":"{{ $labels.logger }}","logLevel":"INFO"} once the investigation is over.`,
     },

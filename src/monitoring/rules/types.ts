@@ -15,6 +15,8 @@ export interface AlertRule {
   severity: Severity;
   summary: string;
   description: string;
+  /** What it needs besides the defaults, for alerts/README.md ("a target with `reference: true`"). */
+  needs?: string;
 }
 
 /** What a rule module gets: the thresholds and the selector helper (no target matcher in rules). */

@@ -1,6 +1,7 @@
 // Issue 14: the chains of the subnets and L1s this node validates (subnet-chains: platform.getBlockchainStatus,
-// info.getVMs, health.health with the subnet's tag) and the validator's advertised IP (node-info, info.getNodeIP).
-// Part of the validator group (validator.rules.yaml), in its own file to keep validator.ts short.
+// info.getVMs, health.health with the subnet's tag) and the validator's advertised IP (node-info, info.getNodeIP);
+// issue 23: why an L1 validator is inactive. Part of the validator group (validator.rules.yaml), in its own file
+// to keep validator.ts short.
 import { durationWords, promDuration } from '../duration.js';
 import { PRIMARY_NETWORK, type AlertRule, type RuleContext } from './types.js';
 
@@ -71,4 +72,26 @@ and on(target, node_id)
       description: `Validator {{ $labels.node_id }} on {{ $labels.target }} advertised {{ $value }} different IP addresses (info.getNodeIP) within the last ${durationWords(t.ipChangeWindow)}. Its peers must learn the new address and reconnect; until they do, they count it as offline, which costs uptime. Check that the new address is the intended public one (--public-ip) and reachable on the staking port.`,
     },
   ];
+}
+
+/**
+ * An L1 validator listed with balance 0: inactive, and why. On the P-Chain both causes end the same
+ * (balance 0, still listed): disabled (DisableL1ValidatorTx returns the rest of the balance to its owner)
+ * or out of balance (the continuous fee used it up). The last runway seen above 0 tells them apart: a
+ * balance that ran out was below thresholds.l1RunwayCritical before; one that was disabled dropped at once.
+ */
+export function l1ValidatorInactive({ t, q }: RuleContext): AlertRule {
+  const lastRunway = `last_over_time((${q.tsel('avax_l1_validator_balance_runway_seconds', 'target=%q', 'subnet=%q', 'node_id=%q')} > 0)[1d:1m])`;
+  return {
+    alert: 'AvalancheL1ValidatorInactive',
+    comment: `ACP-77: an L1 validator whose balance is 0 stays listed by getCurrentValidators but is inactive (avax_validator_active 0,
+no weight in consensus) until its balance is increased: disabled (DisableL1ValidatorTx) or out of balance (the continuous
+fee used it up). The description tells which from the last runway seen above 0 within a day: below
+thresholds.l1RunwayCritical (${promDuration(t.l1RunwayCritical)}) it ran out, above it dropped at once (disabled).`,
+    expr: `${q.sel('avax_l1_validator_balance_avax')} == 0`,
+    for: '5m',
+    severity: 'critical',
+    summary: '{{ $labels.target }}: L1 validator {{ $labels.node_id }} is inactive (balance 0: disabled or out of balance)',
+    description: `L1 validator {{ $labels.node_id }} on {{ $labels.subnet }} (watched by {{ $labels.target }}) has had a balance of {{ $value }} AVAX for more than 5 minutes: it is still listed by platform.getCurrentValidators but inactive, with no weight in the L1's consensus. Why: {{ with printf \`${lastRunway}\` $labels.target $labels.subnet $labels.node_id | query }}{{ if lt (. | first | value) ${t.l1RunwayCritical.toFixed(1)} }}it ran out of balance: the continuous fee used it up (its last runway seen was {{ . | first | value | humanizeDuration }}){{ else }}it was disabled (DisableL1ValidatorTx, which returns the rest of the balance to its owner): its balance dropped to 0 at once from {{ . | first | value | humanizeDuration }} of fees{{ end }}{{ else }}disabled or out of balance (no balance above 0 seen within a day){{ end }}. The balance is the P-Chain's as of its last block. Top it up with an IncreaseL1ValidatorBalanceTx to reactivate it.`,
+  };
 }

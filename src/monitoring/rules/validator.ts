@@ -2,7 +2,7 @@
 // platform.getCurrentValidators, ACP-77 L1 validators).
 import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
 import { num } from '../text.js';
-import { chainRules } from './validator-chains.js';
+import { chainRules, l1ValidatorInactive } from './validator-chains.js';
 import { PRIMARY_NETWORK, type AlertRule, type RuleGroupDef } from './types.js';
 
 const P = `subnet="${PRIMARY_NETWORK}"`;
@@ -35,6 +35,18 @@ export const validatorRules: RuleGroupDef = {
       description: `The balance of L1 validator {{ $labels.node_id }} on {{ $labels.subnet }} ({{ with printf \`max(${q.tsel('avax_l1_validator_balance_avax', 'target=%q', 'subnet=%q', 'node_id=%q')})\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | printf "%.4f" }}{{ else }}?{{ end }} AVAX, watched by {{ $labels.target }}) pays the continuous fee for {{ $value | humanizeDuration }} more at the current price. At 0 the validator becomes inactive and stops validating. Top it up with an IncreaseL1ValidatorBalanceTx.`,
     });
     const capacity = t.delegationCapacityLowAvax;
+    // A watched ID that must be a validator and is not. An L1 validator listed with balance 0 is left to
+    // AvalancheL1ValidatorInactive, which says why (disabled or out of balance): it is in the list.
+    const expectedInactive = `(
+  (
+    ${q.sel('avax_validator_active')} == 0
+      and on(target, subnet, node_id)
+    ${q.sel('avax_validator_expected_active')} == 1
+  )
+  unless on(target, subnet, node_id)
+  ${q.sel('avax_l1_validator_balance_avax')} == 0
+)`;
+    const l1ZeroNote = 'An L1 validator listed with balance 0 pages as AvalancheL1ValidatorInactive instead.';
     return [
       {
         alert: 'AvalancheUptimeBelowRequirement',
@@ -111,12 +123,8 @@ max by (target, subnet, node_id) (${q.sel('avax_validator_uptime_requirement_rat
         alert: 'AvalancheValidatorNotActive',
         comment: `Only IDs that must be validators (avax_validator_expected_active == 1: every ID given with
 --validator.node-id). The node's own ID is left to AvalancheNodeNotInValidatorSet, so an
-API node (not a validator) watching its own ID by default never fires.`,
-        expr: `(
-  ${q.sel('avax_validator_active')} == 0
-    and on(target, subnet, node_id)
-  ${q.sel('avax_validator_expected_active')} == 1
-)
+API node (not a validator) watching its own ID by default never fires. ${l1ZeroNote}`,
+        expr: `${expectedInactive}
 unless on(target, node_id)
 ${q.sel('avax_node_info')}
 `,
@@ -149,12 +157,8 @@ L1 validators (ACP-77) have no endTime, so no series and no alert.`,
         comment: `The node's own ID (avax_node_info) is expected to validate (--validator.expect-active or
 YAML expectActive: true) but is not in platform.getCurrentValidators: the node was moved
 to another machine with other staking keys, or re-keyed, or its validation ended.
-Without expect-active the own ID is never expected (API nodes stay silent).`,
-        expr: `(
-  ${q.sel('avax_validator_active')} == 0
-    and on(target, subnet, node_id)
-  ${q.sel('avax_validator_expected_active')} == 1
-)
+Without expect-active the own ID is never expected (API nodes stay silent). ${l1ZeroNote}`,
+        expr: `${expectedInactive}
 and on(target, node_id)
 ${q.sel('avax_node_info')}
 `,
@@ -208,16 +212,7 @@ Tiers: thresholds.l1RunwayWarning (${promDuration(t.l1RunwayWarning)}) and thres
 0 means the validator is already inactive (AvalancheL1ValidatorInactive).`,
       ),
       balanceLow('critical', t.l1RunwayCritical),
-      {
-        alert: 'AvalancheL1ValidatorInactive',
-        comment: 'ACP-77: an L1 validator whose balance reached 0 stays listed but is inactive (no weight in\nconsensus) until its balance is increased.',
-        expr: `${q.sel('avax_l1_validator_balance_avax')} == 0`,
-        for: '5m',
-        severity: 'critical',
-        summary: '{{ $labels.target }}: L1 validator {{ $labels.node_id }} is inactive (balance 0)',
-        description:
-          'L1 validator {{ $labels.node_id }} on {{ $labels.subnet }} (watched by {{ $labels.target }}) has a balance of {{ $value }} AVAX for more than 5 minutes: it is inactive and does not take part in the L1\'s consensus. Top it up with an IncreaseL1ValidatorBalanceTx to reactivate it.',
-      },
+      l1ValidatorInactive({ t, q }),
       {
         alert: 'AvalancheValidationEndedWithoutReward',
         comment: `validator-rewards: a watched primary-network validation the exporter saw active ended and

@@ -11,7 +11,7 @@ export const logLevelDebug = defineScenario({
   help: 'Admin API enabled; admin.getLoggerLevel: the C logger writes DEBUG',
   effect:
     'the Admin API is on (`--api-admin-enabled`): `admin.getLoggerLevel` → loggers `C` (logLevel ' +
-    '`DEBUG`, displayLevel `INFO`), `P`, `X`, `main` (`INFO`); in every other scenario ' +
+    '`DEBUG`, displayLevel `INFO`), `P`, `X`, `main`, `vm-factory` (`INFO`); in every other scenario ' +
     '`/ext/admin` is a plain-text 404',
   routes: { admin: true },
 });

@@ -1,43 +1,68 @@
-// Rewrites a COPY of the shipped rule files so that the end-to-end test runs in seconds:
-// every `for:` and the range windows of the stall rules are shortened. The shipped files are
-// never modified; expressions, labels and annotations are kept as they are.
+// Rewrites a COPY of the shipped rule files so that the end-to-end test runs in seconds: every
+// `for:`, and every range window, subquery range and offset shorter than an hour, is shortened by a
+// rule (not a table), so a new rule or threshold needs nothing here. The shipped files are never
+// modified; expressions, labels and annotations are kept as they are.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseDuration, promDuration } from '../../../src/monitoring/duration.js';
 
-/** `for:` durations of the shipped rules → the test's (all between 2 s and 5 s). */
-export const FOR_MAP: Readonly<Record<string, string>> = { '1m': '2s', '2m': '2s', '5m': '3s', '10m': '4s', '15m': '5s', '1h': '5s', '1d': '5s' };
 /**
- * Range windows → the test's. [15m] (index stall) → [20s] and [5m] (C-Chain stall) → [10s]: the
- * simulated node makes blocks on every chain at least once a second, so these windows are never
- * empty on a healthy node; [10m] (node-internals consensus and poll windows) → [20s] too. [6h] (index
- * unavailable look-back) and [1h] (advertised IPs, AvalancheValidatorIpChanged: one IP on a healthy node) stay.
+ * `for: D` → 1 + round(√(D in minutes)) seconds, between 2 s and 5 s: 1m and 2m → 2s, 5m → 3s,
+ * 10m → 4s, 15m and longer (1h, 1d) → 5s. Monotonic, so a rule that waits longer than another
+ * in the shipped files still does in the test.
  */
-export const WINDOW_MAP: Readonly<Record<string, string>> = { '15m': '20s', '10m': '20s', '5m': '10s', '6h': '6h', '1h': '1h' };
+export function shortFor(seconds: number): number {
+  if (seconds === 0) return 0;
+  return Math.min(5, Math.max(2, 1 + Math.round(Math.sqrt(seconds / 60))));
+}
+
+/**
+ * A range window, subquery range or offset D: below an hour, 2 s per minute, between 10 s
+ * and 20 s (5m → 10s, 10m and 15m → 20s). The stall and rate windows: the simulated node makes blocks
+ * on every chain at least once a second and is scraped every second, so these windows are never
+ * empty on a healthy node. An hour or more stays: those are look-backs that remember (the index
+ * answered within [6h], the advertised IPs of [1h], an L1 chain's pauses over [1d]), and on a healthy
+ * node there is nothing in them to remember. A subquery's step shrinks with its range.
+ */
+export function shortWindow(seconds: number): number {
+  return seconds >= 3600 ? seconds : Math.min(20, Math.max(10, 2 * Math.round(seconds / 60)));
+}
 
 export interface Rewrite {
   file: string;
   changes: string[];
 }
 
-/** Returns the rewritten text and a list of what changed; throws on a duration it has no mapping for. */
+const DURATION = String.raw`(?:\d+[smhdw])+`;
+
+/** Returns the rewritten text and a list of what changed; throws on a duration it cannot read. */
 export function shortenRuleText(text: string, file = '?'): { text: string; changes: string[] } {
   const changes: string[] = [];
+  const seconds = (d: string, where: string, i: number): number => {
+    const s = parseDuration(d.replace(/(\d+)w/, (_m, n: string) => `${Number(n) * 7}d`));
+    if (s === undefined) throw new Error(`${file}:${i + 1}: cannot read the duration "${d}" of ${where}`);
+    return s;
+  };
+  const shorten = (d: string, rule: (s: number) => number, where: string, i: number): string => {
+    const to = promDuration(rule(seconds(d, where, i)));
+    if (to !== d) changes.push(`${where.replace('D', d)} → ${where.replace('D', to)}`);
+    return to;
+  };
   const out = text
     .split('\n')
     .map((line, i) => {
       if (/^\s*#/.test(line)) return line;
-      let l = line.replace(/^(\s*)for:\s*(\S+)\s*$/, (_m, ind: string, d: string) => {
-        const to = FOR_MAP[d];
-        if (!to) throw new Error(`${file}:${i + 1}: no test mapping for "for: ${d}"`);
-        changes.push(`for: ${d} → ${to}`);
-        return `${ind}for: ${to}`;
+      let l = line.replace(/^(\s*)for:\s*(\S+)\s*$/, (_m, ind: string, d: string) => `${ind}for: ${shorten(d, shortFor, 'for: D', i)}`);
+      // [range] and [range:step] (a subquery; an empty step is the evaluation interval)
+      l = l.replace(new RegExp(String.raw`\[(${DURATION})(?::(${DURATION})?)?\]`, 'g'), (m, r: string, s: string | undefined) => {
+        const from = seconds(r, '[D]', i);
+        const range = shorten(r, shortWindow, '[D]', i);
+        if (!m.includes(':')) return `[${range}]`;
+        // The step shrinks with the range (the same number of points); an empty step stays empty.
+        const factor = shortWindow(from) / from;
+        return `[${range}:${s ? shorten(s, (x) => Math.max(1, Math.round(x * factor)), '[:D]', i) : ''}]`;
       });
-      l = l.replace(/\[(\d+[smhdw])\]/g, (_m, d: string) => {
-        const to = WINDOW_MAP[d];
-        if (!to) throw new Error(`${file}:${i + 1}: no test mapping for range window [${d}]`);
-        if (to !== d) changes.push(`[${d}] → [${to}]`);
-        return `[${to}]`;
-      });
+      l = l.replace(new RegExp(String.raw`\boffset (${DURATION})`, 'g'), (_m, d: string) => `offset ${shorten(d, shortWindow, 'offset D', i)}`);
       return l;
     })
     .join('\n');

@@ -1,5 +1,6 @@
 /**
- * The data model between collectors and the renderer.
+ * The vocabulary of samples and metric descriptors that collectors, derive, the snapshot, the scheduler
+ * and metrics/ share (below all of them: it imports nothing of ours).
  *
  * A collector's pure `toSamples` returns plain samples (no `target` label: the runner adds it).
  * Samples are immutable values; a snapshot is a frozen set of them.
@@ -27,4 +28,9 @@ export interface MetricDescriptor {
 
 export function sample(name: string, labels: Labels, value: number): Sample {
   return { name, labels, value };
+}
+
+/** A ratio or a number of seconds to six decimals, as the samples carry them. */
+export function round6(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
 }
