@@ -2,7 +2,7 @@ import pino from 'pino';
 import type { Collector, CollectorValues, TargetSpec } from '../../src/collectors/define.js';
 import { familyOf } from '../../src/metrics/descriptors.js';
 import type { Sample } from '../../src/model.js';
-import { SchemaError, type AnswerSchema, type CallTransport } from '../../src/node-client/index.js';
+import { InvalidResponseError, SchemaError, type AnswerSchema, type CallTransport, type NodeClientError } from '../../src/node-client/index.js';
 import { contextFor } from '../../src/scheduler/collector-context.js';
 import { makeSlot, type Slot } from '../../src/scheduler/collector-slot.js';
 
@@ -14,6 +14,8 @@ export interface Call {
   readonly method: string;
   readonly params: unknown;
   readonly signal: AbortSignal | undefined;
+  /** What the call counts as a normal state (the engine passes it to the client). */
+  readonly normal?: (err: NodeClientError) => boolean;
 }
 
 export interface LogLine {
@@ -24,16 +26,22 @@ export interface LogLine {
 /** Reference clock of the fixtures: 2026-05-14T09:21:45Z. */
 export const FIXTURE_NOW_MS = 1778750505_000;
 
+/** A health answer: status and body, an error to throw, or a function giving one (it may throw anything). */
+export type HealthAnswer = { status: number; body: unknown } | Error | (() => { status: number; body: unknown });
+/** A text answer (GET /ext/metrics): the body, an error to throw, or a function giving one. */
+export type TextAnswer = string | Error | (() => string);
+
 /**
  * A node client for collector tests (the CallTransport the engine performs calls over): answers come
- * from `rpc` keyed by `method` or `endpoint method`, and from `health` keyed by path ({status, body}
- * or an Error). Results are validated with the call's schema, like the real client.
+ * from `rpc` keyed by `method` or `endpoint method`, from `health` keyed by path and from `text` keyed
+ * by path (streamed to the sink in `pieces` pieces, then the caller's check, like the real client).
+ * Results are validated with the call's schema, like the real client.
  */
-export function fakeClient(rpc: Record<string, Answer>, health: Record<string, { status: number; body: unknown } | Error> = {}) {
+export function fakeClient(rpc: Record<string, Answer>, health: Record<string, HealthAnswer> = {}, text: Record<string, TextAnswer> = {}, opts: { pieces?: number } = {}) {
   const calls: Call[] = [];
   const client = {
-    async rpc(endpoint: string, method: string, params: unknown, schema: AnswerSchema<unknown>, opts: { signal?: AbortSignal } = {}) {
-      calls.push({ endpoint, method, params, signal: opts.signal });
+    async rpc(endpoint: string, method: string, params: unknown, schema: AnswerSchema<unknown>, o: { signal?: AbortSignal; normal?: Call['normal'] } = {}) {
+      calls.push({ endpoint, method, params, signal: o.signal, normal: o.normal });
       const key = `${endpoint} ${method}` in rpc ? `${endpoint} ${method}` : method;
       if (!(key in rpc)) throw new Error(`fake: no answer for ${endpoint} ${method}`);
       let a = rpc[key];
@@ -43,17 +51,26 @@ export function fakeClient(rpc: Record<string, Answer>, health: Record<string, {
       if (!parsed.success) throw new SchemaError(method, parsed.error.issues.map((i) => i.message).join('; '));
       return parsed.data;
     },
-    async healthGet(path: string, schema: AnswerSchema<unknown>, opts: { signal?: AbortSignal } = {}) {
-      calls.push({ endpoint: path, method: `GET ${path}`, params: undefined, signal: opts.signal });
-      const a = health[path];
+    async healthGet(path: string, schema: AnswerSchema<unknown>, o: { signal?: AbortSignal; normal?: Call['normal'] } = {}) {
+      calls.push({ endpoint: path, method: `GET ${path}`, params: undefined, signal: o.signal, normal: o.normal });
+      let a = health[path];
       if (a === undefined) throw new Error(`fake: no answer for GET ${path}`);
+      if (typeof a === 'function') a = a();
       if (a instanceof Error) throw a;
       const parsed = schema.safeParse(a.body);
       if (!parsed.success) throw new SchemaError(`GET ${path}`, parsed.error.issues.map((i) => i.message).join('; '));
       return { status: a.status, body: parsed.data };
     },
-    async textGet(path: string): Promise<void> {
-      throw new Error(`fake: no text answer for GET ${path}`);
+    async textGet(path: string, sink: (chunk: string) => void, o: { signal?: AbortSignal; normal?: Call['normal']; check?: () => string | undefined } = {}): Promise<void> {
+      calls.push({ endpoint: path, method: `GET ${path}`, params: undefined, signal: o.signal, normal: o.normal });
+      let a = text[path];
+      if (a === undefined) throw new Error(`fake: no text answer for GET ${path}`);
+      if (typeof a === 'function') a = a();
+      if (a instanceof Error) throw a;
+      const size = Math.max(1, Math.ceil(a.length / (opts.pieces ?? 7)));
+      for (let i = 0; i < a.length; i += size) sink(a.slice(i, i + size));
+      const problem = o.check?.();
+      if (problem !== undefined) throw new InvalidResponseError(`GET ${path}`, problem);
     },
   };
   return { client: client as CallTransport, calls };

@@ -1,29 +1,22 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COLLECTORS } from '../../src/collectors/index.js';
+import { CALLS, COLLECTORS, COLLECTOR_BY_NAME, schemaOfMethod } from '../../src/collectors/index.js';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 
+const DIR = resolve(import.meta.dirname, '../../src/collectors');
+
+// Each collector's interval, node-specific mark and order are its declaration's; the README collectors
+// table (checked against them in test/metrics/contract.test.ts) is where they are written down.
 describe('COLLECTORS', () => {
-  it('default: the collectors in order, with their intervals', () => {
-    expect(COLLECTORS.map((c) => [c.name, c.interval, c.nodeSpecific])).toEqual([
-      ['node-info', 60, false],
-      ['health', 15, true],
-      ['info-is-bootstrapped', 60, false],
-      ['info-peers', 30, false],
-      ['info-uptime', 60, true],
-      ['platform-validators', 15, false],
-      ['platform-validators-full', 300, false],
-      ['chain-height', 15, false],
-      ['index-last-accepted', 60, false],
-      ['info-upgrades', 300, false],
-      ['info-acps', 300, false],
-      ['platform-validator-fee', 60, false],
-      ['validator-rewards', 300, false],
-      ['network-economics', 300, false],
-      ['node-metrics', 60, true],
-      ['subnet-chains', 300, false],
-      ['admin-logger', 300, true],
-      ['node-ip', 300, true],
-    ]);
+  it('default: every module that defines a collector is listed, once (the only list)', () => {
+    const modules = readdirSync(DIR)
+      .filter((f) => f.endsWith('.ts') && /\bdefineCollector\(/.test(readFileSync(resolve(DIR, f), 'utf8')) && f !== 'define.ts')
+      .map((f) => f.slice(0, -'.ts'.length));
+    const names = COLLECTORS.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual(modules.sort());
+    expect([...COLLECTOR_BY_NAME.keys()]).toEqual(names);
   });
   it('behavior: every collector owns at least one metric family, or publishes a value another one exports', () => {
     const owners = new Set(DESCRIPTORS.map((d) => d.collector));
@@ -34,5 +27,19 @@ describe('COLLECTORS', () => {
   });
   it('behavior: intervals are multiples of the 15 s base cycle', () => {
     for (const c of COLLECTORS) expect(c.interval % 15).toBe(0);
+  });
+});
+
+describe('CALLS and schemaOfMethod', () => {
+  it('default: every declared call, each with the collector that declares it', () => {
+    expect(CALLS.map((x) => x.call)).toEqual(COLLECTORS.flatMap((c) => c.calls));
+    for (const { collector, call } of CALLS) expect(COLLECTOR_BY_NAME.get(collector)!.calls).toContain(call);
+  });
+  it("default: a method's schema is its calls' (the same reader wherever a method is declared twice); a text call has none", () => {
+    for (const { call } of CALLS) {
+      if (call.kind === 'text') expect(schemaOfMethod(call.method), call.method).toBeUndefined();
+      else expect(schemaOfMethod(call.method), call.method).toBe(call.result);
+    }
+    expect(schemaOfMethod('info.noSuchMethod')).toBeUndefined();
   });
 });

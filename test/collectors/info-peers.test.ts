@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { infoPeers, nearestRank, toSamples } from '../../src/collectors/info-peers.js';
+import { infoPeers, nearestRank, peerAcps, toSamples } from '../../src/collectors/info-peers.js';
 import { NodeIdSet } from '../../src/collectors/node-id-set.js';
 import { RpcError } from '../../src/node-client/index.js';
 import { InfoPeersResult } from '../../src/schemas/info.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, FIXTURE_NOW_MS, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+import { PRIMARY, SUBNET_L1 } from '../fixtures/ids.js';
 
 const peers = (n: string) => InfoPeersResult.parse(result('info.peers', n));
-const PRIMARY = '11111111111111111111111111111111LpoYY';
 /** The fixture's first five peers are validators; the sixth is not (observedUptime "0"). */
 const VALIDATORS = NodeIdSet.of([
   'NodeID-JYqs9fvaqfAU1BGS6PwYs887YMLCtn3J3',
@@ -18,7 +18,6 @@ const VALIDATORS = NodeIdSet.of([
 ]);
 const C = { nowMs: FIXTURE_NOW_MS, silenceSeconds: 60, perPeer: false, validators: VALIDATORS };
 const SUBNET_A = 'Da3yB3oaqbQFGkfnZo9vYCTawHUDwUUvcVHh3eW3dXCTWGaG4';
-const SUBNET_L1 = '2TdYXaYpBgDkbgv8VmnwsH3FaCC1XFxn9SJAd8U5E14A6eiefg';
 
 describe('info-peers toSamples', () => {
   it('default: the fixture node', () => {
@@ -114,5 +113,14 @@ describe('info-peers collect', () => {
     const { client } = fakeClient({ 'info.peers': { numPeers: 'many', peers: [] } });
     const r = await infoPeers.collect(makeCtx(infoPeers, client, { options: { perPeer: false, silenceWindow: 60 } }).ctx);
     expect(r.errors[0]?.name).toBe('SchemaError');
+  });
+});
+
+describe('info-peers ACP stances (issue 7)', () => {
+  it("behavior: peers' ACP stances are kept by NodeID (first entry wins)", () => {
+    const v = peers('default');
+    const m = peerAcps(v.peers);
+    expect(m.size).toBe(new Set(v.peers.map((p) => p.nodeID)).size);
+    expect(m.get('NodeID-JYqs9fvaqfAU1BGS6PwYs887YMLCtn3J3')!.supported).toContain(226);
   });
 });

@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { toSamples } from '../../src/collectors/info-upgrades.js';
+import { infoUpgrades, toSamples } from '../../src/collectors/info-upgrades.js';
+import { TimeoutError } from '../../src/node-client/index.js';
 import { InfoUpgradesResult } from '../../src/schemas/info.js';
 import { result } from '../fixtures/load.js';
-import { assertContract, lines } from './fake.js';
+import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+
+const upgrades = (name: string) => toSamples(InfoUpgradesResult.parse(result('info.upgrades', name)));
+
+describe('info-upgrades toSamples', () => {
+  it('default: one series per <name>Time member; unscheduled Helicon is +Inf; numbers and IDs ignored', () => {
+    const s = upgrades('default');
+    assertContract('info-upgrades', s);
+    expect(valueOf(s, 'avax_network_upgrade_timestamp_seconds', { upgrade: 'granite' })).toBe(1763568000);
+    expect(valueOf(s, 'avax_network_upgrade_timestamp_seconds', { upgrade: 'helicon' })).toBe(Number.POSITIVE_INFINITY);
+    const names = s.map((x) => x.labels['upgrade']);
+    expect(names).toContain('apricotPhase1');
+    expect(names).not.toContain('graniteEpochDuration');
+    expect(names).not.toContain('apricotPhase4MinPChainHeight');
+    expect(names).not.toContain('cortinaXChainStopVertexID');
+    expect(names).toEqual([...names].sort());
+  });
+  it('behavior: a scheduled Helicon is its time', () => {
+    expect(valueOf(upgrades('helicon-scheduled'), 'avax_network_upgrade_timestamp_seconds', { upgrade: 'helicon' })).toBe(1785250800);
+  });
+});
 
 describe('info-upgrades: upgrade names across versions', () => {
   it('default: v1.12.2 names the F upgrade fUpgrade (Fortuna from v1.13.0): the series is upgrade="fortuna" all the same', () => {
-    const samples = toSamples(InfoUpgradesResult.parse(result('info.upgrades', 'v1.12.2')));
+    const samples = upgrades('v1.12.2');
     assertContract('info-upgrades', samples);
     expect(lines(samples.filter((s) => /^(etna|f|fortuna|fUpgrade)$/.test(s.labels['upgrade']!)))).toEqual([
       'avax_network_upgrade_timestamp_seconds{upgrade="etna"} 1607144400',
@@ -14,12 +35,18 @@ describe('info-upgrades: upgrade names across versions', () => {
     ]);
     expect(samples).toHaveLength(13);
   });
-  it('default: v1.13.5 and v1.14.2 answer fortunaTime, read as before', () => {
-    for (const c of ['v1.13.5', 'default']) expect(InfoUpgradesResult.parse(result('info.upgrades', c)).times['fortuna']).toBe(Date.parse('2025-04-08T15:00:00Z') / 1000);
+});
+
+describe('info-upgrades collect', () => {
+  it('behavior: collect publishes Helicon for platform-validators (its value)', async () => {
+    const { client } = fakeClient({ 'info.upgrades': result('info.upgrades', 'helicon-scheduled') });
+    const r = await infoUpgrades.collect(makeCtx(infoUpgrades, client).ctx);
+    expect(r.errors).toEqual([]);
+    expect(r.value?.heliconTime).toBe(1785250800);
+    expect(r.value?.times['granite']).toBe(1763568000);
   });
-  it('behavior: the named member wins over the placeholder, in either order', () => {
-    for (const o of [{ fUpgradeTime: '9999-12-01T00:00:00Z', fortunaTime: '2025-04-08T15:00:00Z' }, { fortunaTime: '2025-04-08T15:00:00Z', fUpgradeTime: '9999-12-01T00:00:00Z' }]) {
-      expect(InfoUpgradesResult.parse(o).times).toEqual({ fortuna: 1744124400 });
-    }
+  it('error: a timeout fails the collector, no series', async () => {
+    const { client } = fakeClient({ 'info.upgrades': new TimeoutError('info.upgrades', 5000) });
+    expect((await infoUpgrades.collect(makeCtx(infoUpgrades, client).ctx)).errors.map((e) => e.name)).toEqual(['TimeoutError']);
   });
 });

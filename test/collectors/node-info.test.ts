@@ -4,8 +4,8 @@ import { HttpError, RpcError, TimeoutError } from '../../src/node-client/index.j
 import { InfoGetNetworkIDResult, InfoGetNetworkNameResult, InfoGetNodeVersionResult } from '../../src/schemas/info.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, fakeClient, lines, makeCtx } from './fake.js';
+import { SELF } from '../fixtures/ids.js';
 
-const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
 const version = InfoGetNodeVersionResult.parse(result('info.getNodeVersion', 'default'));
 const networkId = InfoGetNetworkIDResult.parse(result('info.getNetworkID', 'default'));
 const networkName = InfoGetNetworkNameResult.parse(result('info.getNetworkName', 'default'));

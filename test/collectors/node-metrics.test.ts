@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nodeMetrics, pickFromText } from '../../src/collectors/node-metrics.js';
-import { schemeOfVersion } from '../../src/collectors/node-metrics-signals.js';
 import type { Sample } from '../../src/model.js';
-import { HttpError, InvalidResponseError, NetworkError, type NodeClient } from '../../src/node-client/index.js';
+import { HttpError, InvalidResponseError, NetworkError } from '../../src/node-client/index.js';
 import { toV1_10, toV1_11_6 } from '../helpers/metrics-scheme-rewrite.js';
-import { assertContract, lines, makeCtx, valueOf } from './fake.js';
+import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
 
 /** The real v1.14.2 node's /ext/metrics (test/fixtures/real-node-v1.14.2/README.md). */
 const CAPTURE = readFileSync(fileURLToPath(new URL('../fixtures/real-node-v1.14.2/ext-metrics-v1.14.2.txt', import.meta.url)), 'utf8');
@@ -177,31 +176,10 @@ describe('node-metrics: units, traps and bounds', () => {
     expect(pickFromText(body).scheme).toBe('v1.11.6');
     expect(pickFromText(body, [], 'v1.10.0').scheme).toBe('v1.10.0');
   });
-  it('behavior: schemeOfVersion', () => {
-    // avalanchego/1.12.2, avalanchego/1.11.7 and avalanche/1.10.17 as real nodes report them (v1.10.17: `avalanche/`)
-    const versions = ['avalanchego/1.14.2', 'avalanchego/1.12.2', '1.11.8', 'avalanchego/1.11.7', '1.11.6', '1.11.5', 'avalanche/1.10.17', '1.10.0', '1.9.16', '2.0.0', 'x', undefined];
-    expect(versions.map((v) => schemeOfVersion(v))).toEqual([
-      'v1.11.8', 'v1.11.8', 'v1.11.8', 'v1.11.6', 'v1.11.6', 'v1.10.0', 'v1.10.0', 'v1.10.0', undefined, 'v1.11.8', undefined, undefined,
-    ]);
-  });
 });
 
-/** A NodeClient-like object answering textGet with a body (split into pieces) or an error. */
-function textClient(answer: string | Error, pieces = 7) {
-  const calls: { path: string; normal?: (e: unknown) => boolean }[] = [];
-  const client = {
-    async textGet(path: string, sink: (c: string) => void, opts: { normal?: (e: unknown) => boolean; check?: () => string | undefined } = {}) {
-      calls.push({ path, normal: opts.normal });
-      if (answer instanceof Error) throw answer;
-      const size = Math.ceil(answer.length / pieces);
-      for (let i = 0; i < answer.length; i += size) sink(answer.slice(i, i + size));
-      // Like the real client: the caller's check runs once the body ended.
-      const problem = opts.check?.();
-      if (problem !== undefined) throw new InvalidResponseError(`GET ${path}`, problem);
-    },
-  };
-  return { client: client as unknown as NodeClient, calls };
-}
+/** A client answering GET /ext/metrics with a body (streamed in `pieces`) or an error. */
+const textClient = (answer: string | Error, pieces = 7) => fakeClient({}, {}, { '/ext/metrics': answer }, { pieces });
 
 describe('node-metrics collect', () => {
   it('default: GET /ext/metrics streamed in pieces gives what the whole body gives, plus scheme and availability', async () => {
@@ -209,7 +187,7 @@ describe('node-metrics collect', () => {
     const { ctx } = makeCtx(nodeMetrics, client, { values: { 'node-info': { version: { version: 'avalanchego/1.14.2' } as never } } });
     const r = await nodeMetrics.collect(ctx);
     expect(r.errors).toEqual([]);
-    expect(calls.map((c) => c.path)).toEqual(['/ext/metrics']);
+    expect(calls.map((c) => c.endpoint)).toEqual(['/ext/metrics']);
     expect(r.value).toMatchObject({ available: true, scheme: 'v1.11.8' });
     // The node's own connected-stake share per chain, for avax_subnet_connected_stake_ratio.
     expect([...(r.value?.stakeConnected?.keys() ?? [])].sort()).toEqual(['C', 'P', 'X']);

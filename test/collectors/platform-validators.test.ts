@@ -5,14 +5,12 @@ import { RpcError } from '../../src/node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { InfoUpgradesResult } from '../../src/schemas/info.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
+import { OTHER, SELF, SUBNET_L1 } from '../fixtures/ids.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
 
-const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
-const OTHER = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
 const L1A = 'NodeID-C6YjPSfVCoE9msKXoyVzvg3qQasxTJaEA';
 const LEGACY = 'NodeID-ECFm8Tp4VQdYrCpPKx5WMi23kugtThCce';
-const SUBNET_L1 = '2TdYXaYpBgDkbgv8VmnwsH3FaCC1XFxn9SJAd8U5E14A6eiefg';
 const SUBNET_LEGACY = 'gFkN164b2X6T8iyQCMPmqHfkbcbWNqKgMD4pTHfJZSJHyTT2v';
 const vals = (n: string) => PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', n)).validators;
 const P = PRIMARY_NETWORK_ID;
@@ -91,6 +89,29 @@ describe('platform-validators toSamples', () => {
     expect(heliconFrom(InfoUpgradesResult.parse(result('info.upgrades', 'helicon-scheduled')))).toBe(1785250800);
     expect(heliconFrom(InfoUpgradesResult.parse({}))).toBe(Number.POSITIVE_INFINITY); // v1.13.x: no heliconTime
   });
+  describe('BLS key of the node (issue 7)', () => {
+    const own = () => vals('primary-watched')[0]!;
+    const key = () => own().signer!.publicKey!;
+    it('behavior: BLS key of the node equals the registered signer → 1 (case-insensitive)', () => {
+      const s = toSamples([{ subnet: P, watched: [SELF], validators: [own()] }], { ownNodeId: SELF, ownBlsPublicKey: key().toUpperCase().replace('0X', '0x').toLowerCase() });
+      expect(valueOf(s, 'avax_validator_bls_key_matches', { node_id: SELF })).toBe(1);
+      // The registered key in upper-case hex matches the node's (lower-case) key too.
+      const upper = { ...own(), signer: { ...own().signer!, publicKey: key().toUpperCase().replace('0X', '0x') } };
+      const t = toSamples([{ subnet: P, watched: [SELF], validators: [upper] }], { ownNodeId: SELF, ownBlsPublicKey: key().toLowerCase() });
+      expect(valueOf(t, 'avax_validator_bls_key_matches', { node_id: SELF })).toBe(1);
+    });
+    it('behavior: a different key, or no signer registered → 0', () => {
+      const other = '0x' + 'ab'.repeat(48);
+      expect(valueOf(toSamples([{ subnet: P, watched: [SELF], validators: [own()] }], { ownNodeId: SELF, ownBlsPublicKey: other }), 'avax_validator_bls_key_matches')).toBe(0);
+      const noSigner = { ...own(), signer: undefined };
+      expect(valueOf(toSamples([{ subnet: P, watched: [SELF], validators: [noSigner] }], { ownNodeId: SELF, ownBlsPublicKey: key() }), 'avax_validator_bls_key_matches')).toBe(0);
+    });
+    it('behavior: no BLS series for other watched IDs, or when the node key is unknown', () => {
+      const s = toSamples([{ subnet: P, watched: [SELF], validators: [own()] }], { ownNodeId: OTHER, ownBlsPublicKey: key() });
+      expect(valueOf(s, 'avax_validator_bls_key_matches')).toBeUndefined();
+      expect(valueOf(toSamples([{ subnet: P, watched: [SELF], validators: [own()] }], { ownNodeId: SELF }), 'avax_validator_bls_key_matches')).toBeUndefined();
+    });
+  });
 });
 
 describe('platform-validators collect', () => {
@@ -156,5 +177,24 @@ describe('platform-validators collect', () => {
     const r = await platformValidators.collect(makeCtx(platformValidators, client, { target: { subnets: [SUBNET_L1] }, values: { 'node-info': own } }).ctx);
     expect(r.errors).toHaveLength(1);
     expect(valueOf(r.samples, 'avax_validator_active', { subnet: P, node_id: SELF })).toBe(1);
+  });
+  it('behavior: collect reads the BLS key node-info published; mismatch after a re-key', async () => {
+    const key = vals('primary-watched')[0]!.signer!.publicKey!;
+    const { client } = fakeClient({ 'platform.getCurrentValidators': result('platform.getCurrentValidators', 'primary-watched') });
+    const match = await platformValidators.collect(makeCtx(platformValidators, client, { values: { 'node-info': { nodeId: SELF, blsPublicKey: key.toLowerCase() } } }).ctx);
+    expect(valueOf(match.samples, 'avax_validator_bls_key_matches')).toBe(1);
+    const rekeyed = await platformValidators.collect(makeCtx(platformValidators, client, { values: { 'node-info': { nodeId: SELF, blsPublicKey: '0x' + 'ab'.repeat(48) } } }).ctx);
+    expect(valueOf(rekeyed.samples, 'avax_validator_bls_key_matches')).toBe(0);
+  });
+  it('behavior: expected_active: configured IDs 1; the own ID 0, or 1 with --validator.expect-active', async () => {
+    const answers = { 'platform.getCurrentValidators': result('platform.getCurrentValidators', 'primary-not-found') };
+    const values = { 'node-info': { nodeId: SELF } };
+    const own0 = await platformValidators.collect(makeCtx(platformValidators, fakeClient(answers).client, { values }).ctx);
+    expect(valueOf(own0.samples, 'avax_validator_expected_active', { node_id: SELF })).toBe(0);
+    expect(valueOf(own0.samples, 'avax_validator_active', { node_id: SELF })).toBe(0);
+    const own1 = await platformValidators.collect(makeCtx(platformValidators, fakeClient(answers).client, { target: { expectActive: true }, values }).ctx);
+    expect(valueOf(own1.samples, 'avax_validator_expected_active', { node_id: SELF })).toBe(1);
+    const conf = await platformValidators.collect(makeCtx(platformValidators, fakeClient(answers).client, { target: { validatorNodeIds: [OTHER] }, values }).ctx);
+    expect(valueOf(conf.samples, 'avax_validator_expected_active', { node_id: OTHER })).toBe(1);
   });
 });

@@ -7,9 +7,8 @@ import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, fakeClient, lines, makeCtx, testSlot, valueOf } from './fake.js';
+import { OTHER, SELF } from '../fixtures/ids.js';
 
-const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
-const OTHER = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
 const X = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';
 const C = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 // The synthetic L1 of platform.getBlockchains/default.json.

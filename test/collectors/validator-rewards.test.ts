@@ -6,8 +6,8 @@ import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
 import { assertContract, fakeClient, lines, makeCtx, valueOf, testSlot } from './fake.js';
+import { SELF } from '../fixtures/ids.js';
 
-const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
 const TX = 'RHa2bsaYbrA2rJdm3zZ2CdEjjAQ7BgG4GHe7gjy9unK6zBUC7';
 const OWNER = 'P-avax1d97s60esjz0kv0za4fsxk0gqrep2wkg89pr5r3';
 const END = 1790000000; // endTime of primary-watched.json

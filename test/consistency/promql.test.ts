@@ -11,8 +11,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { parser } from '@prometheus-io/lezer-promql';
 import { METRICS_DOC, documentedFamilies } from '../helpers/metrics-doc.js';
+// The one PromQL reader of the tests (lezer-promql, the parser of Prometheus' own UI).
+import { parsePromQL } from '../monitoring/helpers.js';
 import { repositoryWebUrl } from '../../src/project-links.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -140,61 +141,6 @@ function substituteVariables(expr: string): string {
     )
     .replace(/\$\{?target(?::\w+)?\}?/g, TARGET_SENTINEL)
     .replace(/\$\{(\w+)(?::\w+)?\}|\$(\w+)|\[\[(\w+)\]\]/g, 'x');
-}
-
-interface Selector {
-  metric: string | undefined;
-  matchers: { name: string; op: string; value: string }[];
-}
-
-interface Parsed {
-  errors: string[];
-  selectors: Selector[];
-}
-
-function unquote(s: string): string {
-  if (s.startsWith('`')) return s.slice(1, -1);
-  try {
-    return JSON.parse(s.startsWith("'") ? `"${s.slice(1, -1).replace(/"/g, '\\"')}"` : s) as string;
-  } catch {
-    return s.slice(1, -1);
-  }
-}
-
-function parsePromQL(src: string): Parsed {
-  const tree = parser.parse(src);
-  const errors: string[] = [];
-  const selectors: Selector[] = [];
-  tree.iterate({
-    enter(ref) {
-      if (ref.type.isError) {
-        errors.push(`syntax error at ${ref.from}: ...${src.slice(Math.max(0, ref.from - 20), ref.to + 20)}...`);
-        return;
-      }
-      if (ref.name !== 'VectorSelector') return;
-      const node = ref.node;
-      const id = node.getChild('Identifier');
-      const sel: Selector = { metric: id ? src.slice(id.from, id.to) : undefined, matchers: [] };
-      const lm = node.getChild('LabelMatchers');
-      if (lm) {
-        for (let m = lm.firstChild; m; m = m.nextSibling) {
-          const nameNode = m.getChild('LabelName') ?? m.getChild('QuotedLabelName');
-          const opNode = m.getChild('MatchOp');
-          const valNode = m.getChild('StringLiteral');
-          if (!nameNode || !opNode || !valNode) continue;
-          let name = src.slice(nameNode.from, nameNode.to);
-          if (nameNode.name === 'QuotedLabelName') name = unquote(name);
-          sel.matchers.push({ name, op: src.slice(opNode.from, opNode.to), value: unquote(src.slice(valNode.from, valNode.to)) });
-        }
-      }
-      if (sel.metric === undefined) {
-        const byName = sel.matchers.find((m) => m.name === '__name__' && m.op === '=');
-        if (byName) sel.metric = byName.value;
-      }
-      selectors.push(sel);
-    },
-  });
-  return { errors, selectors };
 }
 
 // ------------------------------------------------------------------ the contract

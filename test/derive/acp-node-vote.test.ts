@@ -3,9 +3,8 @@ import type { AcpStance } from '../../src/collectors/info-peers.js';
 import { acpNodeVote } from '../../src/derive/acp-node-vote.js';
 import type { Sample } from '../../src/model.js';
 import { snapshotWith } from './snapshot.js';
+import { OTHER, SELF } from '../fixtures/ids.js';
 
-const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
-const OTHER = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
 const votes = (s: Sample[]) => s.filter((x) => x.value === 1).map((x) => `${x.labels['target']} ${x.labels['acp']} ${x.labels['vote']}`);
 const seen = (stances: [string, AcpStance][]) => ({ versions: new Map<string, number>(), peerAcps: new Map(stances) });
 

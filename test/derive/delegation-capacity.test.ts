@@ -4,9 +4,9 @@ import { PRIMARY_NETWORK_ID as P } from '../../src/avalanche.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
 import { snapshotWith } from './snapshot.js';
+import { SELF } from '../fixtures/ids.js';
 
 const AVAX = 1_000_000_000n;
-const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
 
 describe('derive: delegation capacity', () => {
   it.each([

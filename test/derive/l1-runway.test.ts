@@ -3,8 +3,8 @@ import { l1Runway, runwaySeconds } from '../../src/derive/l1-runway.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
 import { snapshotWith } from './snapshot.js';
+import { SUBNET_L1 } from '../fixtures/ids.js';
 
-const SUBNET_L1 = '2TdYXaYpBgDkbgv8VmnwsH3FaCC1XFxn9SJAd8U5E14A6eiefg';
 const l1 = () => PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'l1')).validators;
 
 describe('derive: L1 balance runway', () => {

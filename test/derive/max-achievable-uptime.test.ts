@@ -4,9 +4,8 @@ import { PRIMARY_NETWORK_ID as P } from '../../src/avalanche.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
 import { snapshotWith } from './snapshot.js';
+import { OTHER, SELF } from '../fixtures/ids.js';
 
-const SELF = 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv';
-const OTHER = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
 const DAY = 86400;
 const now = 1_800_000_000;
 

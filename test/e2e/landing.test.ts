@@ -9,7 +9,6 @@
 //
 // Needs `chromium` on PATH (Debian package). Without it the test is skipped with a loud message,
 // except under CI, where it fails.
-import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import { RUNBOOK_URL } from '../../src/project-links.js';
 import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import { startServer, type TestServer } from '../helpers/http-server.js';
 import { memoryLogger } from '../helpers/log.js';
 import { ROOT, waitFor } from '../helpers/proc.js';
 import { launchChromium, type Browser } from './helpers/chromium.js';
@@ -57,7 +57,7 @@ const RENDERED_JS = `(() => ({
 
 describe.skipIf(!CHROMIUM && !CI)('landing page in headless Chromium', () => {
   let sim: SimNode;
-  let proxy: Server;
+  let proxy: TestServer;
   let exporter: Exporter;
   let browser: Browser | undefined;
   let rendered: Rendered;
@@ -67,12 +67,11 @@ describe.skipIf(!CHROMIUM && !CI)('landing page in headless Chromium', () => {
   beforeAll(async () => {
     if (!CHROMIUM) throw new Error('chromium is not on PATH but CI is set: install the Debian package `chromium`');
     sim = await startSimNode({ validators: 50, peers: 60, healthIntervalMs: 1000 });
-    proxy = createServer((_req, res) => {
+    proxy = await startServer((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(NGINX_502) });
       res.end(NGINX_502);
     });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const proxyUrl = proxy.url;
     const yaml = `web: { listenAddress: "127.0.0.1:0" }
 collection: { interval: 5s }
 targets:
@@ -102,7 +101,7 @@ targets:
     await browser?.close();
     await exporter?.stop();
     await sim?.close();
-    await new Promise<void>((r) => (proxy ? proxy.close(() => r()) : r()));
+    await proxy?.close();
     if (process.env['CHECK_LANDING'] !== '1') rmSync(dir, { recursive: true, force: true });
   });
 

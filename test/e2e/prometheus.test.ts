@@ -62,7 +62,7 @@ const MAY_BE_EMPTY: readonly { dashboard: string; panel: string; why: string }[]
   { dashboard: 'avalanche-validator.json', panel: 'Last validation reward', why: 'exists only once a watched validation ended while the exporter ran; the healthy simulator\'s own validation lasts weeks (the reward-paid and reward-missed scenarios end it: test/scenarios/rewards-economics.test.ts)' },
   { dashboard: 'avalanche-node.json', panel: 'Scheduled network upgrades', why: 'every upgrade the simulator announces is past, except Helicon, which is unscheduled (+Inf); both are hidden by design' },
   { dashboard: 'avalanche-node-internals.json', panel: 'Expired messages', why: 'avalanchego exports the expired-message counter only once a message expired; a healthy simulated node never lets one expire (the unhealthy-network scenario does)' },
-  { dashboard: 'avalanche-node.json', panel: 'Log levels (Admin API)', why: 'admin-logger is opt-in and the healthy simulated node keeps its Admin API off (a plain-text 404, the normal state); test/scenarios/l1-chains.test.ts covers log-level-debug' },
+  { dashboard: 'avalanche-node.json', panel: 'Log levels (Admin API)', why: 'admin-logger is opt-in and the healthy simulated node keeps its Admin API off (a plain-text 404, the normal state); test/scenarios/subnet-chains.test.ts covers log-level-debug' },
 ];
 
 // The target also watches the simulated L1 (the node validates it, with a balance the simulator keeps

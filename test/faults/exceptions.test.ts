@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTORS } from '../../src/collectors/index.js';
+import { describe, expect, it } from 'vitest';
+import { COLLECTOR_BY_NAME, COLLECTORS } from '../../src/collectors/index.js';
 import { find } from '../helpers/exposition-parser.js';
-import { COLLECTOR_NAMES, indexUnavailable, runFaultRow, warmUp, type Row, FAULT_FIXTURES } from '../helpers/fault-matrix.js';
-import { startFaultNode, type FaultNode } from '../helpers/fault-node.js';
-import { rpcErrorHandler } from '../helpers/fault-table.js';
+import { DEPENDENTS, indexUnavailable, type Row } from '../helpers/fault-matrix.js';
+import { ROUTES, rpcErrorHandler } from '../helpers/fault-table.js';
+import { SELF as OWN_NODE_ID } from '../fixtures/ids.js';
 import { result as fixtureResult } from '../fixtures/load.js';
-import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
+import { faultRows } from './matrix.js';
 
-const OWN_NODE_ID = (fixtureResult('info.getNodeID', 'default') as { nodeID: string }).nodeID;
 const only = (method: string) => (r: { method: string }) => r.method === method;
 
 /**
@@ -97,22 +96,13 @@ const ROWS: Row[] = [
   },
 ];
 
-describe('fault matrix: tolerated answers and partial faults', () => {
-  let fixture: FixtureNode;
-  let node: FaultNode;
-  beforeAll(async () => {
-    fixture = await startFixtureNode(0, FAULT_FIXTURES);
-    node = await startFaultNode(fixture.url);
-    await warmUp(node.url);
+describe('fault matrix: routes and dependents', () => {
+  it('the routes (from the declared calls) cover exactly the collectors', () => {
+    expect(Object.keys(ROUTES).sort()).toEqual(COLLECTORS.map((c) => c.name).sort());
   });
-  afterAll(async () => {
-    await node?.close();
-    await fixture?.close();
+  it('each dependent reads the collector whose failure it shares (declared in reads)', () => {
+    for (const [collector, dependents] of Object.entries(DEPENDENTS)) for (const d of dependents) expect(COLLECTOR_BY_NAME.get(d)?.reads, `${d} reads ${collector}`).toContain(collector);
   });
-
-  it('the matrix routes cover exactly the collectors', () => {
-    expect([...COLLECTOR_NAMES].sort()).toEqual(COLLECTORS.map((c) => c.name).sort());
-  });
-
-  it.each(ROWS)('$collector × $label', (row) => runFaultRow(node, row));
 });
+
+faultRows('tolerated answers and partial faults', ROWS);

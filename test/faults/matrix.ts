@@ -1,27 +1,26 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { FAULT_FIXTURES, matrixRows, runFaultRow, warmUp } from '../helpers/fault-matrix.js';
-import { startFaultNode, type FaultNode } from '../helpers/fault-node.js';
-import { type FaultName } from '../helpers/fault-table.js';
-import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
+import { matrixRows, runFaultRow, startMatrixNode, warmUp, type Row } from '../helpers/fault-matrix.js';
+import type { FaultNode } from '../helpers/fault-node.js';
+import type { FaultName } from '../helpers/fault-table.js';
 
 /**
  * One part of the fault matrix: every collector × each of `faults`, against a fault proxy in front of
  * the fixture node. The parts live in separate files so that vitest runs them in parallel.
  */
 export function faultMatrix(title: string, faults: readonly FaultName[]): void {
+  faultRows(title, matrixRows(faults), '$collector × $label → success $success, $result');
+}
+
+/** Rows of the matrix against one matrix node, each against a fresh exporter (runFaultRow). */
+export function faultRows(title: string, rows: readonly Row[], name = '$collector × $label'): void {
   describe(`fault matrix: ${title}`, () => {
-    let fixture: FixtureNode;
     let node: FaultNode;
     beforeAll(async () => {
-      fixture = await startFixtureNode(0, FAULT_FIXTURES);
-      node = await startFaultNode(fixture.url);
+      node = await startMatrixNode();
       await warmUp(node.url);
     });
-    afterAll(async () => {
-      await node?.close();
-      await fixture?.close();
-    });
+    afterAll(() => node?.close());
 
-    it.each(matrixRows(faults))('$collector × $label → success $success, $result', (row) => runFaultRow(node, row));
+    it.each(rows)(name, (row) => runFaultRow(node, row));
   });
 }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { find, parseExposition } from '../helpers/exposition-parser.js';
-import { COLLECTOR_NAMES, FAULT_FIXTURES } from '../helpers/fault-matrix.js';
-import { startFaultNode, type FaultNode } from '../helpers/fault-node.js';
+import { COLLECTOR_NAMES, startMatrixNode } from '../helpers/fault-matrix.js';
+import type { FaultNode } from '../helpers/fault-node.js';
 import { FAULTS, type FaultName } from '../helpers/fault-table.js';
 import { promtoolCheck } from '../helpers/promtool.js';
-import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { ensureBuilt, freePort, startCli, waitFor, type Proc } from '../helpers/proc.js';
 
 /**
@@ -14,7 +13,6 @@ import { ensureBuilt, freePort, startCli, waitFor, type Proc } from '../helpers/
  * /metrics, and every collector comes back on its own.
  */
 describe('fault matrix: the exporter process survives node-wide faults', () => {
-  let fixture: FixtureNode;
   let node: FaultNode;
   let proc: Proc;
   let base = '';
@@ -33,8 +31,7 @@ describe('fault matrix: the exporter process survives node-wide faults', () => {
 
   beforeAll(async () => {
     ensureBuilt();
-    fixture = await startFixtureNode(0, FAULT_FIXTURES);
-    node = await startFaultNode(fixture.url);
+    node = await startMatrixNode();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     proc = startCli([
@@ -49,7 +46,6 @@ describe('fault matrix: the exporter process survives node-wide faults', () => {
   afterAll(async () => {
     await proc?.stop('SIGKILL');
     await node?.close();
-    await fixture?.close();
   });
 
   it.each<FaultName>(['stall', 'tooLargeChunked', 'refused'])('%s on every route: alive, valid /metrics, then recovered', async (fault) => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeClient } from '../../src/node-client/index.js';
 import { InfoPeersResult, InfoUptimeResult } from '../../src/schemas/info.js';
-import { FAULT_FIXTURES } from '../helpers/fault-matrix.js';
-import { startFaultNode, type FaultNode } from '../helpers/fault-node.js';
+import { startMatrixNode } from '../helpers/fault-matrix.js';
+import type { FaultNode } from '../helpers/fault-node.js';
 import { FAULTS } from '../helpers/fault-table.js';
-import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 
 /**
  * Head-of-line blocking: with every connection of the pool held by requests that hang, the calls
@@ -13,16 +12,11 @@ import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
  * --node.connections 4).
  */
 describe('fault: requests queued behind hanging ones', () => {
-  let fixture: FixtureNode;
   let node: FaultNode;
   beforeAll(async () => {
-    fixture = await startFixtureNode(0, FAULT_FIXTURES);
-    node = await startFaultNode(fixture.url);
+    node = await startMatrixNode();
   });
-  afterAll(async () => {
-    await node?.close();
-    await fixture?.close();
-  });
+  afterAll(() => node?.close());
 
   it('get their whole deadline once a connection is free', async () => {
     node.setFault((r) => r.method === 'info.peers', FAULTS.headersTimeout.handler!);

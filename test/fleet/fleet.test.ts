@@ -1,9 +1,9 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { Config } from '../../src/config/schema.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
+import { startServer, type TestServer } from '../helpers/http-server.js';
 import { memoryLogger } from '../helpers/log.js';
 import { metric, scrape, waitFor } from '../helpers/proc.js';
 
@@ -24,9 +24,7 @@ describe('fleet', () => {
   let a: FixtureNode;
   let b: FixtureNode;
   let ref: FixtureNode;
-  let blackhole: Server;
-  const sockets: Socket[] = [];
-  let holeUrl = '';
+  let hole: TestServer;
   let exporter: Exporter;
   const log = memoryLogger('info');
 
@@ -36,14 +34,12 @@ describe('fleet', () => {
     ref.override.set('platform.getHeight', () => ({ status: 200, body: '{"jsonrpc":"2.0","result":{"height":"23961502"},"id":"__ID__"}' }));
     ref.override.set('eth_blockNumber', () => ({ status: 200, body: `{"jsonrpc":"2.0","result":"0x${(71284401 + 5).toString(16)}","id":"__ID__"}` }));
     // A target that accepts connections and never answers.
-    blackhole = createServer((s) => sockets.push(s));
-    await new Promise<void>((r) => blackhole.listen(0, '127.0.0.1', () => r()));
-    holeUrl = `http://127.0.0.1:${(blackhole.address() as { port: number }).port}`;
+    hole = await startServer(() => {});
     exporter = await startExporter({
       config: fleetConfig([
         { name: 'a', url: a.url },
         { name: 'b', url: b.url },
-        { name: 'hole', url: holeUrl },
+        { name: 'hole', url: hole.url },
         { name: 'ref', url: ref.url, reference: true },
       ]),
       logger: log.logger,
@@ -52,8 +48,7 @@ describe('fleet', () => {
   });
   afterAll(async () => {
     await exporter?.stop();
-    sockets.forEach((s) => s.destroy());
-    blackhole?.close();
+    await hole?.close();
     await Promise.all([a, b, ref].map((n) => n?.close()));
   });
 

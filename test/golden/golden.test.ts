@@ -47,12 +47,12 @@ describe.each(VERSIONS)('golden /metrics, avalanchego v$version', ({ version, fi
   let text = '';
 
   beforeAll(async () => {
-    node = await startFixtureNode(0, variants);
+    node = await startFixtureNode(variants);
     // v1.14.2: two open ACPs on the watched node (a mainnet v1.14.2 node has none; the shape is AVALANCHEGO.md's).
     node.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', acps), id: '__ID__' }) }));
     // Two targets: the node, and a reference node (node-specific calls skipped) that has the watched node
     // among its peers, so that the cross-target series (blocks behind, the node's own ACP vote) exist too.
-    refNode = await startFixtureNode(0, variants);
+    refNode = await startFixtureNode(variants);
     const peers = result('info.peers', 'default');
     peers.peers.push({ ...peers.peers[0], nodeID: result('info.getNodeID', 'default').nodeID, ip: '198.51.100.99:9651', publicIP: '198.51.100.99:9651', supportedACPs: [247], objectedACPs: [236] });
     peers.numPeers = String(peers.peers.length);

@@ -9,8 +9,9 @@ import { loadConfig } from '../../src/config/load.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 import { familyName, find, parseExposition, value, type ParsedExposition } from './exposition-parser.js';
-import type { FaultHandler, FaultNode, RequestInfo } from './fault-node.js';
+import { startFaultNode, type FaultHandler, type FaultNode, type RequestInfo } from './fault-node.js';
 import { FAULTS, MARKER, ROUTES, type FaultDef, type FaultName } from './fault-table.js';
+import { startFixtureNode } from './fixture-node.js';
 import { memoryLogger } from './log.js';
 import { promtoolCheck } from './promtool.js';
 
@@ -36,15 +37,28 @@ export interface Row {
   readonly during?: (p: ParsedExposition, cycle: number) => void;
 }
 
-export const COLLECTOR_NAMES = Object.keys(ROUTES);
+export const COLLECTOR_NAMES = COLLECTORS.map((c) => c.name);
 
 /** Fixture cases of the node behind the fault proxy: open ACPs, so that info-acps has series to lose. */
-export const FAULT_FIXTURES: Readonly<Record<string, string>> = {
+const FAULT_FIXTURES: Readonly<Record<string, string>> = {
   'info.acps': 'open',
   // Chains still bootstrapping: info-is-bootstrapped asks them every cycle (a bootstrapped chain is
   // asked again only after the node restarts), so its faults are met.
   'info.isBootstrapped': 'not-bootstrapped',
 };
+
+/** The node of the fault matrix: the fault proxy in front of a fixture node (FAULT_FIXTURES); close() closes both. */
+export async function startMatrixNode(): Promise<FaultNode> {
+  const fixture = await startFixtureNode(FAULT_FIXTURES);
+  const node = await startFaultNode(fixture.url);
+  return {
+    ...node,
+    async close() {
+      await node.close();
+      await fixture.close();
+    },
+  };
+}
 
 /** Families a collector produces (from the descriptor table). */
 export function familiesOf(collector: string): string[] {
@@ -56,8 +70,9 @@ export function familiesOf(collector: string): string[] {
  * - connection refused is node-wide (a TCP port refuses every request, not one method): every
  *   collector fails and avax_up is 0; the per-route variant is the reset row (RST on the
  *   collector's requests only), where the other collectors stay at 1;
- * - health and node-metrics are GET APIs: a JSON-RPC error body or an id-mismatched envelope is not a
- *   health report nor the Prometheus text format (→ invalid_response, not rpc_error);
+ * - a collector whose calls are all GETs (declared `healthCall`/`textCall`: health, node-metrics)
+ *   reads a JSON-RPC error body or an id-mismatched envelope as no health report nor the Prometheus
+ *   text format: the fault's `resultOnGet` (invalid_response, not rpc_error);
  * - a 404 means what the calls declare (their normal states: an API that is off, a method an older
  *   node lacks, a public server): a collector whose every call declares it succeeds (success 1, none
  *   of its series, counted as normal_state: info-acps, info-upgrades, index-last-accepted (then
@@ -71,8 +86,17 @@ export function familiesOf(collector: string): string[] {
  *   (nothing stale).
  */
 
-/** Collectors that fail, without a request, in the cycles where the collector they read fails. */
-const DEPENDENTS: Readonly<Record<string, readonly string[]>> = { 'platform-validators': ['validator-rewards'] };
+/**
+ * Collectors that fail, without a request, in the cycles where the collector they read fails. Not
+ * derivable from a declaration: `reads` says which values a collector reads, not what it makes of a
+ * failed run's value; validator-rewards judges the validations platform-validators publishes and fails
+ * when that one's primary-network call failed in the cycle (`primaryFailed` in its value, checked in
+ * its collect). Every other reader keeps its last value or goes on without it. The one list of this
+ * behaviour: every matrix row checks it (each other collector stays at 1 unless listed here), and
+ * test/faults/exceptions.test.ts checks that each dependent declares the read.
+ */
+export const DEPENDENTS: Readonly<Record<string, readonly string[]>> = { 'platform-validators': ['validator-rewards'] };
+
 export function matrixRows(faults: readonly FaultName[]): Row[] {
   const rows: Row[] = [];
   for (const fault of faults) {
@@ -82,12 +106,12 @@ export function matrixRows(faults: readonly FaultName[]): Row[] {
       let success: 0 | 1 = 0;
       let during: Row['during'];
       let resultByMethod: Row['resultByMethod'];
-      if ((collector === 'health' || collector === 'node-metrics') && (fault === 'rpcError' || fault === 'idMismatch')) result = 'invalid_response';
+      const calls = COLLECTOR_BY_NAME.get(collector)!.calls;
+      if (f.resultOnGet && calls.every((c) => c.kind !== 'rpc')) result = f.resultOnGet;
       if (collector === 'index-last-accepted' && fault === 'http404') during = indexUnavailable;
       if (fault === 'http404') {
         // What a 404 means comes from the calls' declared normal states (an API that is off, a method
         // an older node lacks): all of a collector's calls → success 1; some → those methods only.
-        const calls = COLLECTOR_BY_NAME.get(collector)!.calls;
         const absentOk = calls.filter((c) => normalStateOf(c, new HttpError(c.method, 404, '404 page not found\n')) !== undefined);
         if (absentOk.length === calls.length) {
           success = 1;

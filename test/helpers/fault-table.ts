@@ -67,6 +67,12 @@ export interface FaultDef {
   readonly nodeWide?: boolean;
   /** Takes the node's deadline to show (timeouts). */
   readonly slow?: boolean;
+  /**
+   * The `result` when it answers a GET API (the Health API, /ext/metrics: the calls that are not
+   * JSON-RPC), where the fault is no failure of its own kind: a JSON-RPC envelope is not a health
+   * report nor the Prometheus text format.
+   */
+  readonly resultOnGet?: 'invalid_response';
   readonly handler?: FaultHandler;
 }
 
@@ -112,11 +118,13 @@ const FAULT_DEFS = {
   rpcError: {
     name: 'JSON-RPC error -32000',
     result: 'rpc_error',
+    resultOnGet: 'invalid_response',
     handler: json((req) => JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `fault injected ${MARKER}`, data: null }, id: req.id ?? 1 })),
   },
   idMismatch: {
     name: 'mismatched id',
     result: 'invalid_response',
+    resultOnGet: 'invalid_response',
     handler: async (req, res, upstream) => {
       const u = await upstream();
       let env: Record<string, unknown> | string;

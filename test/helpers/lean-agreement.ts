@@ -6,10 +6,11 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { InfoPeersLean, InfoPeersResult, type InfoPeer } from '../../src/schemas/info.js';
-import type { LeanReader, LeanResult } from '../../src/schemas/lean.js';
-import { PlatformGetBlockchainsLean, PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
-import { PlatformGetCurrentValidatorsLean, PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../../src/schemas/platform.js';
+import { schemaOfMethod } from '../../src/collectors/index.js';
+import type { AnswerSchema } from '../../src/node-client/call.js';
+import { InfoPeersResult, type InfoPeer } from '../../src/schemas/info.js';
+import { PlatformGetBlockchainsResult } from '../../src/schemas/platform-chains.js';
+import { PlatformGetCurrentValidatorsResult, type PlatformValidator } from '../../src/schemas/platform.js';
 import { mutated, nastyNumber, nastyString, nastyValue } from './answer-mutations.js';
 
 /**
@@ -56,8 +57,10 @@ const PEER: Used = {
 const BLOCKCHAIN: Used = { obj: { id: 'leaf', name: 'leaf', subnetID: 'leaf', vmID: 'leaf' } };
 
 export interface LeanCase {
+  /** The reference: the full zod schema of the answer. */
   readonly zod: z.ZodType;
-  readonly lean: LeanReader<unknown>;
+  /** The lean reader the exporter reads the answer with (its declared calls', collectors/index.ts schemaOfMethod). */
+  readonly lean: AnswerSchema<unknown>;
   readonly used: Used;
   /** The zod output cut down to the used fields: what the lean reader must give. */
   readonly project: (zodOutput: any) => unknown;
@@ -92,23 +95,28 @@ const pickPeer = (p: InfoPeer) => ({
   objectedACPs: p.objectedACPs,
 });
 
-/** Every lean reader, by the fixture folder (method) it reads. */
+/**
+ * Every lean reader, by the fixture folder (method) it reads: the reader is the calls' own; the zod
+ * schema it is held to, the fields it uses and the zod output cut down to them are stated here (the one
+ * table of full zod schemas the tests want besides the calls': for every other method the calls read
+ * with zod itself). test/schemas/lean-readers.test.ts checks that every method read by a lean reader is here.
+ */
 export const LEAN: Readonly<Record<string, LeanCase>> = {
   'platform.getCurrentValidators': {
     zod: PlatformGetCurrentValidatorsResult,
-    lean: PlatformGetCurrentValidatorsLean,
+    lean: schemaOfMethod('platform.getCurrentValidators')!,
     used: { obj: { validators: { arr: VALIDATOR } } },
     project: (r: PlatformGetCurrentValidatorsResult) => ({ validators: r.validators.map(pickValidator) }),
   },
   'info.peers': {
     zod: InfoPeersResult,
-    lean: InfoPeersLean,
+    lean: schemaOfMethod('info.peers')!,
     used: { obj: { numPeers: 'leaf', peers: { arr: PEER } } },
     project: (r: InfoPeersResult) => ({ numPeers: r.numPeers, peers: r.peers.map(pickPeer) }),
   },
   'platform.getBlockchains': {
     zod: PlatformGetBlockchainsResult,
-    lean: PlatformGetBlockchainsLean,
+    lean: schemaOfMethod('platform.getBlockchains')!,
     used: { obj: { blockchains: { arr: BLOCKCHAIN } } },
     project: (r: PlatformGetBlockchainsResult) => r,
   },
@@ -121,7 +129,7 @@ export function both(method: string, answer: unknown) {
 }
 
 /** The data of an accepted lean result (fails the test, with the first issues, when it was rejected). */
-export function leanData(r: LeanResult<unknown>, what = ''): unknown {
+export function leanData(r: ReturnType<AnswerSchema<unknown>['safeParse']>, what = ''): unknown {
   if (!r.success) expect.fail(`${what} lean reader rejected: ${r.error.issues.slice(0, 3).map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ')}`);
   return r.data;
 }

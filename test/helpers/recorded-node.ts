@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listening, startServer, type Listening } from './http-server.js';
 
 /**
  * Replays the exchanges recorded from a real avalanchego node, v1.14.2, v1.12.2 or v1.11.7
@@ -36,7 +36,7 @@ export interface Exchange {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: string;
-  readonly recorded_at?: string;
+  readonly recorded_at: string;
 }
 
 export function recordedExchange(file: string, version: RecordedVersion = '1.14.2'): Exchange {
@@ -81,19 +81,15 @@ function canonical(v: unknown): string {
 
 const same = (a: Key, b: Key) => a.method === b.method && a.path === b.path && a.rpc === b.rpc && a.params === b.params;
 
-export interface RecordedNode {
+/** The recorded node; `stop()` refuses connections until `start()`. */
+export interface RecordedNode extends Listening {
   readonly version: RecordedVersion;
-  readonly url: string;
   readonly requests: { file?: string; method: string; path: string; rpc?: string }[];
   readonly unmatched: string[];
   /** Changes the body of one recorded answer for later requests (undefined = back to the recording). */
   edit(file: string, fn: ((body: string) => string) | undefined): void;
   /** Answers one file with a whole different exchange (status and body), e.g. an error. */
   replace(file: string, answer: { status: number; body: string; contentType?: string } | undefined): void;
-  /** Stop listening (connection refused) and listen again on the same port. */
-  stop(): Promise<void>;
-  start(): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface RecordedNodeOptions {
@@ -123,16 +119,38 @@ export function unknownMethodBody(version: RecordedVersion, method: string): str
   return recorded.replace(quoted, () => `can't find method \\"${goMethodName(method)}\\"`);
 }
 
+/**
+ * What the replay of a version answers: the exchanges of one state of the node, the first one recorded
+ * (every exchange recorded at the earliest `recorded_at`: a later recording of the same request, e.g.
+ * with a peer, is another state), less the error cases (`err-*`, README: not answers to what the
+ * exporter asks). Sorted by file name.
+ */
+export function replayedExchanges(version: RecordedVersion = '1.14.2'): Exchange[] {
+  const all = readdirSync(recordedNodeDir(version))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => recordedExchange(f, version));
+  const first = all.map((e) => e.recorded_at).sort()[0];
+  return all.filter((e) => e.recorded_at === first && !e.file.startsWith('err-'));
+}
+
+/**
+ * The requests the replay of a version answers, as the fault matrix routes them (collectors/define.ts
+ * matchesCall): the `method` label (the JSON-RPC method, or `GET <path>`), the path and the JSON-RPC params.
+ */
+export function replayedRequests(version: RecordedVersion = '1.14.2'): { method: string; path: string; params: Readonly<Record<string, unknown>> }[] {
+  const out = replayedExchanges(version).map((e) => {
+    const key = keyOf(e.request.method, e.request.path, e.request.body)!;
+    const params = key.params === undefined ? {} : (JSON.parse(key.params) as Record<string, unknown>);
+    return { method: key.rpc ?? `${e.request.method} ${e.request.path}`, path: e.request.path, params: Array.isArray(params) ? {} : params };
+  });
+  return EXT_METRICS_TEXT[version] ? [...out, { method: 'GET /ext/metrics', path: '/ext/metrics', params: {} }] : out;
+}
+
 export async function startRecordedNode(opts: RecordedNodeOptions = {}): Promise<RecordedNode> {
   const version = opts.version ?? '1.14.2';
   const dir = recordedNodeDir(version);
-  // The 'own-with-peer' recording asks the same as 'own'; the error recordings are not answers to
-  // what the exporter asks. Sorted so that the choice is stable.
-  const exchanges = readdirSync(dir)
-    .filter((f) => f.endsWith('.json') && !f.startsWith('err-') && !f.includes('own-with-peer'))
-    .sort()
-    .map((f) => recordedExchange(f, version));
-  const index = exchanges.map((e) => ({ e, key: keyOf(e.request.method, e.request.path, e.request.body)! }));
+  const index = replayedExchanges(version).map((e) => ({ e, key: keyOf(e.request.method, e.request.path, e.request.body)! }));
   for (const a of opts.sameAs ?? []) {
     const key = { method: 'POST', path: recordedExchange(a.file, version).request.path, rpc: a.rpc, params: canonical(a.params) };
     if (index.some((i) => same(i.key, key))) throw new Error(`${a.rpc} ${key.params} was recorded from v${version}: replay the recording`);
@@ -144,61 +162,50 @@ export async function startRecordedNode(opts: RecordedNodeOptions = {}): Promise
   const unmatched: string[] = [];
   const extMetricsText = EXT_METRICS_TEXT[version];
 
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      if (req.method === 'GET' && path === '/ext/metrics' && extMetricsText) {
-        requests.push({ file: extMetricsText, method: 'GET', path });
-        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-        res.end(readFileSync(join(dir, extMetricsText), 'utf8'));
-        return;
-      }
-      const key = keyOf(req.method ?? 'GET', path, body || null);
-      const hit = key && index.find((i) => same(i.key, key));
-      let id: unknown = 1;
-      try {
-        id = body ? (JSON.parse(body) as { id?: unknown }).id : 1;
-      } catch {
-        /* not JSON: the recording answers it as recorded */
-      }
-      requests.push({ file: hit?.e.file, method: req.method ?? '', path, rpc: key?.rpc });
-      if (!hit) {
-        unmatched.push(`${req.method} ${path} ${key?.rpc ?? ''} ${key?.params ?? ''}`.trim());
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('404 page not found\n');
-        return;
-      }
-      const ex = hit.e;
-      const rep = replacements.get(ex.file);
-      if (rep) {
-        res.writeHead(rep.status, { 'content-type': rep.contentType ?? 'application/json; charset=utf-8', 'node-id': ex.headers['node-id'] ?? '' });
-        res.end(rep.body.replace(/"id":1}/, `"id":${JSON.stringify(id)}}`));
-        return;
-      }
-      let out = ex.body;
-      // The id is the last member (gorilla/rpc) or follows "jsonrpc" (geth's /ext/bc/C/rpc).
-      if (ex.request.method === 'POST') out = out.replace(/"id":1}(\n?)$/, `"id":${JSON.stringify(id)}}$1`).replace(/^\{"jsonrpc":"2\.0","id":1,/, `{"jsonrpc":"2.0","id":${JSON.stringify(id)},`);
-      const edit = edits.get(ex.file);
-      if (edit) out = edit(out);
-      const headers: Record<string, string> = {};
-      for (const h of ['content-type', 'node-id', 'vary']) if (ex.headers[h] !== undefined) headers[h] = ex.headers[h]!;
-      res.writeHead(ex.status, headers);
-      res.end(out);
-    });
+  const handler = (req: IncomingMessage, res: ServerResponse, body: string) => {
+    const path = req.url ?? '/';
+    if (req.method === 'GET' && path === '/ext/metrics' && extMetricsText) {
+      requests.push({ file: extMetricsText, method: 'GET', path });
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+      res.end(readFileSync(join(dir, extMetricsText), 'utf8'));
+      return;
+    }
+    const key = keyOf(req.method ?? 'GET', path, body || null);
+    const hit = key && index.find((i) => same(i.key, key));
+    let id: unknown = 1;
+    try {
+      id = body ? (JSON.parse(body) as { id?: unknown }).id : 1;
+    } catch {
+      /* not JSON: the recording answers it as recorded */
+    }
+    requests.push({ file: hit?.e.file, method: req.method ?? '', path, rpc: key?.rpc });
+    if (!hit) {
+      unmatched.push(`${req.method} ${path} ${key?.rpc ?? ''} ${key?.params ?? ''}`.trim());
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('404 page not found\n');
+      return;
+    }
+    const ex = hit.e;
+    const rep = replacements.get(ex.file);
+    if (rep) {
+      res.writeHead(rep.status, { 'content-type': rep.contentType ?? 'application/json; charset=utf-8', 'node-id': ex.headers['node-id'] ?? '' });
+      res.end(rep.body.replace(/"id":1}/, `"id":${JSON.stringify(id)}}`));
+      return;
+    }
+    let out = ex.body;
+    // The id is the last member (gorilla/rpc) or follows "jsonrpc" (geth's /ext/bc/C/rpc).
+    if (ex.request.method === 'POST') out = out.replace(/"id":1}(\n?)$/, `"id":${JSON.stringify(id)}}$1`).replace(/^\{"jsonrpc":"2\.0","id":1,/, `{"jsonrpc":"2.0","id":${JSON.stringify(id)},`);
+    const edit = edits.get(ex.file);
+    if (edit) out = edit(out);
+    const headers: Record<string, string> = {};
+    for (const h of ['content-type', 'node-id', 'vary']) if (ex.headers[h] !== undefined) headers[h] = ex.headers[h]!;
+    res.writeHead(ex.status, headers);
+    res.end(out);
   };
 
-  let server: Server = createServer(handler);
-  const listen = (p: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(p, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-    });
-  const port = await listen(0);
-  const node: RecordedNode = {
+  return {
+    ...listening(await startServer(handler)),
     version,
-    url: `http://127.0.0.1:${port}`,
     requests,
     unmatched,
     edit(file, fn) {
@@ -209,19 +216,5 @@ export async function startRecordedNode(opts: RecordedNodeOptions = {}): Promise
       if (answer) replacements.set(file, answer);
       else replacements.delete(file);
     },
-    async stop() {
-      await new Promise<void>((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      });
-    },
-    async start() {
-      server = createServer(handler);
-      await listen(port);
-    },
-    async close() {
-      if (server.listening) await node.stop();
-    },
   };
-  return node;
 }

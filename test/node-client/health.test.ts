@@ -2,21 +2,10 @@
  * NodeClient.healthGet: GET /ext/health{,/readiness,/liveness} answers 200 or 503, both with the JSON
  * report (AVALANCHEGO.md §3); a plain-text 503 (proxy, middleware) or a 404 is an HttpError.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError, InvalidResponseError, isNotFound, SchemaError } from '../../src/node-client/index.js';
-import {
-  Clients,
-  expectReported,
-  failure,
-  NODE_ID,
-  onRequestSpy,
-  sendJson,
-  sendText,
-  startServer,
-  type OnRequest,
-  type TestServer,
-} from './server.js';
+import { expectReported, failure, NODE_ID, sendJson, sendText, useServer } from './server.js';
 
 const Check = z.object({
   message: z.unknown().optional(),
@@ -58,25 +47,8 @@ function sendHealth(res: Parameters<typeof sendJson>[0], status: number, body: u
   res.end(text);
 }
 
-let srv: TestServer;
-const clients = new Clients();
-let spy: OnRequest;
-
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await srv.close();
-});
-afterEach(async () => {
-  await clients.closeAll();
-  srv.reset();
-});
-
-function client(extra: { timeoutMs?: number; maxResponseBytes?: number } = {}) {
-  spy = onRequestSpy();
-  return clients.make({ url: srv.url, timeoutMs: 2_000, onRequest: spy, ...extra });
-}
+const h = useServer();
+const { srv, client } = h;
 
 describe('healthGet', () => {
   it('200: parses the report, GET without a body or content-type', async () => {
@@ -84,7 +56,7 @@ describe('healthGet', () => {
     const c = client();
     const out = await c.healthGet('/ext/health', Health);
     expect(out).toEqual({ status: 200, body: HEALTHY });
-    expectReported(spy, 'GET /ext/health', 'ok');
+    expectReported(h.spy, 'GET /ext/health', 'ok');
     const r = srv.requests[0]!;
     expect(r.method).toBe('GET');
     expect(r.url).toBe('/ext/health');
@@ -101,14 +73,14 @@ describe('healthGet', () => {
     expect(out.body.healthy).toBe(false);
     expect(out.body.checks['bootstrapped']?.contiguousFailures).toBe(12);
     expect(out.body.checks['P']?.error).toBe('not yet run');
-    expectReported(spy, 'GET /ext/health/readiness', 'ok');
+    expectReported(h.spy, 'GET /ext/health/readiness', 'ok');
   });
 
   it('liveness: always {"checks":{},"healthy":true}', async () => {
     srv.handle((_req, res) => sendHealth(res, 200, { checks: {}, healthy: true }));
     const c = client();
     await expect(c.healthGet('/ext/health/liveness', Health)).resolves.toEqual({ status: 200, body: { checks: {}, healthy: true } });
-    expectReported(spy, 'GET /ext/health/liveness', 'ok');
+    expectReported(h.spy, 'GET /ext/health/liveness', 'ok');
   });
 
   it('503 with a plain-text body is an HttpError', async () => {
@@ -119,7 +91,7 @@ describe('healthGet', () => {
     expect(err.status).toBe(503);
     expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: HTTP 503: Service Unavailable"`);
     expect(err.cause).toBeUndefined();
-    expectReported(spy, 'GET /ext/health', 'http_error');
+    expectReported(h.spy, 'GET /ext/health', 'http_error');
   });
 
   it('503 with an empty body is an HttpError', async () => {
@@ -130,7 +102,7 @@ describe('healthGet', () => {
     const c = client();
     const err = await failure(c.healthGet('/ext/health', Health), HttpError);
     expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: HTTP 503"`);
-    expectReported(spy, 'GET /ext/health', 'http_error');
+    expectReported(h.spy, 'GET /ext/health', 'http_error');
   });
 
   it('404 (health API disabled) is an HttpError and isNotFound()', async () => {
@@ -140,7 +112,7 @@ describe('healthGet', () => {
     expect(err.status).toBe(404);
     expect(err.message).toMatchInlineSnapshot(`"GET /ext/health/readiness: HTTP 404: 404 page not found"`);
     expect(isNotFound(err)).toBe(true);
-    expectReported(spy, 'GET /ext/health/readiness', 'http_error');
+    expectReported(h.spy, 'GET /ext/health/readiness', 'http_error');
   });
 
   it('405 (HEAD/other verbs on /ext/health go to the JSON-RPC server)', async () => {
@@ -149,7 +121,7 @@ describe('healthGet', () => {
     const err = await failure(c.healthGet('/ext/health', Health), HttpError);
     expect(err.status).toBe(405);
     expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: HTTP 405: rpc: POST method required, received GET"`);
-    expectReported(spy, 'GET /ext/health', 'http_error');
+    expectReported(h.spy, 'GET /ext/health', 'http_error');
   });
 
   it('200 with a non-JSON body is an invalid response', async () => {
@@ -159,7 +131,7 @@ describe('healthGet', () => {
     expect(err.result).toBe('invalid_response');
     expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: invalid response: body is not JSON"`);
     expect(err.cause).toBeInstanceOf(SyntaxError);
-    expectReported(spy, 'GET /ext/health', 'invalid_response');
+    expectReported(h.spy, 'GET /ext/health', 'invalid_response');
   });
 
   it('200 with an empty body is an invalid response', async () => {
@@ -170,7 +142,7 @@ describe('healthGet', () => {
     const c = client();
     const err = await failure(c.healthGet('/ext/health', Health), InvalidResponseError);
     expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: invalid response: empty body"`);
-    expectReported(spy, 'GET /ext/health', 'invalid_response');
+    expectReported(h.spy, 'GET /ext/health', 'invalid_response');
   });
 
   it('503 with JSON that does not match the schema is a SchemaError', async () => {
@@ -179,7 +151,7 @@ describe('healthGet', () => {
     const err = await failure(c.healthGet('/ext/health', Health), SchemaError);
     expect(err.result).toBe('invalid_response');
     expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: invalid response: schema mismatch: checks.network.timestamp: Invalid input: expected string, received undefined; checks.network.duration: Invalid input: expected number, received string; healthy: Invalid input: expected boolean, received string"`);
-    expectReported(spy, 'GET /ext/health', 'invalid_response');
+    expectReported(h.spy, 'GET /ext/health', 'invalid_response');
   });
 
   it('a report above maxResponseBytes', async () => {
@@ -188,6 +160,6 @@ describe('healthGet', () => {
     const c = client({ maxResponseBytes: 512 });
     const err = await failure(c.healthGet('/ext/health', Health), InvalidResponseError);
     expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: invalid response: body larger than 512 bytes"`);
-    expectReported(spy, 'GET /ext/health', 'invalid_response');
+    expectReported(h.spy, 'GET /ext/health', 'invalid_response');
   });
 });

@@ -4,33 +4,16 @@
  * The error classes and their `result` labels stay those of any other HTTP or body failure.
  */
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError, InvalidResponseError } from '../../src/node-client/index.js';
 import { htmlSummary } from '../../src/node-client/errors.js';
-import { Clients, expectReported, failure, onRequestSpy, startServer, type OnRequest, type TestServer } from './server.js';
+import { expectReported, failure, useServer } from './server.js';
 
 const Anything = z.object({ nodeID: z.string() });
 
-let srv: TestServer;
-const clients = new Clients();
-let spy: OnRequest;
-
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await srv.close();
-});
-afterEach(async () => {
-  await clients.closeAll();
-  srv.reset();
-});
-
-function client(url = srv.url) {
-  spy = onRequestSpy();
-  return clients.make({ url, timeoutMs: 2_000, onRequest: spy });
-}
+const h = useServer();
+const { srv, client } = h;
 
 function sendHtml(res: ServerResponse, status: number, html: string, contentType: string | undefined = 'text/html; charset=utf-8'): void {
   res.writeHead(status, { ...(contentType ? { 'content-type': contentType } : {}), 'content-length': Buffer.byteLength(html) });
@@ -47,7 +30,7 @@ describe('an HTML page where avalanchego was expected', () => {
     expect(err.result).toBe('http_error');
     expect(err.status).toBe(501);
     expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: HTTP 501 with an HTML body ("501 Not Implemented"): this URL does not look like an avalanchego API; expected JSON-RPC at /ext/info"`);
-    expectReported(spy, 'info.getNodeID', 'http_error');
+    expectReported(h.spy, 'info.getNodeID', 'http_error');
   });
 
   it('error: a 200 HTML page (a web server at that port) is an invalid response that says so', async () => {
@@ -56,7 +39,7 @@ describe('an HTML page where avalanchego was expected', () => {
     const err = await failure(c.rpc('/ext/bc/P', 'platform.getHeight', {}, Anything), InvalidResponseError);
     expect(err.result).toBe('invalid_response');
     expect(err.message).toMatchInlineSnapshot(`"platform.getHeight: invalid response: HTTP 200 with an HTML body ("Welcome to nginx!") instead of JSON: this URL does not look like an avalanchego API; expected JSON-RPC at /ext/bc/P"`);
-    expectReported(spy, 'platform.getHeight', 'invalid_response');
+    expectReported(h.spy, 'platform.getHeight', 'invalid_response');
   });
 
   it('error: the Health API path names what it expected there', async () => {
@@ -76,7 +59,7 @@ describe('an HTML page where avalanchego was expected', () => {
 
   it('error: a page that echoes the request (token in the title) never shows the credential', async () => {
     srv.handle((req, res) => sendHtml(res, 403, `<html><head><title>Forbidden: ${req.url}</title></head></html>`));
-    const c = client(`${srv.url}/?token=s3cr3t-t0ken-value`);
+    const c = client({ url: `${srv.url}/?token=s3cr3t-t0ken-value` });
     const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, Anything), HttpError);
     expect(err.message).not.toContain('s3cr3t-t0ken-value');
     expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: HTTP 403 with an HTML body ("Forbidden: /ext/info?token=<redacted>"): this URL does not look like an avalanchego API; expected JSON-RPC at /ext/info"`);

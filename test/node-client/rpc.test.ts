@@ -2,7 +2,7 @@
  * NodeClient.rpc against a local server answering like avalanchego (AVALANCHEGO.md §1, §7):
  * ok, rpc_error, http_error and invalid_response outcomes.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   HttpError,
@@ -13,44 +13,14 @@ import {
   RpcError,
   SchemaError,
 } from '../../src/node-client/index.js';
-import {
-  Clients,
-  expectReported,
-  failure,
-  idOf,
-  NODE_ID,
-  onRequestSpy,
-  rpcError,
-  rpcResult,
-  sendJson,
-  sendText,
-  startServer,
-  type OnRequest,
-  type TestServer,
-} from './server.js';
+import type { Handler } from '../helpers/http-server.js';
+import { expectReported, failure, idOf, NODE_ID, rpcError, rpcResult, sendJson, sendText, useServer } from './server.js';
 
 const NodeIdResult = z.object({ nodeID: z.string().startsWith('NodeID-') });
 const Uptime = z.object({ rewardingStakePercentage: z.string(), weightedAveragePercentage: z.string() });
 
-let srv: TestServer;
-const clients = new Clients();
-let spy: OnRequest;
-
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await srv.close();
-});
-afterEach(async () => {
-  await clients.closeAll();
-  srv.reset();
-});
-
-function client(extra: { maxResponseBytes?: number; timeoutMs?: number } = {}) {
-  spy = onRequestSpy();
-  return clients.make({ url: srv.url, timeoutMs: 2_000, onRequest: spy, ...extra });
-}
+const h = useServer();
+const { srv, client } = h;
 
 describe('ok', () => {
   it('returns the result validated (and transformed) by the schema', async () => {
@@ -59,7 +29,7 @@ describe('ok', () => {
     const schema = NodeIdResult.transform((r) => r.nodeID.slice('NodeID-'.length));
     const out = await c.rpc('/ext/info', 'info.getNodeID', undefined, schema);
     expect(out).toBe(NODE_ID.slice('NodeID-'.length));
-    expectReported(spy, 'info.getNodeID', 'ok');
+    expectReported(h.spy, 'info.getNodeID', 'ok');
   });
 
   it('sends POST, content-type application/json, jsonrpc 2.0, method and params', async () => {
@@ -96,21 +66,21 @@ describe('ok', () => {
     expect(ids[0]).toBe(sorted[0]);
     expect(ids[7]).toBe(sorted[7]);
     expect(sorted[7]! - sorted[0]!).toBe(7);
-    expect(spy).toHaveBeenCalledTimes(8);
+    expect(h.spy).toHaveBeenCalledTimes(8);
   });
 
   it('accepts the id echoed back as a string', async () => {
     srv.handle((_req, res, body) => sendJson(res, { jsonrpc: '2.0', result: { nodeID: NODE_ID }, id: String(idOf(body)) }));
     const c = client();
     await expect(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)).resolves.toEqual({ nodeID: NODE_ID });
-    expectReported(spy, 'info.getNodeID', 'ok');
+    expectReported(h.spy, 'info.getNodeID', 'ok');
   });
 
   it('accepts "error": null next to a result, and extra envelope keys', async () => {
     srv.handle((_req, res, body) => sendJson(res, { jsonrpc: '2.0', result: { nodeID: NODE_ID }, error: null, id: idOf(body), extra: 1 }));
     const c = client();
     await expect(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)).resolves.toEqual({ nodeID: NODE_ID });
-    expectReported(spy, 'info.getNodeID', 'ok');
+    expectReported(h.spy, 'info.getNodeID', 'ok');
   });
 });
 
@@ -126,7 +96,7 @@ describe('rpc_error (HTTP 200 with a JSON-RPC error object)', () => {
     expect(err.name).toBe('RpcError');
     expect(err.message).toMatchInlineSnapshot(`"info.uptime: JSON-RPC error -32000: couldn't get node uptime: node is not a validator"`);
     expect(isNotFound(err)).toBe(false);
-    expectReported(spy, 'info.uptime', 'rpc_error');
+    expectReported(h.spy, 'info.uptime', 'rpc_error');
   });
 
   it('-32000 "can\'t find method" counts as not found', async () => {
@@ -135,7 +105,7 @@ describe('rpc_error (HTTP 200 with a JSON-RPC error object)', () => {
     const err = await failure(c.rpc('/ext/info', 'info.getFoo', {}, Uptime), RpcError);
     expect(err.message).toMatchInlineSnapshot(`"info.getFoo: JSON-RPC error -32000: rpc: can't find method "info.GetFoo""`);
     expect(isNotFound(err)).toBe(true);
-    expectReported(spy, 'info.getFoo', 'rpc_error');
+    expectReported(h.spy, 'info.getFoo', 'rpc_error');
   });
 
   it('-32600: jsonrpc must be 2.0 (data echoes the request)', async () => {
@@ -147,7 +117,7 @@ describe('rpc_error (HTTP 200 with a JSON-RPC error object)', () => {
     expect(err.result).toBe('rpc_error');
     expect(err.code).toBe(-32600);
     expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: JSON-RPC error -32600: jsonrpc must be 2.0"`);
-    expectReported(spy, 'info.getNodeID', 'rpc_error');
+    expectReported(h.spy, 'info.getNodeID', 'rpc_error');
   });
 
   it('-32700: parse error, which avalanchego answers with "id": null', async () => {
@@ -163,7 +133,7 @@ describe('rpc_error (HTTP 200 with a JSON-RPC error object)', () => {
     expect(err.result).toBe('rpc_error');
     expect(err.code).toBe(-32700);
     expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: JSON-RPC error -32700: invalid character '}' looking for beginning of value"`);
-    expectReported(spy, 'info.getNodeID', 'rpc_error');
+    expectReported(h.spy, 'info.getNodeID', 'rpc_error');
   });
 
   it('keeps a long or multi-line RPC message on one bounded line', async () => {
@@ -173,7 +143,7 @@ describe('rpc_error (HTTP 200 with a JSON-RPC error object)', () => {
     expect(err.message).not.toContain('\n');
     expect(err.message.length).toBeLessThan(400);
     expect(err.rpcMessage).toContain('\n');
-    expectReported(spy, 'info.peers', 'rpc_error');
+    expectReported(h.spy, 'info.peers', 'rpc_error');
   });
 });
 
@@ -187,7 +157,7 @@ describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
     expect(err.body).toBe('404 page not found\n');
     expect(err.message).toMatchInlineSnapshot(`"index.getLastAccepted: HTTP 404: 404 page not found"`);
     expect(isNotFound(err)).toBe(true);
-    expectReported(spy, 'index.getLastAccepted', 'http_error');
+    expectReported(h.spy, 'index.getLastAccepted', 'http_error');
   });
 
   it('405 rpc: POST method required', async () => {
@@ -197,7 +167,7 @@ describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
     expect(err.status).toBe(405);
     expect(err.message).toMatchInlineSnapshot(`"info.getNodeVersion: HTTP 405: rpc: POST method required, received GET"`);
     expect(isNotFound(err)).toBe(false);
-    expectReported(spy, 'info.getNodeVersion', 'http_error');
+    expectReported(h.spy, 'info.getNodeVersion', 'http_error');
   });
 
   it('415 rpc: unrecognized Content-Type (no trailing newline)', async () => {
@@ -206,7 +176,7 @@ describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
     const err = await failure(c.rpc('/ext/info', 'info.getNetworkID', {}, Uptime), HttpError);
     expect(err.status).toBe(415);
     expect(err.message).toMatchInlineSnapshot(`"info.getNetworkID: HTTP 415: rpc: unrecognized Content-Type: text/plain;charset=UTF-8"`);
-    expectReported(spy, 'info.getNetworkID', 'http_error');
+    expectReported(h.spy, 'info.getNetworkID', 'http_error');
   });
 
   it('403 invalid host specified', async () => {
@@ -215,7 +185,7 @@ describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
     const err = await failure(c.rpc('/ext/info', 'info.getNetworkName', {}, Uptime), HttpError);
     expect(err.status).toBe(403);
     expect(err.message).toMatchInlineSnapshot(`"info.getNetworkName: HTTP 403: invalid host specified"`);
-    expectReported(spy, 'info.getNetworkName', 'http_error');
+    expectReported(h.spy, 'info.getNetworkName', 'http_error');
   });
 
   it('503 chain is not done bootstrapping', async () => {
@@ -225,7 +195,7 @@ describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
     expect(err.status).toBe(503);
     expect(err.message).toMatchInlineSnapshot(`"platform.getHeight: HTTP 503: API call rejected because chain is not done bootstrapping"`);
     expect(isNotFound(err)).toBe(false);
-    expectReported(spy, 'platform.getHeight', 'http_error');
+    expectReported(h.spy, 'platform.getHeight', 'http_error');
   });
 
   it('500 with an empty body', async () => {
@@ -237,7 +207,7 @@ describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
     const err = await failure(c.rpc('/ext/info', 'info.peers', {}, Uptime), HttpError);
     expect(err.status).toBe(500);
     expect(err.message).toMatchInlineSnapshot(`"info.peers: HTTP 500"`);
-    expectReported(spy, 'info.peers', 'http_error');
+    expectReported(h.spy, 'info.peers', 'http_error');
   });
 
   it('502 from a proxy with a long HTML body: one bounded line', async () => {
@@ -248,13 +218,13 @@ describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
     expect(err.message).not.toContain('\n');
     expect(err.message.length).toBeLessThan(300);
     expect(err.body.length).toBeLessThanOrEqual(512);
-    expectReported(spy, 'info.peers', 'http_error');
+    expectReported(h.spy, 'info.peers', 'http_error');
   });
 });
 
 describe('invalid_response', () => {
   async function expectInvalid(
-    handler: Parameters<TestServer['handle']>[0],
+    handler: Handler,
     cls: abstract new (...args: never[]) => InvalidResponseError = InvalidResponseError,
     extra = {},
   ) {
@@ -262,7 +232,7 @@ describe('invalid_response', () => {
     const c = client(extra);
     const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), cls);
     expect(err.result).toBe('invalid_response');
-    expectReported(spy, 'info.getNodeID', 'invalid_response');
+    expectReported(h.spy, 'info.getNodeID', 'invalid_response');
     return err;
   }
 
@@ -325,7 +295,7 @@ describe('invalid_response', () => {
     const schema = z.object({ peers: z.array(z.object({ nodeID: z.string() })) });
     const err = await failure(c.rpc('/ext/info', 'info.peers', {}, schema), SchemaError);
     expect(err.message).toMatchInlineSnapshot(`"info.peers: invalid response: schema mismatch: peers.1.nodeID: Invalid input: expected string, received number"`);
-    expectReported(spy, 'info.peers', 'invalid_response');
+    expectReported(h.spy, 'info.peers', 'invalid_response');
   });
 
   it('body above maxResponseBytes, with content-length', async () => {
@@ -369,7 +339,7 @@ describe('invalid_response', () => {
     srv.handle((_req, res, body) => sendJson(res, text(body)));
     const c = client({ maxResponseBytes: 1024 });
     await expect(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)).resolves.toEqual({ nodeID: NODE_ID });
-    expectReported(spy, 'info.getNodeID', 'ok');
+    expectReported(h.spy, 'info.getNodeID', 'ok');
   });
 
   it('empty body (what avalanchego sends to a notification)', async () => {

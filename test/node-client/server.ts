@@ -1,34 +1,17 @@
 /**
- * A local node:http server on 127.0.0.1 (port 0) that answers the way the test tells it to,
- * for the node client tests. Not a test file itself.
+ * The node client tests' kit: answers like avalanchego's (JSON-RPC bodies, plain-text refusals, the
+ * Node-Id header) written by handlers of the shared test server (test/helpers/http-server.ts), clients
+ * closed after each test, the onRequest spy, and `useServer()`: one server per test file, reset and its
+ * clients closed after each test. Not a test file itself.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { expect, vi } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { NodeClient, NodeClientError, type NodeClientOptions, type RpcResult } from '../../src/node-client/index.js';
+import { OTHER } from '../fixtures/ids.js';
+import { testServer, withTimeout, type TestServer } from '../helpers/http-server.js';
 
-export const NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
-
-export interface SeenRequest {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
-
-export interface TestServer {
-  server: Server;
-  port: number;
-  url: string;
-  requests: SeenRequest[];
-  /** Number of TCP connections accepted since the last reset(). */
-  connections: number;
-  handle(h: Handler): void;
-  reset(): void;
-  close(): Promise<void>;
-}
+/** The Node-Id the answers carry (the real v1.14.2 node's). */
+export const NODE_ID = OTHER;
 
 /** Answers like avalanchego's JSON-RPC layer: HTTP 200, application/json; charset=utf-8, trailing \n, Node-Id. */
 export function sendJson(res: ServerResponse, value: unknown, status = 200): void {
@@ -64,75 +47,7 @@ export function rpcError(body: string, code: number, message: string, data: unkn
   return { jsonrpc: '2.0', error: { code, message, data }, id: idOf(body) };
 }
 
-export async function startServer(): Promise<TestServer> {
-  let handler: Handler = (_req, res) => sendText(res, 500, 'no handler\n');
-  const sockets = new Set<Socket>();
-  const state = {
-    requests: [] as SeenRequest[],
-    connections: 0,
-  };
-  const server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      state.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      handler(req, res, body);
-    });
-  });
-  server.on('connection', (s: Socket) => {
-    state.connections++;
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-    // A socket we destroy on purpose may still see EPIPE/ECONNRESET: not a test failure.
-    s.on('error', () => {});
-  });
-  server.on('clientError', (_err, s: Socket) => s.destroy());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    server,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    get requests() {
-      return state.requests;
-    },
-    get connections() {
-      return state.connections;
-    },
-    handle(h: Handler) {
-      handler = h;
-    },
-    reset() {
-      state.requests = [];
-      state.connections = 0;
-      handler = (_req, res) => sendText(res, 500, 'no handler\n');
-    },
-    async close() {
-      for (const s of sockets) s.destroy();
-      await withTimeout(new Promise<void>((resolve) => server.close(() => resolve())), 2_000, 'server.close');
-    },
-  };
-}
-
-/** A port on 127.0.0.1 that was listening a moment ago and is now closed. */
-export async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
-export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not settle within ${ms} ms`)), ms);
-  });
-  return Promise.race([p, t]).finally(() => clearTimeout(timer));
-}
-
-/** Clients made by a test, closed by closeClients() in afterEach. */
+/** Clients made by a test, closed by closeAll() after each test (useServer). */
 export class Clients {
   private readonly all: NodeClient[] = [];
   make(opts: NodeClientOptions): NodeClient {
@@ -144,6 +59,39 @@ export class Clients {
     const all = this.all.splice(0);
     await withTimeout(Promise.all(all.map((c) => c.close())), 3_000, 'client.close');
   }
+}
+
+export interface ServerHarness {
+  readonly srv: TestServer;
+  readonly clients: Clients;
+  /** The onRequest spy of the client made last. */
+  readonly spy: OnRequest;
+  /** A client of the server (2 s deadline, a fresh onRequest spy) with `opts` over those defaults. */
+  client(opts?: Partial<NodeClientOptions>): NodeClient;
+}
+
+/** The test file's server: listening before all its tests, reset and its clients closed after each one. */
+export function useServer(): ServerHarness {
+  const srv = testServer();
+  const clients = new Clients();
+  let spy: OnRequest = onRequestSpy();
+  beforeAll(() => srv.listen());
+  afterAll(() => srv.close());
+  afterEach(async () => {
+    await clients.closeAll();
+    srv.reset();
+  });
+  return {
+    srv,
+    clients,
+    get spy() {
+      return spy;
+    },
+    client(opts = {}) {
+      spy = onRequestSpy();
+      return clients.make({ url: srv.url, timeoutMs: 2_000, onRequest: spy, ...opts });
+    },
+  };
 }
 
 export type OnRequest = ReturnType<typeof vi.fn<(method: string, result: RpcResult, seconds: number) => void>>;

@@ -3,29 +3,12 @@
  * size cap; a 404 (metrics API disabled) is an HttpError a caller may count as a normal state; an HTML
  * page with 200 is not the Prometheus format.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError, InvalidResponseError, ResponseTooLargeError } from '../../src/node-client/index.js';
-import { Clients, expectReported, failure, NODE_ID, onRequestSpy, sendText, startServer, type OnRequest, type TestServer } from './server.js';
+import { expectReported, failure, NODE_ID, sendText, useServer } from './server.js';
 
-let srv: TestServer;
-const clients = new Clients();
-let spy: OnRequest;
-
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await srv.close();
-});
-afterEach(async () => {
-  await clients.closeAll();
-  srv.reset();
-});
-
-function client(extra: { maxResponseBytes?: number } = {}) {
-  spy = onRequestSpy();
-  return clients.make({ url: srv.url, timeoutMs: 2_000, onRequest: spy, ...extra });
-}
+const h = useServer();
+const { srv, client } = h;
 
 const BODY = '# TYPE avalanche_network_peers gauge\navalanche_network_peers 3\n' + 'x_é 1\n'.repeat(5000);
 
@@ -44,7 +27,7 @@ describe('textGet', () => {
     await c.textGet('/ext/metrics', (p) => pieces.push(p));
     expect(pieces.join('')).toBe(BODY);
     expect(pieces.length).toBeGreaterThan(1);
-    expectReported(spy, 'GET /ext/metrics', 'ok');
+    expectReported(h.spy, 'GET /ext/metrics', 'ok');
     expect(srv.requests[0]!.headers['accept']).toBe('text/plain;version=0.0.4');
     expect(srv.requests[0]!.method).toBe('GET');
   });
@@ -56,7 +39,7 @@ describe('textGet', () => {
     const err = await failure(c.textGet('/ext/metrics', (p) => pieces.push(p), { normal: (e) => e instanceof HttpError && e.status === 404 }), HttpError);
     expect(err.status).toBe(404);
     expect(pieces).toEqual([]);
-    expectReported(spy, 'GET /ext/metrics', 'normal_state');
+    expectReported(h.spy, 'GET /ext/metrics', 'normal_state');
   });
 
   it('error: 200 with an HTML page is an invalid response, nothing reaches the sink', async () => {
@@ -69,7 +52,7 @@ describe('textGet', () => {
     const err = await failure(c.textGet('/ext/metrics', (p) => pieces.push(p)), InvalidResponseError);
     expect(err.message).toContain('"Login"');
     expect(pieces).toEqual([]);
-    expectReported(spy, 'GET /ext/metrics', 'invalid_response');
+    expectReported(h.spy, 'GET /ext/metrics', 'invalid_response');
   });
 
   it('error: a body over the size cap is refused (streamed without content-length)', async () => {
@@ -79,6 +62,6 @@ describe('textGet', () => {
     });
     const c = client({ maxResponseBytes: 10_000 });
     await failure(c.textGet('/ext/metrics', () => {}), ResponseTooLargeError);
-    expectReported(spy, 'GET /ext/metrics', 'invalid_response');
+    expectReported(h.spy, 'GET /ext/metrics', 'invalid_response');
   });
 });

@@ -2,7 +2,7 @@
  * NodeClient transport: deadlines, network failures, keep-alive, URL parts (userinfo, path prefix,
  * query string), configured headers, the Node-Id header, and credentials kept out of error messages.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   HttpError,
@@ -12,44 +12,14 @@ import {
   RpcError,
   TimeoutError,
 } from '../../src/node-client/index.js';
-import {
-  Clients,
-  closedPort,
-  expectReported,
-  failure,
-  NODE_ID,
-  onRequestSpy,
-  rpcError,
-  rpcResult,
-  sendJson,
-  sendText,
-  startServer,
-  type OnRequest,
-  type TestServer,
-} from './server.js';
+import { freePort } from '../helpers/proc.js';
+import { expectReported, failure, NODE_ID, rpcError, rpcResult, sendJson, sendText, useServer } from './server.js';
 
 const NodeIdResult = z.object({ nodeID: z.string() });
 const Health = z.object({ healthy: z.boolean(), checks: z.record(z.string(), z.unknown()) });
 
-let srv: TestServer;
-const clients = new Clients();
-let spy: OnRequest;
-
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await srv.close();
-});
-afterEach(async () => {
-  await clients.closeAll();
-  srv.reset();
-});
-
-function client(opts: { url?: string; timeoutMs?: number; headers?: Record<string, string> } = {}) {
-  spy = onRequestSpy();
-  return clients.make({ url: srv.url, timeoutMs: 2_000, onRequest: spy, ...opts });
-}
+const h = useServer();
+const { srv, client, clients } = h;
 
 describe('timeout', () => {
   it('the server never answers: deadline of 200 ms', async () => {
@@ -64,8 +34,8 @@ describe('timeout', () => {
     expect(err.timeoutMs).toBe(200);
     expect(err.message).toMatchInlineSnapshot(`"info.peers: no complete answer within 200 ms"`);
     expect(err.cause).toBeDefined();
-    expectReported(spy, 'info.peers', 'timeout');
-    expect(spy.mock.calls[0]![2]).toBeGreaterThanOrEqual(0.15);
+    expectReported(h.spy, 'info.peers', 'timeout');
+    expect(h.spy.mock.calls[0]![2]).toBeGreaterThanOrEqual(0.15);
   });
 
   it('a stall in the middle of the body', async () => {
@@ -80,7 +50,7 @@ describe('timeout', () => {
     expect(err.result).toBe('timeout');
     expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: no complete answer within 200 ms"`);
     expect(err.cause).toBeDefined();
-    expectReported(spy, 'info.getNodeID', 'timeout');
+    expectReported(h.spy, 'info.getNodeID', 'timeout');
     // The headers did arrive before the stall.
   });
 
@@ -92,7 +62,7 @@ describe('timeout', () => {
     const c = client({ timeoutMs: 200 });
     const err = await failure(c.healthGet('/ext/health', Health), TimeoutError, 3_000);
     expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: no complete answer within 200 ms"`);
-    expectReported(spy, 'GET /ext/health', 'timeout');
+    expectReported(h.spy, 'GET /ext/health', 'timeout');
   });
 
   it('the client recovers after a timeout', async () => {
@@ -102,7 +72,7 @@ describe('timeout', () => {
     await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), TimeoutError, 3_000);
     stall = false;
     await expect(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)).resolves.toEqual({ nodeID: NODE_ID });
-    expect(spy.mock.calls.map((call) => call[1])).toEqual(['timeout', 'ok']);
+    expect(h.spy.mock.calls.map((call) => call[1])).toEqual(['timeout', 'ok']);
   });
 
   it('an outer AbortSignal ends the call early and is reported once', async () => {
@@ -115,28 +85,28 @@ describe('timeout', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(err.result).toBe('timeout');
     expect(err.cause).toBeDefined();
-    expectReported(spy, 'info.peers', 'timeout');
+    expectReported(h.spy, 'info.peers', 'timeout');
   });
 });
 
 describe('network_error', () => {
   it('connection refused (a port that was just closed)', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const c = client({ url: `http://127.0.0.1:${port}` });
     const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), NetworkError);
     expect(err.result).toBe('network_error');
     expect(err.code).toBe('ECONNREFUSED');
     expect(err.message.replace(`:${port}`, ':PORT')).toMatchInlineSnapshot(`"info.getNodeID: network error ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:PORT"`);
     expect(err.cause).toBeInstanceOf(Error);
-    expectReported(spy, 'info.getNodeID', 'network_error');
+    expectReported(h.spy, 'info.getNodeID', 'network_error');
   });
 
   it('connection refused on a health GET', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const c = client({ url: `http://127.0.0.1:${port}` });
     const err = await failure(c.healthGet('/ext/health/liveness', Health), NetworkError);
     expect(err.message.replace(`:${port}`, ':PORT')).toMatchInlineSnapshot(`"GET /ext/health/liveness: network error ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:PORT"`);
-    expectReported(spy, 'GET /ext/health/liveness', 'network_error');
+    expectReported(h.spy, 'GET /ext/health/liveness', 'network_error');
   });
 
   it('the server closes the connection without answering', async () => {
@@ -146,7 +116,7 @@ describe('network_error', () => {
     expect(err.result).toBe('network_error');
     expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: network error UND_ERR_SOCKET: other side closed"`);
     expect(err.cause).toBeInstanceOf(Error);
-    expectReported(spy, 'info.getNodeID', 'network_error');
+    expectReported(h.spy, 'info.getNodeID', 'network_error');
   });
 
   it('connection reset (RST) without answering', async () => {
@@ -157,7 +127,7 @@ describe('network_error', () => {
     expect(err.code).toBe('ECONNRESET');
     expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: network error ECONNRESET: read ECONNRESET"`);
     expect(err.cause).toBeInstanceOf(Error);
-    expectReported(spy, 'info.getNodeID', 'network_error');
+    expectReported(h.spy, 'info.getNodeID', 'network_error');
   });
 
   it('the client recovers once the server answers again', async () => {
@@ -167,7 +137,7 @@ describe('network_error', () => {
     await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), NetworkError);
     drop = false;
     await expect(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)).resolves.toEqual({ nodeID: NODE_ID });
-    expect(spy.mock.calls.map((call) => call[1])).toEqual(['network_error', 'ok']);
+    expect(h.spy.mock.calls.map((call) => call[1])).toEqual(['network_error', 'ok']);
   });
 });
 
@@ -198,7 +168,7 @@ describe('requests carry the URL parts and the configured headers', () => {
     }
     expect(srv.requests[2]!.headers['content-type']).toBeUndefined();
     expect(JSON.parse(srv.requests[1]!.body)).toMatchObject({ method: 'eth_blockNumber', params: [] });
-    expect(spy.mock.calls.map((call) => call.slice(0, 2))).toEqual([
+    expect(h.spy.mock.calls.map((call) => call.slice(0, 2))).toEqual([
       ['info.getNodeID', 'ok'],
       ['eth_blockNumber', 'ok'],
       ['GET /ext/health/readiness', 'ok'],
@@ -280,8 +250,7 @@ describe('keep-alive', () => {
         sendJson(res, rpcResult(body, { nodeID: NODE_ID }));
       });
     });
-    spy = onRequestSpy();
-    const c = clients.make({ url: srv.url, timeoutMs: 3_000, connections: 2, onRequest: spy });
+    const c = client({ timeoutMs: 3_000, connections: 2 });
     const calls = Promise.all(Array.from({ length: 6 }, () => c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult)));
     const release = setInterval(() => pending.splice(0).forEach((f) => f()), 20);
     try {
@@ -291,7 +260,7 @@ describe('keep-alive', () => {
     }
     expect(maxInFlight).toBeLessThanOrEqual(2);
     expect(srv.connections).toBeLessThanOrEqual(2);
-    expect(spy).toHaveBeenCalledTimes(6);
+    expect(h.spy).toHaveBeenCalledTimes(6);
   });
 });
 
@@ -352,7 +321,7 @@ describe('credentials never appear in error messages', () => {
     srv.handle(() => {});
     expectClean(await failure(secretClient(200).rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), TimeoutError, 3_000));
 
-    expectClean(await failure(secretClient(2_000, await closedPort()).rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), NetworkError));
+    expectClean(await failure(secretClient(2_000, await freePort()).rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), NetworkError));
 
     srv.handle((req) => req.socket.resetAndDestroy());
     expectClean(await failure(secretClient().rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), NetworkError));

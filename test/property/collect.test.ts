@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COLLECTORS } from '../../src/collectors/index.js';
+import { CALLS, COLLECTORS } from '../../src/collectors/index.js';
 import { defaultOptions, type CollectorContext, type TargetSpec } from '../../src/collectors/define.js';
 import { targetSamples } from '../../src/metrics/target-samples.js';
 import { Exposition, TargetSegment } from '../../src/metrics/exposition.js';
@@ -16,6 +16,7 @@ import { HttpError, InvalidResponseError, NetworkError, RpcError, TimeoutError, 
 import type { ResolvedTarget } from '../../src/config/targets.js';
 import { TargetRunner } from '../../src/scheduler/target-runner.js';
 import { fakeClient, FIXTURE_NOW_MS, makeCtx } from '../collectors/fake.js';
+import { fixtureOfCall } from '../fixtures/load.js';
 import { cb58Id } from '../helpers/fixture-node.js';
 import { mutatedAnswer, nastyString, renderRoundTrip } from '../helpers/answer-mutations.js';
 import { parseExposition } from '../helpers/exposition-parser.js';
@@ -24,23 +25,9 @@ import { memoryLogger } from '../helpers/log.js';
 
 const NUM_RUNS = 200;
 
-const RPC_METHODS = [
-  'info.getNodeID',
-  'info.getNodeVersion',
-  'info.getNetworkID',
-  'info.getNetworkName',
-  'info.isBootstrapped',
-  'info.peers',
-  'info.uptime',
-  'info.upgrades',
-  'platform.getCurrentValidators',
-  'platform.getHeight',
-  'platform.getTimestamp',
-  'avm.getHeight',
-  'eth_blockNumber',
-  'index.getLastAccepted',
-] as const;
-const HEALTH_PATHS = { '/ext/health': 'health.health', '/ext/health/readiness': 'health.readiness', '/ext/health/liveness': 'health.liveness' } as const;
+/** Every call the collectors declare, with the fixture folder its answers are mutated from. */
+const RPC_METHODS = [...new Set(CALLS.filter(({ call }) => call.kind === 'rpc').map(({ call }) => fixtureOfCall(call)!))];
+const HEALTH_PATHS: Record<string, string> = Object.fromEntries(CALLS.flatMap(({ call }) => (call.kind === 'health' ? [[call.path, fixtureOfCall(call)!]] : [])));
 
 /** A failed call as the node client reports it (a fresh error per call), or a throw of a non-Error. */
 const failure: fc.Arbitrary<(method: string) => unknown> = fc.constantFrom(
@@ -66,8 +53,8 @@ const answerOf = (method: string): fc.Arbitrary<Answer> =>
   );
 
 interface Answers {
-  rpc: Record<(typeof RPC_METHODS)[number], Answer>;
-  health: Record<keyof typeof HEALTH_PATHS, [Answer, number]>;
+  rpc: Record<string, Answer>;
+  health: Record<string, [Answer, number]>;
   /** GET /ext/metrics: a text body (lines of the test nodes' body, cut, with another value, or random) or a failure. */
   metrics: { kind: 'text'; value: string } | { kind: 'fail'; make: (method: string) => unknown };
 }
@@ -85,12 +72,8 @@ const metricsAnswer: fc.Arbitrary<Answers['metrics']> = fc.oneof(
 );
 
 const answers: fc.Arbitrary<Answers> = fc.record({
-  rpc: fc.record(Object.fromEntries(RPC_METHODS.map((m) => [m, answerOf(m)])) as Record<(typeof RPC_METHODS)[number], fc.Arbitrary<Answer>>),
-  health: fc.record(
-    Object.fromEntries(
-      Object.entries(HEALTH_PATHS).map(([path, m]) => [path, fc.tuple(answerOf(m), fc.constantFrom(200, 503))]),
-    ) as Record<keyof typeof HEALTH_PATHS, fc.Arbitrary<[Answer, number]>>,
-  ),
+  rpc: fc.record(Object.fromEntries(RPC_METHODS.map((m) => [m, answerOf(m)])) as Record<string, fc.Arbitrary<Answer>>),
+  health: fc.record(Object.fromEntries(Object.entries(HEALTH_PATHS).map(([path, m]) => [path, fc.tuple(answerOf(m), fc.constantFrom(200, 503))])) as Record<string, fc.Arbitrary<[Answer, number]>>),
   metrics: metricsAnswer,
 });
 
@@ -102,32 +85,19 @@ const targetSpec: fc.Arbitrary<Partial<TargetSpec>> = fc.record({
   chains: fc.constantFrom([], ['2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5'], ['P', 'mychain']),
 });
 
+/** The node of one generated set of answers (a failure is made fresh per call, as the client reports it). */
 function client(a: Answers): CallTransport {
-  const rpc = Object.fromEntries(
-    Object.entries(a.rpc).map(([m, x]: [string, Answer]) => [
-      m,
-      () => {
-        if (x.kind === 'answer') return x.value;
-        throw x.make(m);
-      },
-    ]),
-  );
-  const base = fakeClient(rpc).client;
-  const healthGet: CallTransport['healthGet'] = async (path, schema) => {
-    const [x, status] = a.health[path as keyof typeof HEALTH_PATHS];
-    if (x.kind === 'fail') throw x.make(`GET ${path}`);
-    const parsed = schema.safeParse(x.value);
-    if (!parsed.success) throw new InvalidResponseError(`GET ${path}`, 'schema mismatch');
-    return { status, body: parsed.data };
+  const answer = (x: Answer, method: string) => () => {
+    if (x.kind === 'answer') return x.value;
+    throw x.make(method);
   };
-  const textGet = async (path: string, sink: (chunk: string) => void, opts: { check?: () => string | undefined } = {}) => {
-    const m = a.metrics;
-    if (m.kind === 'fail') throw m.make(`GET ${path}`);
-    for (let i = 0; i < m.value.length; i += 97) sink(m.value.slice(i, i + 97));
-    const problem = opts.check?.();
-    if (problem !== undefined) throw new InvalidResponseError(`GET ${path}`, problem);
-  };
-  return { rpc: base.rpc, healthGet, textGet } as CallTransport;
+  const m = a.metrics;
+  return fakeClient(
+    Object.fromEntries(Object.entries(a.rpc).map(([method, x]) => [method, answer(x, method)])),
+    Object.fromEntries(Object.entries(a.health).map(([path, [x, status]]) => [path, () => ({ status, body: answer(x, `GET ${path}`)() })])),
+    { '/ext/metrics': m.kind === 'fail' ? () => { throw m.make('GET /ext/metrics'); } : m.value },
+    { pieces: 1 + Math.floor((m.kind === 'text' ? m.value.length : 0) / 97) },
+  ).client;
 }
 
 describe('property: collect() returns errors instead of throwing, and its samples always render', () => {

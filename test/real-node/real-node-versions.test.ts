@@ -63,7 +63,7 @@ async function exporterFor(node: RecordedNode, extra: string[] = []): Promise<Ru
   const { config } = loadConfig({ argv: ['--node.url', node.url, '--node.name', 'real', ...ARGV, ...extra], env: {}, readFile: () => '' });
   const log = memoryLogger('info');
   // Six seconds after the recording.
-  const clock = { now: Date.parse(recordedExchange('info.getNodeVersion.json', node.version).recorded_at!) + 6000 };
+  const clock = { now: Date.parse(recordedExchange('info.getNodeVersion.json', node.version).recorded_at) + 6000 };
   const exporter = await startExporter({ config, logger: log.logger, now: () => clock.now, listen: false, schedule: false });
   return { exporter, log, clock };
 }

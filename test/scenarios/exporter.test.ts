@@ -1,6 +1,6 @@
 // Every scenario of the simulated node, against the real exporter (in process, cycles driven by
 // collectOnce): the metrics that must change, and recovery when switching back to 'healthy'.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ async function cycle(scenario?: ScenarioName): Promise<string> {
 async function expectRecovered(): Promise<string> {
   const text = await cycle('healthy');
   expect(m(text, 'avax_up')).toBe(1);
-  // The collectors on by default (admin-logger is opt-in: covered by l1-chains.test.ts and the fault matrix).
+  // The collectors on by default (admin-logger is opt-in: covered by subnet-chains.test.ts and the fault matrix).
   for (const c of ON) expect(success(text, c.name), c.name).toBe(1);
   expect(m(text, 'avax_node_healthy')).toBe(1);
   expect(m(text, 'avax_chain_bootstrapped', { chain: 'P' })).toBe(1);
@@ -81,11 +81,13 @@ afterAll(async () => {
 
 describe('simulated node scenarios against the exporter', () => {
   it('covers every scenario of the simulator', () => {
-    // Each scenario is driven by a test below, in intelligence.test.ts (issue 7), restart.test.ts
-    // (issue 11), l1-chains.test.ts (issue 14) or backtest-scenarios.test.ts (issue 26); this fails when
-    // a scenario is added without one.
+    // Each scenario is driven by a test of this folder (a cycle switched to it); this fails when a
+    // scenario is added without one.
     const dir = dirname(fileURLToPath(import.meta.url));
-    const source = ['exporter.test.ts', 'intelligence.test.ts', 'restart.test.ts', 'rewards-economics.test.ts', 'l1-chains.test.ts', 'backtest-scenarios.test.ts'].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const source = readdirSync(dir)
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
     expect(SCENARIOS.filter((n) => !source.includes(`cycle('${n}'`))).toEqual([]);
   });
 

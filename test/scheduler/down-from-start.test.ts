@@ -1,24 +1,15 @@
 // A target that never answered has no last success, even for a collector whose run in that cycle had
 // nothing to ask (platform-validators without the node's ID makes no request and reports no error):
 // the cycle without an answer takes such a "success" back (target-runner.ts, dropNodeData).
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { startExporter } from '../../src/main.js';
 import { memoryLogger } from '../helpers/log.js';
-
-/** A loopback port nothing listens on (bound, then closed). */
-async function refusedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
+import { freePort } from '../helpers/proc.js';
 
 describe('a target that never answered', () => {
   it('error: every collector failing, none with a last-success timestamp', async () => {
-    const port = await refusedPort();
+    const port = await freePort(); // nothing listens on it
     const { config } = loadConfig({ argv: ['--node.url', `http://127.0.0.1:${port}`, '--node.name', 'gone', '--node.timeout', '1s'], env: {} });
     const exp = await startExporter({ config, logger: memoryLogger('silent').logger, listen: false, schedule: false });
     try {

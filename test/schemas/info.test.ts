@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  InfoGetNetworkIDResult,
-  InfoGetNodeIDResult,
-  InfoGetNodeVersionResult,
-  InfoIsBootstrappedResult,
-  InfoPeersResult,
-  InfoUpgradesResult,
-  InfoUptimeResult,
-} from '../../src/schemas/info.js';
+import { InfoAcpsResult, InfoGetNetworkIDResult, InfoGetNodeIPResult, InfoGetNodeIDResult, InfoGetNodeVersionResult, InfoGetVMsResult, InfoIsBootstrappedResult, InfoPeersResult, InfoUpgradesResult, InfoUptimeResult } from '../../src/schemas/info.js';
 import { UNSCHEDULED_SECONDS } from '../../src/schemas/primitives.js';
 import { result } from '../fixtures/load.js';
 
@@ -108,5 +100,50 @@ describe('info.upgrades', () => {
   });
   it('behavior: older node without heliconTime', () => {
     expect(InfoUpgradesResult.parse({ banffTime: '2022-10-18T16:00:00Z' }).heliconTime).toBeUndefined();
+  });
+  it('default: v1.13.5 and v1.14.2 answer fortunaTime, read as before', () => {
+    for (const c of ['v1.13.5', 'default']) expect(InfoUpgradesResult.parse(result('info.upgrades', c)).times['fortuna']).toBe(Date.parse('2025-04-08T15:00:00Z') / 1000);
+  });
+  it('behavior: the named member wins over the placeholder (fUpgradeTime of v1.12.2), in either order', () => {
+    for (const o of [{ fUpgradeTime: '9999-12-01T00:00:00Z', fortunaTime: '2025-04-08T15:00:00Z' }, { fortunaTime: '2025-04-08T15:00:00Z', fUpgradeTime: '9999-12-01T00:00:00Z' }]) {
+      expect(InfoUpgradesResult.parse(o).times).toEqual({ fortuna: 1744124400 });
+    }
+  });
+  it.each([
+    ['a number in a *Time member', { graniteTime: 1763568000 }, 'graniteTime'],
+    ['a bad date', { graniteTime: 'tomorrow' }, 'graniteTime'],
+    ['null', { heliconTime: null }, 'heliconTime'],
+  ])('error: %s is rejected, naming the member', (_n, answer, key) => {
+    const r = InfoUpgradesResult.safeParse(answer);
+    expect(r.success).toBe(false);
+    expect(JSON.stringify(r.error!.issues)).toContain(key);
+  });
+  it('error: more than 64 upgrade times is not an upgrade list (bounded label set)', () => {
+    const many = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`u${i}Time`, '2025-01-01T00:00:00Z']));
+    expect(InfoUpgradesResult.safeParse(many).success).toBe(false);
+  });
+});
+
+describe('info.acps', () => {
+  it('error: a non-numeric proposal key or a missing weight is rejected', () => {
+    expect(InfoAcpsResult.safeParse({ acps: { x: { supportWeight: '1', objectWeight: '0', abstainWeight: '0' } } }).success).toBe(false);
+    expect(InfoAcpsResult.safeParse({ acps: { 1: { supportWeight: '1', objectWeight: '0' } } }).success).toBe(false);
+  });
+});
+
+describe('info.getVMs and info.getNodeIP', () => {
+  it('default: VM IDs with their aliases, fxs stripped', () => {
+    const v = InfoGetVMsResult.parse(result('info.getVMs', 'default'));
+    expect(Object.keys(v.vms)).toHaveLength(3);
+    expect(v).not.toHaveProperty('fxs');
+  });
+  it('behavior: the docs shape without fxs and a null alias list', () => {
+    expect(InfoGetVMsResult.parse(result('info.getVMs', 'docs-no-fxs')).vms['mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6']).toEqual([]);
+  });
+  it('default: ip:port as a string', () => {
+    expect(InfoGetNodeIPResult.parse(result('info.getNodeIP', 'default')).ip).toBe('198.51.100.23:9651');
+  });
+  it('error: a number is not an address', () => {
+    expect(InfoGetNodeIPResult.safeParse({ ip: 9651 }).success).toBe(false);
   });
 });

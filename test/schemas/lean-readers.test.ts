@@ -10,6 +10,7 @@ import { InfoPeersLean } from '../../src/schemas/info.js';
 import type { AnswerSchema } from '../../src/node-client/call.js';
 import type { LeanReader } from '../../src/schemas/lean.js';
 import { PlatformGetBlockchainsLean } from '../../src/schemas/platform-chains.js';
+import { CALLS } from '../../src/collectors/index.js';
 import { fixtureNames, result } from '../fixtures/load.js';
 import { LEAN, both, everySingleChange, expectAgreement } from '../helpers/lean-agreement.js';
 import { REAL_NODE_DIR, recordedExchange } from '../helpers/recorded-node.js';
@@ -32,6 +33,12 @@ function jsonOrUndefined(text: string): unknown {
 }
 
 describe('lean readers agree with the zod schemas', () => {
+  it('default: every method a declared call reads with a lean reader (not zod) is held to its zod schema here', () => {
+    const lean = CALLS.map(({ call }) => call).filter((c) => c.kind !== 'text' && !('_zod' in c.result));
+    expect([...new Set(lean.map((c) => c.method))].sort()).toEqual(Object.keys(LEAN).sort());
+    for (const c of lean) expect(c.kind !== 'text' && c.result, c.method).toBe(LEAN[c.method]!.lean);
+  });
+
   for (const method of Object.keys(LEAN)) {
     it.each(fixtureNames(method))(`default: ${method}/%s: both accept, with the same used data`, (name) => {
       expect(expectAgreement(method, result(method, name), `${method}/${name}`)).toBe(true);

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isL1Validator,
-  PlatformGetCurrentValidatorsResult,
-  PlatformGetHeightResult,
-  PlatformGetTimestampResult,
-} from '../../src/schemas/platform.js';
+import { isL1Validator, PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { cb58Encode } from '../../src/schemas/primitives.js';
 import { result } from '../fixtures/load.js';
 
@@ -96,5 +91,12 @@ describe('platform.getHeight / getTimestamp', () => {
   it('error: timestamp missing or malformed', () => {
     expect(PlatformGetTimestampResult.safeParse({}).error?.issues[0]?.message).toContain('expected "timestamp"');
     expect(PlatformGetTimestampResult.safeParse({ timestamp: '1778750491' }).error?.issues[0]?.message).toContain('invalid RFC3339 timestamp');
+  });
+});
+
+describe('platform.getValidatorFeeState', () => {
+  it('error: a negative or missing price is rejected', () => {
+    expect(PlatformGetValidatorFeeStateResult.safeParse({ excess: 0, price: -1 }).success).toBe(false);
+    expect(PlatformGetValidatorFeeStateResult.safeParse({ excess: 0 }).success).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../helpers/http-server.js';
 import { ensureBuilt, freePort, startCli, waitFor, type Proc } from '../helpers/proc.js';
 
 const USER = 'operator-x7';
@@ -16,41 +15,36 @@ const SECRETS = [PASSWORD, `${USER}:`, Buffer.from(`${USER}:${PASSWORD}`).toStri
  * the ways a proxy or a node may do it (JSON-RPC error message, HTTP 500 text, a body that is not JSON,
  * a 503 health report).
  */
-function startEchoNode(): Promise<{ server: Server; url: string; hits: () => number }> {
+function startEchoNode(): Promise<TestServer> {
   let n = 0;
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const echo = `${req.method} ${req.url} headers=${JSON.stringify(req.headers)}`;
-      const k = n++ % 4;
-      if (req.method === 'GET' || k === 0) {
-        res.writeHead(k === 1 ? 500 : 503, { 'content-type': 'text/plain' });
-        return res.end(`upstream refused ${echo}`);
-      }
-      let id: unknown = null;
-      try {
-        id = JSON.parse(body).id;
-      } catch {
-        /* keep null */
-      }
-      if (k === 1) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `denied: ${echo}`, data: { request: echo } }, id }));
-      }
-      if (k === 2) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(`not json ${echo}`);
-      }
-      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': `Basic realm="${echo}"` });
-      res.end(JSON.stringify({ error: echo }));
-    });
+  return startServer((req, res, body) => {
+    const echo = `${req.method} ${req.url} headers=${JSON.stringify(req.headers)}`;
+    const k = n++ % 4;
+    if (req.method === 'GET' || k === 0) {
+      res.writeHead(k === 1 ? 500 : 503, { 'content-type': 'text/plain' });
+      return res.end(`upstream refused ${echo}`);
+    }
+    let id: unknown = null;
+    try {
+      id = JSON.parse(body).id;
+    } catch {
+      /* keep null */
+    }
+    if (k === 1) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `denied: ${echo}`, data: { request: echo } }, id }));
+    }
+    if (k === 2) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(`not json ${echo}`);
+    }
+    res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': `Basic realm="${echo}"` });
+    res.end(JSON.stringify({ error: echo }));
   });
-  return new Promise((r) => server.listen(0, '127.0.0.1', () => r({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: () => n })));
 }
 
 describe('secrets never leave the exporter', () => {
-  let node: Awaited<ReturnType<typeof startEchoNode>>;
+  let node: TestServer;
   let proc: Proc;
   let base = '';
   let target = '';
@@ -70,12 +64,12 @@ describe('secrets never leave the exporter', () => {
     // Wait until every enabled collector has failed at least once (the landing page shows it).
     await waitFor(async () => {
       const page = await (await fetch(`${base}/`)).text();
-      return node.hits() > 20 && !page.includes('>pending<') && page.includes('>failing<') ? page : undefined;
+      return node.requests.length > 20 && !page.includes('>pending<') && page.includes('>failing<') ? page : undefined;
     }, 20_000);
   });
   afterAll(async () => {
     await proc?.stop('SIGKILL');
-    await new Promise<void>((r) => (node ? node.server.close(() => r()) : r()));
+    await node?.close();
   });
 
   const clean = (where: string, text: string) => {

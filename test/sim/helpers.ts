@@ -3,6 +3,7 @@
 import http from 'node:http';
 import { createHash } from 'node:crypto';
 import bs58 from 'bs58';
+import { startSimNode, type SimNode, type SimOptions } from '../../src/sim/server.js';
 
 export interface RawResponse {
   status: number;
@@ -95,4 +96,25 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false>, timeo
 
 export async function control(controlUrl: string, body: unknown): Promise<RawResponse> {
   return post(controlUrl + '/sim/scenario', JSON.stringify(body));
+}
+
+/** A simulated node whose Health API already answers 200 (its first health run is done). */
+export async function startReadySim(opts: SimOptions): Promise<SimNode> {
+  const sim = await startSimNode(opts);
+  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+  return sim;
+}
+
+/** What a GET /ext/health at `url` meets: `status <code>`, or the connection error's code (ECONNREFUSED). */
+export function refused(url: string): Promise<string> {
+  return new Promise((resolve) => {
+    const u = new URL(url);
+    const req = http.request({ host: u.hostname, port: u.port, path: '/ext/health', agent: false }, (res) => {
+      res.resume();
+      resolve(`status ${res.statusCode}`);
+    });
+    req.setTimeout(2000, () => req.destroy(new Error('timeout')));
+    req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    req.end();
+  });
 }

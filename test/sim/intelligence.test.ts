@@ -3,7 +3,7 @@
 // vantage points (sibling nodes), plus the healthy invariants the "no alert fires" test needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIOS, SCENARIO_HELP, startSimNode, type SimNode } from '../../src/sim/server.js';
-import { nodeIdValid, raw, result, rpc, waitFor } from './helpers.js';
+import { nodeIdValid, raw, result, rpc, startReadySim, waitFor } from './helpers.js';
 
 const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);
 const DAY = 86_400;
@@ -91,8 +91,7 @@ async function expectHealthyInvariants(): Promise<void> {
 }
 
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 11, validators: 160, peers: 200, healthIntervalMs: 40, now: () => clock });
-  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+  sim = await startReadySim({ seed: 11, validators: 160, peers: 200, healthIntervalMs: 40, now: () => clock });
 });
 afterAll(async () => {
   await sim?.close();

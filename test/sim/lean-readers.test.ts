@@ -2,14 +2,13 @@
 // scenario that changes them), the lean readers of src/schemas agree with the zod schemas (the oracle
 // checks of schemas.test.ts): both accept, with the same used data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import type { SimNode } from '../../src/sim/server.js';
 import { expectAgreement } from '../helpers/lean-agreement.js';
-import { raw, result, waitFor } from './helpers.js';
+import { result, startReadySim } from './helpers.js';
 
 let sim: SimNode;
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 21, validators: 300, peers: 320, healthIntervalMs: 50 });
-  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+  sim = await startReadySim({ seed: 21, validators: 300, peers: 320, healthIntervalMs: 50 });
 });
 afterAll(async () => {
   await sim?.close();

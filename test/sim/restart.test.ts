@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { startSimNode, type SimNode } from '../../src/sim/server.js';
-import { post, raw, result, rpc, waitFor } from './helpers.js';
+import { post, raw, refused, result, rpc, waitFor } from './helpers.js';
 
 const NOT_YET_RUN = { error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', duration: 0 };
 /** Long enough that no check runs during a test that expects "not yet run". */
@@ -33,18 +33,6 @@ function expectNotYetRun(j: any): void {
   for (const [name, c] of Object.entries(j.checks)) expect(c, name).toEqual(NOT_YET_RUN);
 }
 
-function refused(url: string): Promise<string> {
-  return new Promise((resolve) => {
-    const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: '/ext/health', agent: false }, (res) => {
-      res.resume();
-      resolve(`status ${res.statusCode}`);
-    });
-    req.setTimeout(2000, () => req.destroy(new Error('timeout')));
-    req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
-    req.end();
-  });
-}
 
 describe('health before the first run after start', () => {
   it('GET /ext/health and /readiness 503 "not yet run", JSON-RPC health.* 200 with the same data, chains bootstrapped', async () => {

@@ -3,8 +3,8 @@
 // The UTXO bytes are checked here with the test's own reading of the P-Chain codec.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
-import { raw, result, rpc, waitFor } from './helpers.js';
+import type { SimNode } from '../../src/sim/server.js';
+import { result, rpc, startReadySim } from './helpers.js';
 
 const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);
 let sim: SimNode;
@@ -26,8 +26,7 @@ function amountOf(hex: string): bigint {
 }
 
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 11, validators: 60, peers: 80, healthIntervalMs: 50, now: () => clock });
-  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+  sim = await startReadySim({ seed: 11, validators: 60, peers: 80, healthIntervalMs: 50, now: () => clock });
 });
 afterAll(async () => {
   await sim?.close();

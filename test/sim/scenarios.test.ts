@@ -1,10 +1,9 @@
 // Each scenario's visible effect, runtime switching through the control
 // endpoint, 'down' on the same port, several nodes, and the sim CLI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
 import { SCENARIOS, startSimNode, type SimNode } from '../../src/sim/server.js';
 import { parseDuration, parseSimArgs, simMain } from '../../src/sim/cli.js';
-import { control, raw, result, rpc, waitFor } from './helpers.js';
+import { control, raw, refused, result, rpc, startReadySim, waitFor } from './helpers.js';
 
 const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);
 let sim: SimNode;
@@ -17,22 +16,9 @@ const health = async (path = '/ext/health'): Promise<{ status: number; json: any
 const ownValidator = async (): Promise<any> =>
   (await result(sim.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [sim.nodeId()] })).validators[0];
 
-function refused(url: string): Promise<string> {
-  return new Promise((resolve) => {
-    const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: '/ext/health', agent: false }, (res) => {
-      res.resume();
-      resolve(`status ${res.statusCode}`);
-    });
-    req.setTimeout(2000, () => req.destroy(new Error('timeout')));
-    req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
-    req.end();
-  });
-}
 
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 11, validators: 120, peers: 150, healthIntervalMs: 50, slowDelayMs: 300, now: () => clock });
-  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+  sim = await startReadySim({ seed: 11, validators: 120, peers: 150, healthIntervalMs: 50, slowDelayMs: 300, now: () => clock });
 });
 afterAll(async () => {
   await sim?.close();

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { startSimNode, type SimNode } from '../../src/sim/server.js';
 import { HealthChecker } from '../../src/sim/health-checks.js';
 import { NodeModel } from '../../src/sim/node-model.js';
-import { cb58Valid, nodeIdValid, post, raw, result, rpc, waitFor } from './helpers.js';
+import { cb58Valid, nodeIdValid, post, raw, result, rpc, startReadySim } from './helpers.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);
@@ -14,8 +14,7 @@ let sim: SimNode;
 let clock = T0;
 
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 7, validators: 300, peers: 340, healthIntervalMs: 60_000, now: () => clock });
-  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+  sim = await startReadySim({ seed: 7, validators: 300, peers: 340, healthIntervalMs: 60_000, now: () => clock });
 });
 afterAll(async () => {
   await sim?.close();

@@ -1,6 +1,5 @@
 // Webhook receiver standing in for a real notification channel: collects what Alertmanager POSTs.
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { startServer } from '../../helpers/http-server.js';
 
 /** One alert of an Alertmanager webhook body (version 4). */
 export interface WebhookAlert {
@@ -39,33 +38,18 @@ export interface WebhookReceiver {
 
 export async function startWebhook(): Promise<WebhookReceiver> {
   const received: Received[] = [];
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      try {
-        received.push({ at: Date.now(), body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as WebhookBody });
-        res.writeHead(200).end('ok');
-      } catch {
-        res.writeHead(400).end('bad json');
-      }
-    });
+  const server = await startServer((_req, res, body) => {
+    try {
+      received.push({ at: Date.now(), body: JSON.parse(body) as WebhookBody });
+      res.writeHead(200).end('ok');
+    } catch {
+      res.writeHead(400).end('bad json');
+    }
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `${server.url}/hook`,
     received,
     alerts: (sinceMs = 0) => received.filter((r) => r.at >= sinceMs).flatMap((r) => r.body.alerts.map((a) => ({ ...a, receivedAt: r.at }))),
-    close: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => r());
-      }),
+    close: () => server.close(),
   };
 }

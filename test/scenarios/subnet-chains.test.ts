@@ -2,7 +2,9 @@
 // l1-unhealthy, ip-changed and log-level-debug against the real exporter (in process, cycles driven by
 // collectOnce), with no subnet configured: the exporter finds the L1 the node validates by itself.
 // Each test switches a scenario and runs cycles until the series change (bounded: subnet-chains asks
-// one item per run after its first pass), then the last test sees everything recover.
+// one item per run after its first pass), then the last test sees everything recover. Named after
+// subnet-chains, the collector most of it is about; node-ip's and admin-logger's scenarios of the same
+// issue share its exporter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
@@ -64,7 +66,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-describe('issue 14 scenarios against the exporter (no subnet configured)', () => {
+describe('subnet-chains (and node-ip, admin-logger) scenarios against the exporter, no subnet configured (issue 14)', () => {
   it('healthy: the L1 chain watched without configuration, Validating with its VM (P, X and C are the other collectors\'); IP label; Admin API off is a normal state', async () => {
     const text = await cycle('healthy', (t) => labelOf(t, 'avax_chain_info', 'blockchain_id', { subnet: sim.l1SubnetId }) !== undefined);
     l1Chain = labelOf(text, 'avax_chain_info', 'blockchain_id', { subnet: sim.l1SubnetId }) ?? '';

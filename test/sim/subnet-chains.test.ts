@@ -1,16 +1,16 @@
 // Issue 14 in the simulated node: platform.getBlockchains/getBlockchainStatus, info.getVMs/getNodeIP,
-// the subnet's tagged health, the Admin API, and the scenarios that change them.
+// the subnet's tagged health, the Admin API, and the scenarios that change them: what subnet-chains
+// (and node-ip, admin-logger) read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
-import { raw, result, rpc, waitFor } from './helpers.js';
+import type { SimNode } from '../../src/sim/server.js';
+import { raw, result, rpc, startReadySim, waitFor } from './helpers.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 const X = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';
 let sim: SimNode;
 
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 14, validators: 40, peers: 50, healthIntervalMs: 50 });
-  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+  sim = await startReadySim({ seed: 14, validators: 40, peers: 50, healthIntervalMs: 50 });
 });
 afterAll(async () => {
   await sim?.close();

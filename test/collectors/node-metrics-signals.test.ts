@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pickFromText } from '../../src/collectors/node-metrics.js';
-import { NAMING_SCHEMES, NODE_SIGNALS, type NamingScheme } from '../../src/collectors/node-metrics-signals.js';
+import { NAMING_SCHEMES, NODE_SIGNALS, schemeOfVersion, type NamingScheme } from '../../src/collectors/node-metrics-signals.js';
 import type { Sample } from '../../src/model.js';
 import { toV1_10 } from '../helpers/metrics-scheme-rewrite.js';
 import { assertContract, lines, valueOf } from './fake.js';
 
 /**
+ * The summed counters of the signal table (node-metrics-signals.ts: op lists, value maps, several
+ * native names per scheme), as node-metrics reads them.
+ *
  * The counters node-metrics sums over a node's per-op, per-method or per-reason series, checked against the
  * node's own sum of those series in real captures (test/fixtures/real-node-v1.*, README there):
  * - scheme v1.11.8: v1.12.2 with a peer (real traffic, early_alpha_pref/conf reasons) and v1.14.2 (no peer);
@@ -127,6 +130,16 @@ const SUMMED = [
   'avax_node_handler_messages_total', 'avax_node_handler_expired_messages_total', 'avax_node_polls_terminated_total',
   'avax_node_db_operations_total', 'avax_node_db_operation_seconds_total',
 ];
+
+describe('node-metrics-signals: the naming scheme of a version', () => {
+  it('behavior: schemeOfVersion', () => {
+    // avalanchego/1.12.2, avalanchego/1.11.7 and avalanche/1.10.17 as real nodes report them (v1.10.17: `avalanche/`)
+    const versions = ['avalanchego/1.14.2', 'avalanchego/1.12.2', '1.11.8', 'avalanchego/1.11.7', '1.11.6', '1.11.5', 'avalanche/1.10.17', '1.10.0', '1.9.16', '2.0.0', 'x', undefined];
+    expect(versions.map((v) => schemeOfVersion(v))).toEqual([
+      'v1.11.8', 'v1.11.8', 'v1.11.8', 'v1.11.6', 'v1.11.6', 'v1.10.0', 'v1.10.0', 'v1.10.0', undefined, 'v1.11.8', undefined, undefined,
+    ]);
+  });
+});
 
 describe('node-metrics sums: every summed counter is checked', () => {
   it('default: the counters with op lists, value maps or several native names in a scheme are the ones checked here', () => {

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { AvmGetHeightResult } from '../../src/schemas/avm.js';
-import { EthBlockNumberResult } from '../../src/schemas/evm.js';
 import { IndexGetLastAcceptedResult } from '../../src/schemas/index-api.js';
 import { result } from '../fixtures/load.js';
 
@@ -19,16 +17,5 @@ describe('index.getLastAccepted', () => {
     expect(IndexGetLastAcceptedResult.safeParse({ ...raw, timestamp: '2026-05-14T09:21:12.5' }).error?.issues[0]?.message).toContain(
       'invalid RFC3339 timestamp',
     );
-  });
-});
-
-describe('eth_blockNumber / avm.getHeight', () => {
-  it('default: hex quantity and string height', () => {
-    expect(EthBlockNumberResult.parse(result('eth_blockNumber', 'default'))).toBe(0x43fb6b1n);
-    expect(AvmGetHeightResult.parse(result('avm.getHeight', 'default')).height).toBe(1203456n);
-  });
-  it('error: decimal where hex is expected', () => {
-    expect(EthBlockNumberResult.safeParse('71284401').success).toBe(false);
-    expect(EthBlockNumberResult.safeParse(71284401).success).toBe(false);
   });
 });
