@@ -57,8 +57,12 @@ export class SimFleet {
           now: opts.now,
           sybilProtection: true,
           version: opts.versions?.[i] ?? '1.14.2',
-          // one network: every node, and the reference, at the same heights
+          // The same heights on every node and the reference (one chain seed), but each node has its own
+          // validator set and L1, so each reports a network ID of its own (as a multi-node simulator
+          // does, sim/server.ts): the exporter shares network answers only within a network, and a
+          // node's peers and validators must come from that node's own answers.
           chainSeed: opts.seed,
+          networkId: i === 0 ? 1 : 1000 + i,
         }),
         healthIntervalMs,
       );

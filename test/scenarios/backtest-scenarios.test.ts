@@ -2,11 +2,10 @@
 // by collectOnce, one injected clock for the simulator and the exporter): each one shows in the
 // series its alert reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTORS } from '../../src/collectors/index.js';
-import { loadConfig } from '../../src/config/load.js';
-import { startExporter, type Exporter } from '../../src/main.js';
-import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
+import type { Exporter } from '../../src/main.js';
+import type { ScenarioName, SimNode } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
+import { startScenarioExporter, type ScenarioExporter } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
@@ -14,6 +13,7 @@ const DAY = 86_400;
 let clock = Date.UTC(2026, 2, 2, 8, 0, 0);
 let sim: SimNode;
 let exporter: Exporter;
+let pair: ScenarioExporter | undefined;
 let own = '';
 const log = memoryLogger('warn');
 
@@ -28,21 +28,12 @@ async function cycle(scenario?: ScenarioName, stepMs = 2000): Promise<string> {
 }
 
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 31, validators: 80, peers: 100, healthIntervalMs: 50, now: () => clock });
+  pair = await startScenarioExporter({ sim: { seed: 31, validators: 80, peers: 100, healthIntervalMs: 50 }, logger: log.logger, now: () => clock, subnets: (s) => [s.l1SubnetId] });
+  ({ sim, exporter } = pair);
   own = sim.nodeId(0);
-  const yaml = `collection: { interval: 2s, timeout: 2s }
-node: { timeout: 1s }
-collectors: {${COLLECTORS.map((c) => ` ${c.name}: { interval: 2s }`).join(',')} }
-targets:
-  - { name: a, url: "${sim.nodeUrl(0)}", subnets: ["${sim.l1SubnetId}"] }
-`;
-  const { config } = loadConfig({ argv: ['--config.file', 'a.yaml'], env: {}, readFile: () => yaml });
-  exporter = await startExporter({ config, logger: log.logger, now: () => clock, listen: false, schedule: false });
-  await exporter.collectOnce();
 });
 afterAll(async () => {
-  await exporter?.stop();
-  await sim?.close();
+  await pair?.stop();
 });
 
 describe('issue 26 scenarios against the exporter', () => {

@@ -8,6 +8,7 @@ import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
 import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
+import { settledCycle } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
@@ -23,12 +24,7 @@ let own = '';
 const m = (text: string, target: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target, ...labels });
 
 /** Switches node `node` (all when omitted), lets health checks be recomputed, runs one cycle; returns /metrics. */
-async function cycle(scenario?: ScenarioName, node?: number): Promise<string> {
-  if (scenario) await sim.setScenario(scenario, node);
-  await new Promise((r) => setTimeout(r, HEALTH_INTERVAL_MS + 30));
-  await exporter.collectOnce();
-  return exporter.current().text.toString('utf8');
-}
+const cycle = (scenario?: ScenarioName, node?: number): Promise<string> => settledCycle(sim, exporter, HEALTH_INTERVAL_MS + 30, scenario, node);
 
 /** Back to healthy everywhere: every collector of every target succeeds, and no issue-7 answer is alarming. */
 async function expectHealthy(): Promise<string> {

@@ -3,17 +3,17 @@
 // above the validator's own stake and spikes the P-Chain fee; each test sees the series change. The
 // simulator and the exporter share one injected clock, so a validation's end is reached by moving it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTORS } from '../../src/collectors/index.js';
-import { loadConfig } from '../../src/config/load.js';
-import { startExporter, type Exporter } from '../../src/main.js';
-import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
+import type { Exporter } from '../../src/main.js';
+import type { ScenarioName, SimNode } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
+import { startScenarioExporter, type ScenarioExporter } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 let clock = Date.UTC(2026, 4, 14, 9, 21, 31);
 let sim: SimNode;
 let exporter: Exporter;
+let pair: ScenarioExporter | undefined;
 let own = '';
 const log = memoryLogger('info');
 
@@ -34,21 +34,12 @@ async function refreshEconomics(): Promise<string> {
 }
 
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 23, validators: 80, peers: 100, healthIntervalMs: 50, now: () => clock });
+  pair = await startScenarioExporter({ sim: { seed: 23, validators: 80, peers: 100, healthIntervalMs: 50 }, logger: log.logger, now: () => clock });
+  ({ sim, exporter } = pair);
   own = sim.nodeId(0);
-  const yaml = `collection: { interval: 2s, timeout: 2s }
-node: { timeout: 1s }
-collectors: {${COLLECTORS.map((c) => ` ${c.name}: { interval: 2s }`).join(',')} }
-targets:
-  - { name: a, url: "${sim.nodeUrl(0)}" }
-`;
-  const { config } = loadConfig({ argv: ['--config.file', 'a.yaml'], env: {}, readFile: () => yaml });
-  exporter = await startExporter({ config, logger: log.logger, now: () => clock, listen: false, schedule: false });
-  await exporter.collectOnce();
 });
 afterAll(async () => {
-  await exporter?.stop();
-  await sim?.close();
+  await pair?.stop();
 });
 
 describe('issue 14 scenarios against the exporter', () => {

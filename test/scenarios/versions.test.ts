@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { SIM_VERSIONS, startSimNode, type ScenarioName, type SimNode, type SimVersion } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
+import { settledCycle } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';
 
 const HEALTH_INTERVAL_MS = 50;
@@ -46,12 +47,7 @@ describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the export
   const notOk = (text: string, t: string) =>
     new Map(series(text, 'avax_rpc_requests_total', t).filter((l) => !l.includes('result="ok"')).map((l) => [l.slice(0, l.lastIndexOf(' ')), Number(l.slice(l.lastIndexOf(' ') + 1))]));
 
-  async function cycle(scenario?: ScenarioName, node?: number): Promise<string> {
-    if (scenario) await sim.setScenario(scenario, node);
-    await new Promise((r) => setTimeout(r, HEALTH_INTERVAL_MS + 30));
-    await exporter.collectOnce();
-    return exporter.current().text.toString('utf8');
-  }
+  const cycle = (scenario?: ScenarioName, node?: number): Promise<string> => settledCycle(sim, exporter, HEALTH_INTERVAL_MS + 30, scenario, node);
 
   /** Healthy: every collector of both targets succeeds, with this version's answers. */
   async function expectHealthy(): Promise<string> {
