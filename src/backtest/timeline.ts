@@ -5,6 +5,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { SCENARIOS } from '../sim/scenarios/index.js';
+import { SIM_VERSIONS } from '../sim/versions.js';
 import { parseDurationMs } from './duration.js';
 
 /** 2026-01-05T00:00:00Z (a Monday, after every upgrade the simulated v1.14.2 knows of). */
@@ -94,7 +95,8 @@ const fleet = z
     reference: z.boolean().default(false),
     /** the opt-in admin-logger collector (Admin API) */
     adminLogger: z.boolean().default(false),
-    versions: z.array(z.enum(['1.14.2', '1.13.5'])).optional(),
+    /** the avalanchego version each node answers as (the simulator's, src/sim/versions.ts) */
+    versions: z.array(z.enum(SIM_VERSIONS)).optional(),
   })
   .strict();
 
