@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { MetricDescriptor, MetricType, Sample } from '../model.js';
-import type { AnswerOf, Call, ParamsOf } from '../node-client/call.js';
+import type { AnswerOf, Call, ParamsOf, RpcCall } from '../node-client/call.js';
 
 /**
  * `defineCollector`: everything about a collector in its own file (node_exporter's habit): its name,
@@ -231,4 +231,23 @@ export function defineCollector<const N extends string, const O extends OptionSp
       def.requestsPerRun ? def.requestsPerRun(target, values as OptionValues<O>) : def.calls.length,
     collect: def.collect as unknown as Collector<ValueOf<N>>['collect'],
   });
+}
+
+/**
+ * The body of a collector that makes one call without params: a failure is the collector's error and
+ * leaves nothing; a declared normal state (the method or its API absent, ...) is no series and no
+ * failure, with `whenNormal` as the value when there is one; an answer gives the value and the samples.
+ */
+export async function collectOneCall<T, N extends string, V>(
+  ctx: Pick<CollectorContext<OptionSpecs, V, unknown>, 'call'>,
+  call: RpcCall<void, T, N>,
+  fromAnswer: (answer: T) => { readonly value?: V; readonly samples: readonly Sample[] },
+  whenNormal?: V,
+): Promise<CollectResult<V>> {
+  const r = await ctx.call(call, undefined);
+  if (!r.ok) {
+    if (!r.normal) return { samples: [], errors: [r.error] };
+    return whenNormal === undefined ? { samples: [], errors: [] } : { value: whenNormal, samples: [], errors: [] };
+  }
+  return { ...fromAnswer(r.value), errors: [] };
 }
