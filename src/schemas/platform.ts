@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bool, cb58Id, hexBytes, leanReader, list, nodeId, object, percent, requiredObject, requiredString, smallInt, u64, type Walk } from './lean.js';
-import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray } from './primitives.js';
+import { CB58Id, HexBytes, memberOrAlias, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray } from './primitives.js';
 
 /**
  * P-Chain API (`POST /ext/bc/P`), AVALANCHEGO.md §5 (avalanchego v1.14.2).
@@ -186,14 +186,7 @@ export type PlatformGetHeightResult = z.output<typeof PlatformGetHeightResult>;
  * platform.getTimestamp: `{"timestamp":"2026-05-14T09:21:31Z"}` (node-local zone, 1 s precision).
  * The spec's signature names the member `time`; both are accepted, output is `timestamp` (Unix s).
  */
-export const PlatformGetTimestampResult = z
-  .object({ timestamp: Rfc3339Seconds.optional(), time: Rfc3339Seconds.optional() })
-  .check((ctx) => {
-    if (ctx.value.timestamp === undefined && ctx.value.time === undefined) {
-      ctx.issues.push({ code: 'custom', input: ctx.value, message: 'expected "timestamp" (or "time")', path: ['timestamp'] });
-    }
-  })
-  .transform((v) => ({ timestamp: (v.timestamp ?? v.time) as number }));
+export const PlatformGetTimestampResult = memberOrAlias('timestamp', 'time', Rfc3339Seconds);
 export type PlatformGetTimestampResult = z.output<typeof PlatformGetTimestampResult>;
 
 /**
