@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { MetricDescriptor, MetricType, Sample } from '../model.js';
-import type { AnswerOf, Call, ParamsOf, RpcCall } from '../node-client/call.js';
+import { failures, type AnswerOf, type Call, type ParamsOf, type RpcCall } from '../node-client/call.js';
 
 /**
  * `defineCollector`: everything about a collector in its own file (node_exporter's habit): its name,
@@ -250,4 +250,20 @@ export async function collectOneCall<T, N extends string, V>(
     return whenNormal === undefined ? { samples: [], errors: [] } : { value: whenNormal, samples: [], errors: [] };
   }
   return { ...fromAnswer(r.value), errors: [] };
+}
+
+/** The value of a param-less call's answer. */
+type AnsweredValue<C> = C extends RpcCall<void, infer T, string> ? T : never;
+
+/**
+ * Asks each of these calls without params at once (a collector's whole `calls` list): the value of
+ * each answer, in their order (undefined for a normal state or a failure), and the failures.
+ */
+export async function callEach<const Cs extends readonly RpcCall<void, unknown, string>[]>(
+  ctx: Pick<CollectorContext, 'call'>,
+  calls: Cs,
+): Promise<{ readonly values: { readonly [K in keyof Cs]: AnsweredValue<Cs[K]> | undefined }; readonly errors: Error[] }> {
+  const answers = await Promise.all(calls.map((c) => ctx.call(c, undefined)));
+  const values = answers.map((a) => (a.ok ? a.value : undefined)) as { readonly [K in keyof Cs]: AnsweredValue<Cs[K]> | undefined };
+  return { values, errors: failures(answers) };
 }
