@@ -4,7 +4,7 @@ import { AvmGetHeightResult } from '../schemas/avm.js';
 import { EthBlockNumberResult } from '../schemas/evm.js';
 import { PlatformGetHeightResult, PlatformGetTimestampResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { callEach, defineCollector } from './define.js';
+import { collectEachCall, defineCollector } from './define.js';
 
 /** The answers that came back (each call is independent). */
 export interface ChainHeightValue {
@@ -48,12 +48,9 @@ export const chainHeight = defineCollector({
     { name: 'avax_pchain_timestamp_seconds', type: 'gauge', labels: [], help: 'P-Chain time from platform.getTimestamp, as Unix seconds.' },
   ],
   calls: CALLS,
-  async collect(ctx) {
-    const {
-      values: [p, c, x, t],
-      errors,
-    } = await callEach(ctx, CALLS);
-    const value: ChainHeightValue = { p: p?.height, c, x: x?.height, pTimestamp: t?.timestamp };
-    return { value, samples: toSamples(value), errors };
-  },
+  collect: (ctx) =>
+    collectEachCall(ctx, CALLS, ([p, c, x, t]) => {
+      const value: ChainHeightValue = { p: p?.height, c, x: x?.height, pTimestamp: t?.timestamp };
+      return { value, samples: toSamples(value) };
+    }),
 });

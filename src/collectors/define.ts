@@ -256,14 +256,16 @@ export async function collectOneCall<T, N extends string, V>(
 type AnsweredValue<C> = C extends RpcCall<void, infer T, string> ? T : never;
 
 /**
- * Asks each of these calls without params at once (a collector's whole `calls` list): the value of
- * each answer, in their order (undefined for a normal state or a failure), and the failures.
+ * The body of a collector that asks each of its calls without params at once (its whole `calls`
+ * list): `fromValues` gets the value of each answer in their order (undefined for a normal state or a
+ * failure) and gives the value and the samples; the failures are the collector's errors.
  */
-export async function callEach<const Cs extends readonly RpcCall<void, unknown, string>[]>(
-  ctx: Pick<CollectorContext, 'call'>,
+export async function collectEachCall<const Cs extends readonly RpcCall<void, unknown, string>[], V>(
+  ctx: Pick<CollectorContext<OptionSpecs, V, unknown>, 'call'>,
   calls: Cs,
-): Promise<{ readonly values: { readonly [K in keyof Cs]: AnsweredValue<Cs[K]> | undefined }; readonly errors: Error[] }> {
+  fromValues: (values: { readonly [K in keyof Cs]: AnsweredValue<Cs[K]> | undefined }) => { readonly value?: V; readonly samples: readonly Sample[] },
+): Promise<CollectResult<V>> {
   const answers = await Promise.all(calls.map((c) => ctx.call(c, undefined)));
   const values = answers.map((a) => (a.ok ? a.value : undefined)) as { readonly [K in keyof Cs]: AnsweredValue<Cs[K]> | undefined };
-  return { values, errors: failures(answers) };
+  return { ...fromValues(values), errors: failures(answers) };
 }

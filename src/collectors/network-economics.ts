@@ -7,7 +7,7 @@ import {
   PlatformGetTotalStakeResult,
 } from '../schemas/platform-economics.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
-import { callEach, defineCollector } from './define.js';
+import { collectEachCall, defineCollector } from './define.js';
 
 /**
  * Network economics of the primary network (issue 14 item 3): supply, total stake, the minimum
@@ -63,11 +63,5 @@ export const networkEconomics = defineCollector({
     { name: 'avax_pchain_gas_excess', type: 'gauge', labels: [], help: 'P-Chain gas consumed above the target rate (platform.getFeeState excess); the price grows exponentially with it.' },
   ],
   calls: CALLS,
-  async collect(ctx) {
-    const {
-      values: [supply, totalStake, minStake, feeState],
-      errors,
-    } = await callEach(ctx, CALLS);
-    return { samples: toSamples({ supply, totalStake, minStake, feeState }), errors };
-  },
+  collect: (ctx) => collectEachCall(ctx, CALLS, ([supply, totalStake, minStake, feeState]) => ({ samples: toSamples({ supply, totalStake, minStake, feeState }) })),
 });
