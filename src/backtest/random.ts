@@ -1,6 +1,8 @@
 // Seeded randomness of the backtest (noise times, per-request timeouts, missed scrapes): the same
-// timeline and seed give the same events, to the millisecond. Independent of the simulator's own
-// generator on purpose (the simulator is an oracle; the noise is the harness's).
+// timeline and seed give the same events, to the millisecond. Seeded independently of the simulator's
+// streams on purpose (the simulator is an oracle; the noise is the harness's): only the generator,
+// Mulberry32, is the simulator's.
+import { Mulberry32 } from '../sim/deterministic-random.js';
 
 /** 32-bit hash of a list of integers (murmur3 finaliser over a running mix). */
 export function hash32(...parts: number[]): number {
@@ -32,21 +34,14 @@ export function nameKey(s: string): number {
   return h;
 }
 
-/** A sequential seeded stream (mulberry32). */
-export class Stream {
-  private s: number;
+/** A sequential seeded stream (mulberry32), seeded with the hash of a list of integers. */
+export class Stream extends Mulberry32 {
   constructor(...seed: number[]) {
-    this.s = hash32(...seed);
-  }
-  next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    super(hash32(...seed));
   }
   /** uniform in [a, b] (whole milliseconds) */
   between(a: number, b: number): number {
-    return a + Math.floor(this.next() * (b - a + 1));
+    return this.int(a, b);
   }
   /** exponential inter-arrival time with this mean (a Poisson process) */
   exponential(mean: number): number {

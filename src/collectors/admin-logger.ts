@@ -1,7 +1,7 @@
 import { sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { AdminGetLoggerLevelResult } from '../schemas/admin.js';
-import { defineCollector } from './define.js';
+import { collectOneCall, defineCollector } from './define.js';
 
 /**
  * admin.getLoggerLevel (issue 14 item 5): the log level each logger of the node writes at. A logger
@@ -32,9 +32,5 @@ export const adminLogger = defineCollector({
     { name: 'avax_node_log_level', type: 'gauge', labels: ['logger', 'level'], help: 'The level a logger of the node writes at (admin.getLoggerLevel logLevel: VERBO, DEBUG, TRACE, INFO, WARN, ERROR, FATAL, OFF); value 1.' },
   ],
   calls: [adminGetLoggerLevelCall],
-  async collect(ctx) {
-    const r = await ctx.call(adminGetLoggerLevelCall, undefined);
-    if (!r.ok) return { samples: [], errors: r.normal ? [] : [r.error] };
-    return { samples: toSamples(r.value), errors: [] };
-  },
+  collect: (ctx) => collectOneCall(ctx, adminGetLoggerLevelCall, (v) => ({ samples: toSamples(v) })),
 });

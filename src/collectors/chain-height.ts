@@ -1,10 +1,10 @@
 import { sample, type Sample } from '../model.js';
-import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { AvmGetHeightResult } from '../schemas/avm.js';
 import { EthBlockNumberResult } from '../schemas/evm.js';
 import { PlatformGetHeightResult, PlatformGetTimestampResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector } from './define.js';
+import { collectEachCall, defineCollector } from './define.js';
 
 /** The answers that came back (each call is independent). */
 export interface ChainHeightValue {
@@ -36,6 +36,7 @@ export const platformGetHeightCall = rpcCall({ method: 'platform.getHeight', end
 export const ethBlockNumberCall = rpcCall({ method: 'eth_blockNumber', endpoint: ENDPOINTS.cchainRpc, wire: () => [], result: EthBlockNumberResult });
 export const avmGetHeightCall = rpcCall({ method: 'avm.getHeight', endpoint: ENDPOINTS.xchain, result: AvmGetHeightResult });
 export const platformGetTimestampCall = rpcCall({ method: 'platform.getTimestamp', endpoint: ENDPOINTS.platform, result: PlatformGetTimestampResult });
+const CALLS = [platformGetHeightCall, ethBlockNumberCall, avmGetHeightCall, platformGetTimestampCall] as const;
 
 export const chainHeight = defineCollector({
   name: 'chain-height',
@@ -46,21 +47,10 @@ export const chainHeight = defineCollector({
     { name: 'avax_chain_height', type: 'gauge', labels: ['chain'], help: 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.' },
     { name: 'avax_pchain_timestamp_seconds', type: 'gauge', labels: [], help: 'P-Chain time from platform.getTimestamp, as Unix seconds.' },
   ],
-  calls: [platformGetHeightCall, ethBlockNumberCall, avmGetHeightCall, platformGetTimestampCall],
-  async collect(ctx) {
-    const answers = await Promise.all([
-      ctx.call(platformGetHeightCall, undefined),
-      ctx.call(ethBlockNumberCall, undefined),
-      ctx.call(avmGetHeightCall, undefined),
-      ctx.call(platformGetTimestampCall, undefined),
-    ]);
-    const [p, c, x, t] = answers;
-    const value: ChainHeightValue = {
-      p: p.ok ? p.value.height : undefined,
-      c: c.ok ? c.value : undefined,
-      x: x.ok ? x.value.height : undefined,
-      pTimestamp: t.ok ? t.value.timestamp : undefined,
-    };
-    return { value, samples: toSamples(value), errors: failures(answers) };
-  },
+  calls: CALLS,
+  collect: (ctx) =>
+    collectEachCall(ctx, CALLS, ([p, c, x, t]) => {
+      const value: ChainHeightValue = { p: p?.height, c, x: x?.height, pTimestamp: t?.timestamp };
+      return { value, samples: toSamples(value) };
+    }),
 });

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { MetricDescriptor, MetricType, Sample } from '../model.js';
-import type { AnswerOf, Call, ParamsOf } from '../node-client/call.js';
+import { failures, type AnswerOf, type Call, type ParamsOf, type RpcCall } from '../node-client/call.js';
 
 /**
  * `defineCollector`: everything about a collector in its own file (node_exporter's habit): its name,
@@ -231,4 +231,41 @@ export function defineCollector<const N extends string, const O extends OptionSp
       def.requestsPerRun ? def.requestsPerRun(target, values as OptionValues<O>) : def.calls.length,
     collect: def.collect as unknown as Collector<ValueOf<N>>['collect'],
   });
+}
+
+/**
+ * The body of a collector that makes one call without params: a failure is the collector's error and
+ * leaves nothing; a declared normal state (the method or its API absent, ...) is no series and no
+ * failure, with `whenNormal` as the value when there is one; an answer gives the value and the samples.
+ */
+export async function collectOneCall<T, N extends string, V>(
+  ctx: Pick<CollectorContext<OptionSpecs, V, unknown>, 'call'>,
+  call: RpcCall<void, T, N>,
+  fromAnswer: (answer: T) => { readonly value?: V; readonly samples: readonly Sample[] },
+  whenNormal?: V,
+): Promise<CollectResult<V>> {
+  const r = await ctx.call(call, undefined);
+  if (!r.ok) {
+    if (!r.normal) return { samples: [], errors: [r.error] };
+    return whenNormal === undefined ? { samples: [], errors: [] } : { value: whenNormal, samples: [], errors: [] };
+  }
+  return { ...fromAnswer(r.value), errors: [] };
+}
+
+/** The value of a param-less call's answer. */
+type AnsweredValue<C> = C extends RpcCall<void, infer T, string> ? T : never;
+
+/**
+ * The body of a collector that asks each of its calls without params at once (its whole `calls`
+ * list): `fromValues` gets the value of each answer in their order (undefined for a normal state or a
+ * failure) and gives the value and the samples; the failures are the collector's errors.
+ */
+export async function collectEachCall<const Cs extends readonly RpcCall<void, unknown, string>[], V>(
+  ctx: Pick<CollectorContext<OptionSpecs, V, unknown>, 'call'>,
+  calls: Cs,
+  fromValues: (values: { readonly [K in keyof Cs]: AnsweredValue<Cs[K]> | undefined }) => { readonly value?: V; readonly samples: readonly Sample[] },
+): Promise<CollectResult<V>> {
+  const answers = await Promise.all(calls.map((c) => ctx.call(c, undefined)));
+  const values = answers.map((a) => (a.ok ? a.value : undefined)) as { readonly [K in keyof Cs]: AnsweredValue<Cs[K]> | undefined };
+  return { ...fromValues(values), errors: failures(answers) };
 }

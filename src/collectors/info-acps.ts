@@ -2,7 +2,7 @@ import { sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoAcpsResult } from '../schemas/info.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector } from './define.js';
+import { collectOneCall, defineCollector } from './define.js';
 
 /** Open proposal numbers, ascending. */
 export function openAcps(v: InfoAcpsResult): number[] {
@@ -59,9 +59,5 @@ export const infoAcps = defineCollector({
     { name: 'avax_acp_abstain_weight', type: 'gauge', labels: ACP, help: 'Stake weight (nAVAX) of the rest of the primary network on the open ACP.' },
   ],
   calls: [infoAcpsCall],
-  async collect(ctx) {
-    const r = await ctx.call(infoAcpsCall, undefined);
-    if (!r.ok) return r.normal ? { value: { open: [] }, samples: [], errors: [] } : { samples: [], errors: [r.error] };
-    return { value: { open: openAcps(r.value) }, samples: toSamples(r.value), errors: [] };
-  },
+  collect: (ctx) => collectOneCall(ctx, infoAcpsCall, (v) => ({ value: { open: openAcps(v) }, samples: toSamples(v) }), { open: [] }),
 });

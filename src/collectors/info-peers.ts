@@ -1,7 +1,7 @@
 import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoPeersLean, type InfoPeersResult } from '../schemas/info.js';
-import { defineCollector } from './define.js';
+import { collectOneCall, defineCollector } from './define.js';
 import { percentToRatio } from '../schemas/primitives.js';
 
 export interface InfoPeersContext {
@@ -146,18 +146,17 @@ export const infoPeers = defineCollector({
   ],
   calls: [infoPeersCall],
   reads: ['platform-validators-full', 'info-acps'],
-  async collect(ctx) {
-    const r = await ctx.call(infoPeersCall, undefined);
-    if (!r.ok) return { samples: [], errors: [r.error] };
-    const samples = toSamples(r.value, {
-      nowMs: ctx.now(),
-      silenceSeconds: ctx.options.silenceWindow,
-      perPeer: ctx.options.perPeer,
-      validators: ctx.read('platform-validators-full')?.primaryValidators,
-    });
-    // Peers' votes matter only while this node has proposals open (it keeps a peer's votes only for
-    // those); with none open (v1.14.2) nothing is kept, so a fleet pays nothing for it.
-    const open = ctx.read('info-acps')?.open ?? [];
-    return { value: { versions: versionCounts(r.value.peers), peerAcps: open.length ? peerAcps(r.value.peers) : undefined }, samples, errors: [] };
-  },
+  collect: (ctx) =>
+    collectOneCall(ctx, infoPeersCall, (v) => {
+      const samples = toSamples(v, {
+        nowMs: ctx.now(),
+        silenceSeconds: ctx.options.silenceWindow,
+        perPeer: ctx.options.perPeer,
+        validators: ctx.read('platform-validators-full')?.primaryValidators,
+      });
+      // Peers' votes matter only while this node has proposals open (it keeps a peer's votes only for
+      // those); with none open (v1.14.2) nothing is kept, so a fleet pays nothing for it.
+      const open = ctx.read('info-acps')?.open ?? [];
+      return { value: { versions: versionCounts(v.peers), peerAcps: open.length ? peerAcps(v.peers) : undefined }, samples };
+    }),
 });

@@ -2,7 +2,7 @@ import { sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoUpgradesResult } from '../schemas/info.js';
 import { UNSCHEDULED_SECONDS } from '../schemas/primitives.js';
-import { defineCollector } from './define.js';
+import { collectOneCall, defineCollector } from './define.js';
 
 /**
  * avax_network_upgrade_timestamp_seconds{upgrade}: one series per `<name>Time` member of info.upgrades
@@ -54,9 +54,5 @@ export const infoUpgrades = defineCollector({
     { name: 'avax_network_upgrade_timestamp_seconds', type: 'gauge', labels: ['upgrade'], help: 'Activation time of each network upgrade the node knows (info.upgrades), Unix seconds; +Inf when unscheduled.' },
   ],
   calls: [infoUpgradesCall],
-  async collect(ctx) {
-    const r = await ctx.call(infoUpgradesCall, undefined);
-    if (!r.ok) return { samples: [], errors: r.normal ? [] : [r.error] };
-    return { value: { times: r.value.times, heliconTime: heliconFrom(r.value) }, samples: toSamples(r.value), errors: [] };
-  },
+  collect: (ctx) => collectOneCall(ctx, infoUpgradesCall, (v) => ({ value: { times: v.times, heliconTime: heliconFrom(v) }, samples: toSamples(v) })),
 });

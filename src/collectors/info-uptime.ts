@@ -2,7 +2,7 @@ import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { InfoUptimeResult } from '../schemas/info.js';
 import { percentToRatio } from '../schemas/primitives.js';
-import { defineCollector } from './define.js';
+import { collectOneCall, defineCollector } from './define.js';
 
 export function toSamples(v: InfoUptimeResult): Sample[] {
   return [
@@ -58,10 +58,9 @@ export const infoUptime = defineCollector({
     { name: 'avax_uptime_weighted_average_ratio', type: 'gauge', labels: [], help: 'Stake-weighted average of the uptime peers observe for this node (info.uptime weightedAveragePercentage / 100).' },
   ],
   calls: [infoUptimeCall],
-  async collect(ctx) {
-    const r = await ctx.call(infoUptimeCall, undefined);
-    if (!r.ok) return { samples: [], errors: r.normal ? [] : [r.error] };
-    const value = { rewardingStakeRatio: percentToRatio(r.value.rewardingStakePercentage), weightedAverageRatio: percentToRatio(r.value.weightedAveragePercentage) };
-    return { value, samples: toSamples(r.value), errors: [] };
-  },
+  collect: (ctx) =>
+    collectOneCall(ctx, infoUptimeCall, (v) => ({
+      value: { rewardingStakeRatio: percentToRatio(v.rewardingStakePercentage), weightedAverageRatio: percentToRatio(v.weightedAveragePercentage) },
+      samples: toSamples(v),
+    })),
 });

@@ -1,5 +1,5 @@
 import { sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
+import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import {
   PlatformGetCurrentSupplyResult,
   PlatformGetFeeStateResult,
@@ -7,7 +7,7 @@ import {
   PlatformGetTotalStakeResult,
 } from '../schemas/platform-economics.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector } from './define.js';
+import { collectEachCall, defineCollector } from './define.js';
 
 /**
  * Network economics of the primary network (issue 14 item 3): supply, total stake, the minimum
@@ -44,6 +44,7 @@ export const platformGetCurrentSupplyCall = rpcCall({ method: 'platform.getCurre
 export const platformGetTotalStakeCall = rpcCall({ method: 'platform.getTotalStake', endpoint: ENDPOINTS.platform, result: PlatformGetTotalStakeResult, normal: { absent: ABSENT }, scope: 'network' });
 export const platformGetMinStakeCall = rpcCall({ method: 'platform.getMinStake', endpoint: ENDPOINTS.platform, result: PlatformGetMinStakeResult, normal: { absent: ABSENT }, scope: 'network' });
 export const platformGetFeeStateCall = rpcCall({ method: 'platform.getFeeState', endpoint: ENDPOINTS.platform, result: PlatformGetFeeStateResult, normal: { absent: ABSENT }, scope: 'network' });
+const CALLS = [platformGetCurrentSupplyCall, platformGetTotalStakeCall, platformGetMinStakeCall, platformGetFeeStateCall] as const;
 
 export const networkEconomics = defineCollector({
   name: 'network-economics',
@@ -61,21 +62,6 @@ export const networkEconomics = defineCollector({
     { name: 'avax_pchain_gas_capacity', type: 'gauge', labels: [], help: 'P-Chain gas that can be consumed now (platform.getFeeState capacity).' },
     { name: 'avax_pchain_gas_excess', type: 'gauge', labels: [], help: 'P-Chain gas consumed above the target rate (platform.getFeeState excess); the price grows exponentially with it.' },
   ],
-  calls: [platformGetCurrentSupplyCall, platformGetTotalStakeCall, platformGetMinStakeCall, platformGetFeeStateCall],
-  async collect(ctx) {
-    const answers = await Promise.all([
-      ctx.call(platformGetCurrentSupplyCall, undefined),
-      ctx.call(platformGetTotalStakeCall, undefined),
-      ctx.call(platformGetMinStakeCall, undefined),
-      ctx.call(platformGetFeeStateCall, undefined),
-    ]);
-    const [supply, totalStake, minStake, feeState] = answers;
-    const e: NetworkEconomics = {
-      supply: supply.ok ? supply.value : undefined,
-      totalStake: totalStake.ok ? totalStake.value : undefined,
-      minStake: minStake.ok ? minStake.value : undefined,
-      feeState: feeState.ok ? feeState.value : undefined,
-    };
-    return { samples: toSamples(e), errors: failures(answers) };
-  },
+  calls: CALLS,
+  collect: (ctx) => collectEachCall(ctx, CALLS, ([supply, totalStake, minStake, feeState]) => ({ samples: toSamples({ supply, totalStake, minStake, feeState }) })),
 });

@@ -1,6 +1,6 @@
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoGetNodeIPResult } from '../schemas/info.js';
-import { defineCollector } from './define.js';
+import { collectOneCall, defineCollector } from './define.js';
 
 /**
  * info.getNodeIP (issue 14 item 4): the ip:port the node advertises to its peers, published for
@@ -36,12 +36,15 @@ export const nodeIp = defineCollector({
   // No family of its own: the address is a label of node-info's avax_node_info.
   metrics: [],
   calls: [infoGetNodeIPCall],
-  async collect(ctx) {
-    const r = await ctx.call(infoGetNodeIPCall, undefined);
-    // A failure publishes nothing (nothing stale: the label is empty until the address is known again).
-    if (!r.ok) return r.normal ? { value: { ip: '' }, samples: [], errors: [] } : { samples: [], errors: [r.error] };
-    const ip = r.value.ip;
-    ctx.logOnChange('ip', ip, () => ctx.log.info({ ip }, 'advertised IP (info.getNodeIP)'));
-    return { value: { ip }, samples: [], errors: [] };
-  },
+  // A failure publishes nothing (nothing stale: the label is empty until the address is known again).
+  collect: (ctx) =>
+    collectOneCall(
+      ctx,
+      infoGetNodeIPCall,
+      ({ ip }) => {
+        ctx.logOnChange('ip', ip, () => ctx.log.info({ ip }, 'advertised IP (info.getNodeIP)'));
+        return { value: { ip }, samples: [] };
+      },
+      { ip: '' },
+    ),
 });

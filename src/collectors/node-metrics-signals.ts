@@ -179,6 +179,34 @@ function averager(c: string, ab: string): NativeName[] {
   ];
 }
 
+/**
+ * The P2P message meter of each release: `msgs<suffix>` (messages; `_bytes`: their bytes) per io
+ * (sent, received); v1.10.x had a series per message op and direction instead.
+ */
+function networkMessages(suffix: '' | '_bytes'): NativeName[] {
+  return [
+    { schemes: BC, name: `avalanche_network_msgs${suffix}`, extra: { from: 'io' } },
+    { schemes: A, name: `avalanche_network_<op>_sent${suffix}`, opList: NETWORK_OPS, extra: { value: 'sent' } },
+    { schemes: A, name: `avalanche_network_<op>_received${suffix}`, opList: NETWORK_OPS, extra: { value: 'received' } },
+  ];
+}
+
+/**
+ * The database meter (meterdb) of each release: `<metric>` (calls, duration) per method, per chain and
+ * for the whole node (chain all); v1.10.x had a series per method instead, `<op>_<legacy>` (count, sum).
+ */
+function meterdb(metric: string, legacy: string): NativeName[] {
+  return [
+    { schemes: C, name: `avalanche_meterdb_${metric}`, extra: { from: 'method' } },
+    // v1.13.1–v1.14.0: the whole-node meter was registered at the top level, without prefix.
+    { schemes: C, name: `all_${metric}`, chain: 'all', extra: { from: 'method' } },
+    { schemes: B, name: `avalanche_db_${metric}`, chain: 'all', extra: { from: 'method' } },
+    { schemes: B, name: `avalanche_<a>_db_${metric}`, extra: { from: 'method' } },
+    { schemes: A, name: `avalanche_db_<op>_${legacy}`, chain: 'all', opList: DB_METHODS, extra: { from: '<op>' } },
+    { schemes: A, name: `avalanche_<a>_db_<op>_${legacy}`, opList: DB_METHODS, extra: { from: '<op>' } },
+  ];
+}
+
 export const NODE_SIGNALS: readonly NodeSignal[] = [
   // #1–#13, #50: consensus (snowman engine of each chain)
   { name: 'avax_node_blocks_accepted_total', type: 'counter', perChain: true, help: `${CHAIN}Blocks accepted by consensus (not the bootstrapped ones), from /ext/metrics.`, native: snowman('blks_accepted_count') },
@@ -270,20 +298,12 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   {
     name: 'avax_node_network_messages_total', type: 'counter', perChain: false, extra: 'direction', extraValues: ['sent', 'received'],
     help: 'P2P messages sent and received (absent until the first one), from /ext/metrics.',
-    native: [
-      { schemes: BC, name: 'avalanche_network_msgs', extra: { from: 'io' } },
-      { schemes: A, name: 'avalanche_network_<op>_sent', opList: NETWORK_OPS, extra: { value: 'sent' } },
-      { schemes: A, name: 'avalanche_network_<op>_received', opList: NETWORK_OPS, extra: { value: 'received' } },
-    ],
+    native: networkMessages(''),
   },
   {
     name: 'avax_node_network_message_bytes_total', type: 'counter', perChain: false, extra: 'direction', extraValues: ['sent', 'received'],
     help: 'Bytes of P2P messages sent and received (absent until the first one), from /ext/metrics.',
-    native: [
-      { schemes: BC, name: 'avalanche_network_msgs_bytes', extra: { from: 'io' } },
-      { schemes: A, name: 'avalanche_network_<op>_sent_bytes', opList: NETWORK_OPS, extra: { value: 'sent' } },
-      { schemes: A, name: 'avalanche_network_<op>_received_bytes', opList: NETWORK_OPS, extra: { value: 'received' } },
-    ],
+    native: networkMessages('_bytes'),
   },
   {
     name: 'avax_node_network_send_failures_total', type: 'counter', perChain: false, help: 'Outbound P2P messages that could not be queued or sent, from /ext/metrics.',
@@ -332,27 +352,12 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   {
     name: 'avax_node_db_operations_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND, chainAll: true,
     help: 'Database calls, per chain (all: the whole node database) and op (read: get, has, iterator_next; write: put, delete, batch_write), from /ext/metrics.',
-    native: [
-      { schemes: C, name: 'avalanche_meterdb_calls', extra: { from: 'method' } },
-      // v1.13.1–v1.14.0: the whole-node meter was registered at the top level, without prefix.
-      { schemes: C, name: 'all_calls', chain: 'all', extra: { from: 'method' } },
-      { schemes: B, name: 'avalanche_db_calls', chain: 'all', extra: { from: 'method' } },
-      { schemes: B, name: 'avalanche_<a>_db_calls', extra: { from: 'method' } },
-      { schemes: A, name: 'avalanche_db_<op>_count', chain: 'all', opList: DB_METHODS, extra: { from: '<op>' } },
-      { schemes: A, name: 'avalanche_<a>_db_<op>_count', opList: DB_METHODS, extra: { from: '<op>' } },
-    ],
+    native: meterdb('calls', 'count'),
   },
   {
     name: 'avax_node_db_operation_seconds_total', type: 'counter', perChain: true, extra: 'op', extraValues: ['read', 'write'], extraMap: DB_METHOD_KIND, chainAll: true, divide: NS,
     help: 'Time spent in database calls, in seconds, per chain and op as avax_node_db_operations_total (mean latency = rate of this / rate of that), from /ext/metrics.',
-    native: [
-      { schemes: C, name: 'avalanche_meterdb_duration', extra: { from: 'method' } },
-      { schemes: C, name: 'all_duration', chain: 'all', extra: { from: 'method' } },
-      { schemes: B, name: 'avalanche_db_duration', chain: 'all', extra: { from: 'method' } },
-      { schemes: B, name: 'avalanche_<a>_db_duration', extra: { from: 'method' } },
-      { schemes: A, name: 'avalanche_db_<op>_sum', chain: 'all', opList: DB_METHODS, extra: { from: '<op>' } },
-      { schemes: A, name: 'avalanche_<a>_db_<op>_sum', opList: DB_METHODS, extra: { from: '<op>' } },
-    ],
+    native: meterdb('duration', 'sum'),
   },
   // #36–#42: resources and process
   { name: 'avax_node_cpu_usage_cores', type: 'gauge', perChain: false, help: "CPU the node uses as its resource tracker sees it, in cores, from /ext/metrics.", native: same('avalanche_resource_tracker_cpu_usage') },

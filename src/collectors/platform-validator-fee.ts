@@ -2,7 +2,7 @@ import { sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PlatformGetValidatorFeeStateResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector } from './define.js';
+import { collectOneCall, defineCollector } from './define.js';
 
 /**
  * avax_l1_validator_fee_price_navax_per_second: the continuous fee every active L1 validator pays
@@ -40,9 +40,5 @@ export const platformValidatorFee = defineCollector({
     { name: 'avax_l1_validator_fee_price_navax_per_second', type: 'gauge', labels: [], help: 'Continuous fee each active L1 validator pays, in nAVAX per second (platform.getValidatorFeeState price).' },
   ],
   calls: [platformGetValidatorFeeStateCall],
-  async collect(ctx) {
-    const r = await ctx.call(platformGetValidatorFeeStateCall, undefined);
-    if (!r.ok) return { samples: [], errors: r.normal ? [] : [r.error] };
-    return { value: { priceNavaxPerSecond: u64ToNumber(r.value.price) }, samples: toSamples(r.value), errors: [] };
-  },
+  collect: (ctx) => collectOneCall(ctx, platformGetValidatorFeeStateCall, (v) => ({ value: { priceNavaxPerSecond: u64ToNumber(v.price) }, samples: toSamples(v) })),
 });

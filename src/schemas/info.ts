@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { acpNumber, leanReader, list, nodeId, percent, requiredCb58Id, requiredObject, requiredSmallInt, requiredString, rfc3339, string, type Walk } from './lean.js';
+import { acpNumber, leanReader, list, nodeId, objectItem, percent, requiredCb58Id, requiredObject, requiredSmallInt, requiredString, rfc3339, string, type Walk } from './lean.js';
 import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray, parseRfc3339 } from './primitives.js';
 
 /**
@@ -106,11 +106,8 @@ function readBenched(w: Walk, v: unknown, i: number): string | undefined {
   return requiredString(w, v, i);
 }
 
-function readPeer(w: Walk, v: unknown, i: number): InfoPeerUsed | undefined {
-  const o = requiredObject(w, v, i);
-  if (o === undefined) return undefined;
-  w.in(i);
-  const out: InfoPeerUsed = {
+const readPeer = objectItem(
+  (w, o): InfoPeerUsed => ({
     nodeID: nodeId(w, o['nodeID'], 'nodeID') as string,
     version: string(w, o['version'], 'version') ?? '',
     lastReceived: rfc3339(w, o['lastReceived'], 'lastReceived'),
@@ -119,10 +116,8 @@ function readPeer(w: Walk, v: unknown, i: number): InfoPeerUsed | undefined {
     benched: list(w, o['benched'], 'benched', readBenched),
     supportedACPs: list(w, o['supportedACPs'], 'supportedACPs', readAcp),
     objectedACPs: list(w, o['objectedACPs'], 'objectedACPs', readAcp),
-  };
-  w.out();
-  return out;
-}
+  }),
+);
 
 /**
  * Lean reader of info.peers: numPeers and the used fields of each peer (InfoPeerUsed), validated

@@ -95,6 +95,18 @@ export function requiredObject(w: Walk, v: unknown, key: PropertyKey | undefined
   return w.fail(key, `expected an object, got ${got(v)}`);
 }
 
+/** A reader of list items that must be objects: `read` reads an item's members, with the path inside it. */
+export function objectItem<T>(read: (w: Walk, o: Record<string, unknown>) => T): (w: Walk, v: unknown, i: number) => T | undefined {
+  return (w, v, i) => {
+    const o = requiredObject(w, v, i);
+    if (o === undefined) return undefined;
+    w.in(i);
+    const out = read(w, o);
+    w.out();
+    return out;
+  };
+}
+
 /**
  * A JSON array that Go encodes as null when nil (primitives.ts nullableArray): absent or null → [].
  * `item` reads element i (its key for the path is i).

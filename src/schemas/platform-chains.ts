@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { leanReader, list, requiredCb58Id, requiredObject, string, type Walk } from './lean.js';
+import { leanReader, list, objectItem, requiredCb58Id, requiredObject, string } from './lean.js';
 import { CB58Id, nullableArray } from './primitives.js';
 
 /**
@@ -21,19 +21,14 @@ export type PlatformBlockchain = z.output<typeof PlatformBlockchain>;
 export const PlatformGetBlockchainsResult = z.object({ blockchains: nullableArray(PlatformBlockchain) });
 export type PlatformGetBlockchainsResult = z.output<typeof PlatformGetBlockchainsResult>;
 
-function readBlockchain(w: Walk, v: unknown, i: number): PlatformBlockchain | undefined {
-  const o = requiredObject(w, v, i);
-  if (o === undefined) return undefined;
-  w.in(i);
-  const out: PlatformBlockchain = {
+const readBlockchain = objectItem(
+  (w, o): PlatformBlockchain => ({
     id: requiredCb58Id(w, o['id'], 'id') as string,
     name: string(w, o['name'], 'name', 256) ?? '',
     subnetID: requiredCb58Id(w, o['subnetID'], 'subnetID') as string,
     vmID: requiredCb58Id(w, o['vmID'], 'vmID') as string,
-  };
-  w.out();
-  return out;
-}
+  }),
+);
 
 /** Lean reader of platform.getBlockchains: every field of a record is used (the same output as the schema). */
 export const PlatformGetBlockchainsLean = leanReader((w, v): PlatformGetBlockchainsResult => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Rfc3339Seconds, U64 } from './primitives.js';
+import { memberOrAlias, Rfc3339Seconds, U64 } from './primitives.js';
 
 /**
  * Network economics (P-Chain API, avalanchego v1.14.2, AVALANCHEGO.md §5). Amounts in nAVAX.
@@ -12,14 +12,7 @@ export const PlatformGetCurrentSupplyResult = z.object({ supply: U64, height: U6
 export type PlatformGetCurrentSupplyResult = z.output<typeof PlatformGetCurrentSupplyResult>;
 
 /** platform.getTotalStake {}: `{"stake":"…","weight":"…"}`; `stake` is the deprecated duplicate of `weight`. */
-export const PlatformGetTotalStakeResult = z
-  .object({ weight: U64.optional(), stake: U64.optional() })
-  .check((ctx) => {
-    if (ctx.value.weight === undefined && ctx.value.stake === undefined) {
-      ctx.issues.push({ code: 'custom', input: ctx.value, message: 'expected "weight" (or "stake")', path: ['weight'] });
-    }
-  })
-  .transform((v) => ({ weight: (v.weight ?? v.stake) as bigint }));
+export const PlatformGetTotalStakeResult = memberOrAlias('weight', 'stake', U64);
 export type PlatformGetTotalStakeResult = z.output<typeof PlatformGetTotalStakeResult>;
 
 /** platform.getMinStake {}: `{"minValidatorStake":"2000000000000","minDelegatorStake":"25000000000"}`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bool, cb58Id, hexBytes, leanReader, list, nodeId, object, percent, requiredObject, requiredString, smallInt, u64, type Walk } from './lean.js';
-import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray } from './primitives.js';
+import { bool, cb58Id, hexBytes, leanReader, list, objectItem, nodeId, object, percent, requiredObject, requiredString, smallInt, u64, type Walk } from './lean.js';
+import { CB58Id, HexBytes, memberOrAlias, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray } from './primitives.js';
 
 /**
  * P-Chain API (`POST /ext/bc/P`), AVALANCHEGO.md §5 (avalanchego v1.14.2).
@@ -116,10 +116,7 @@ export interface PlatformGetCurrentValidatorsUsed {
   validators: PlatformValidatorUsed[];
 }
 
-function readValidator(w: Walk, v: unknown, i: number): PlatformValidatorUsed | undefined {
-  const o = requiredObject(w, v, i);
-  if (o === undefined) return undefined;
-  w.in(i);
+const readValidator = objectItem((w, o): PlatformValidatorUsed => {
   const id = nodeId(w, o['nodeID'], 'nodeID') as string;
   const weight = u64(w, o['weight'], 'weight');
   // The spec's name of weight: validated whenever present, as the schema does.
@@ -142,7 +139,7 @@ function readValidator(w: Walk, v: unknown, i: number): PlatformValidatorUsed | 
     rewardOwnerAddresses = list(w, owner['addresses'], 'addresses', readAddress);
     w.out();
   }
-  const out: PlatformValidatorUsed = {
+  return {
     nodeID: id,
     txID: cb58Id(w, o['txID'], 'txID'),
     startTime: u64(w, o['startTime'], 'startTime'),
@@ -159,9 +156,7 @@ function readValidator(w: Walk, v: unknown, i: number): PlatformValidatorUsed | 
     signer,
     rewardOwnerAddresses,
   };
-  w.out();
-  return out;
-}
+});
 
 /** An owner address: a string of at most 128 characters (validator-rewards checks the P-Chain address). */
 function readAddress(w: Walk, v: unknown, i: number): string | undefined {
@@ -186,14 +181,7 @@ export type PlatformGetHeightResult = z.output<typeof PlatformGetHeightResult>;
  * platform.getTimestamp: `{"timestamp":"2026-05-14T09:21:31Z"}` (node-local zone, 1 s precision).
  * The spec's signature names the member `time`; both are accepted, output is `timestamp` (Unix s).
  */
-export const PlatformGetTimestampResult = z
-  .object({ timestamp: Rfc3339Seconds.optional(), time: Rfc3339Seconds.optional() })
-  .check((ctx) => {
-    if (ctx.value.timestamp === undefined && ctx.value.time === undefined) {
-      ctx.issues.push({ code: 'custom', input: ctx.value, message: 'expected "timestamp" (or "time")', path: ['timestamp'] });
-    }
-  })
-  .transform((v) => ({ timestamp: (v.timestamp ?? v.time) as number }));
+export const PlatformGetTimestampResult = memberOrAlias('timestamp', 'time', Rfc3339Seconds);
 export type PlatformGetTimestampResult = z.output<typeof PlatformGetTimestampResult>;
 
 /**

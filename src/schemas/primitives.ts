@@ -251,3 +251,24 @@ export function nullableArray<T extends z.ZodType>(item: T) {
     .nullish()
     .transform((v): z.output<T>[] => v ?? []);
 }
+
+/**
+ * An object with one member the node may spell two ways (`name`, or `alias`: a deprecated duplicate or
+ * the spec's other name): either is accepted, `name` first; neither is an issue at `name`. The output
+ * has `name` only.
+ */
+export function memberOrAlias<const K extends string, const A extends string, T extends z.ZodType>(name: K, alias: A, member: T) {
+  const shape = { [name]: member.optional(), [alias]: member.optional() } as { [P in K | A]: z.ZodOptional<T> };
+  return z
+    .object(shape)
+    .check((ctx) => {
+      const v = ctx.value as Partial<Record<K | A, z.output<T>>>;
+      if (v[name] === undefined && v[alias] === undefined) {
+        ctx.issues.push({ code: 'custom', input: ctx.value, message: `expected "${name}" (or "${alias}")`, path: [name] });
+      }
+    })
+    .transform((o) => {
+      const v = o as Partial<Record<K | A, z.output<T>>>;
+      return { [name]: v[name] ?? v[alias] } as { [P in K]: z.output<T> };
+    });
+}

@@ -31,12 +31,12 @@ export function hf(...parts: number[]): number {
   return h32(...parts) / 4294967296;
 }
 
-/** Mulberry32 PRNG: sequential deterministic stream. */
-export class Rng {
-  private s: number;
-  constructor(seed: number) {
-    this.s = h32(seed, 0x5eed) >>> 0;
-  }
+/**
+ * Mulberry32 PRNG from a 32-bit state: sequential deterministic stream. The backtest's noise
+ * (src/backtest/random.ts) draws from it too, seeded its own way.
+ */
+export class Mulberry32 {
+  constructor(private s: number) {}
   next(): number {
     let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
     t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -45,6 +45,13 @@ export class Rng {
   }
   int(min: number, maxInclusive: number): number {
     return min + Math.floor(this.next() * (maxInclusive - min + 1));
+  }
+}
+
+/** The simulator's stream: Mulberry32 seeded from a seed number. */
+export class Rng extends Mulberry32 {
+  constructor(seed: number) {
+    super(h32(seed, 0x5eed) >>> 0);
   }
   bytes(n: number): Buffer {
     const b = Buffer.alloc(n);

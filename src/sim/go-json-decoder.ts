@@ -151,43 +151,45 @@ class Parser {
   }
 
   private array(): unknown[] {
+    const out: unknown[] = [];
+    if (this.open(']')) return out;
+    do {
+      out.push(this.value('looking for beginning of value'));
+    } while (this.another(']', 'array element'));
+    return out;
+  }
+
+  /** Enters the array or object at its opening character; true when it is empty (and so closed). */
+  private open(close: string): boolean {
     this.enter();
     this.i++;
-    const out: unknown[] = [];
     this.skipWs();
-    if (this.peek() === ']') {
+    if (this.peek() !== close) return false;
+    this.i++;
+    this.depth--;
+    return true;
+  }
+
+  /** After an element of an array or object: true at a ',' (another follows), false at `close` (it is closed). */
+  private another(close: string, element: string): boolean {
+    this.skipWs();
+    const c = this.peek();
+    if (c === ',') {
+      this.i++;
+      return true;
+    }
+    if (c === close) {
       this.i++;
       this.depth--;
-      return out;
+      return false;
     }
-    for (;;) {
-      out.push(this.value('looking for beginning of value'));
-      this.skipWs();
-      const c = this.peek();
-      if (c === ',') {
-        this.i++;
-        continue;
-      }
-      if (c === ']') {
-        this.i++;
-        this.depth--;
-        return out;
-      }
-      throw new SyntaxErr(`invalid character ${goQuoteChar(c)} after array element`);
-    }
+    throw new SyntaxErr(`invalid character ${goQuoteChar(c)} after ${element}`);
   }
 
   private object(members?: Member[]): Record<string, unknown> {
-    this.enter();
-    this.i++;
     const out: Record<string, unknown> = {};
-    this.skipWs();
-    if (this.peek() === '}') {
-      this.i++;
-      this.depth--;
-      return out;
-    }
-    for (;;) {
+    if (this.open('}')) return out;
+    do {
       this.skipWs();
       const c = this.peek();
       if (c !== '"') throw new SyntaxErr(`invalid character ${goQuoteChar(c)} looking for beginning of object key string`);
@@ -202,19 +204,8 @@ class Parser {
       const vEnd = this.i;
       Object.defineProperty(out, key, { value: v, enumerable: true, configurable: true, writable: true });
       if (members) members.push({ key, raw: this.s.slice(vStart, vEnd), value: v });
-      this.skipWs();
-      const d = this.peek();
-      if (d === ',') {
-        this.i++;
-        continue;
-      }
-      if (d === '}') {
-        this.i++;
-        this.depth--;
-        return out;
-      }
-      throw new SyntaxErr(`invalid character ${goQuoteChar(d)} after object key:value pair`);
-    }
+    } while (this.another('}', 'object key:value pair'));
+    return out;
   }
 }
 

@@ -4,9 +4,9 @@
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
-import { h32 } from '../deterministic-random.js';
 import { DAY } from '../mainnet-constants.js';
 import { defineScenario } from './scenario.js';
+import { ownValidationEndingAfterSwitch } from './validator-expiring.js';
 
 export const validatorEnding = defineScenario({
   name: 'validator-ending',
@@ -14,10 +14,6 @@ export const validatorEnding = defineScenario({
   effect: 'own `endTime` ≈ 10 days after the switch (fixed, seeded within its last hour): less than 14 days, more than 7',
   validators: {
     // Like validator-expiring, 10 days out: the operator has not renewed it yet.
-    ownPeriod: (n, base, nowS) => {
-      const end = n.switchS + 10 * DAY - (h32(n.seed, 78) % 3600);
-      const p = base(nowS);
-      return { k: p.k, start: Math.min(p.start, end - 14 * DAY), end };
-    },
+    ownPeriod: ownValidationEndingAfterSwitch(10 * DAY, 78),
   },
 });

@@ -6,7 +6,19 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { h32 } from '../deterministic-random.js';
 import { DAY } from '../mainnet-constants.js';
-import { defineScenario } from './scenario.js';
+import { defineScenario, type Scenario } from './scenario.js';
+
+/**
+ * The own validation with a fixed end `afterSwitchS` after the switch (seeded by `salt` within its
+ * last hour), started >= 14 days before it (validator-ending's too).
+ */
+export function ownValidationEndingAfterSwitch(afterSwitchS: number, salt: number): NonNullable<NonNullable<Scenario['validators']>['ownPeriod']> {
+  return (n, base, nowS) => {
+    const end = n.switchS + afterSwitchS - (h32(n.seed, salt) % 3600);
+    const p = base(nowS);
+    return { k: p.k, start: Math.min(p.start, end - 14 * DAY), end };
+  };
+}
 
 export const validatorExpiring = defineScenario({
   name: 'validator-expiring',
@@ -14,10 +26,6 @@ export const validatorExpiring = defineScenario({
   effect: 'own `endTime` ≈ 30 h after the switch (fixed)',
   validators: {
     // A fixed end ~30 h after the switch (seeded within its last hour), started >= 14 days before.
-    ownPeriod: (n, base, nowS) => {
-      const end = n.switchS + 30 * 3600 - (h32(n.seed, 77) % 3600);
-      const p = base(nowS);
-      return { k: p.k, start: Math.min(p.start, end - 14 * DAY), end };
-    },
+    ownPeriod: ownValidationEndingAfterSwitch(30 * 3600, 77),
   },
 });
