@@ -17,6 +17,18 @@ describe('durations', () => {
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, null, undefined, {}, ['15s']]) expect(parseDuration(bad), String(bad)).toBeUndefined();
   });
 
+  it('default: weeks and years only where asked (PromQL windows, the backtest), plain seconds refusable', () => {
+    for (const x of ['1w', '2y', '1y2w3d']) expect(parseDuration(x), x).toBeUndefined();
+    expect(parseDuration('1w', { weeksAndYears: true })).toBe(604_800);
+    expect(parseDuration('1y2w3d', { weeksAndYears: true })).toBe((365 + 14 + 3) * 86_400);
+    expect(parseDuration('2w1y', { weeksAndYears: true })).toBeUndefined();
+    expect(parseDuration('15', { plainSeconds: false })).toBeUndefined();
+    expect(parseDuration('0', { plainSeconds: false })).toBe(0);
+    expect(parseDuration('15s', { plainSeconds: false })).toBe(15);
+    // a week formats in days: no interval of ours is written in weeks
+    expect(formatDuration(604_800)).toBe('7d');
+  });
+
   it('default: seconds format as Prometheus writes them, largest unit first', () => {
     const cases: [number, string][] = [[600, '10m'], [5400, '1h30m'], [86_400, '1d'], [0.5, '500ms'], [0, '0s'], [-3, '0s'], [15, '15s'], [93_784.005, '1d2h3m4s5ms'], [604_800, '7d']];
     for (const [seconds, text] of cases) expect(formatDuration(seconds), String(seconds)).toBe(text);
