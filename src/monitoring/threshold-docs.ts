@@ -247,6 +247,48 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     why: () => `a short debugging session is fine; days of debug logs fill the disk. Needs ${c('--collector.admin-logger')} and the node's Admin API.`,
     example: 'AvalancheNodeLogLevelVerbose: a logger at DEBUG/VERBO for this long',
   },
+  diskFreeWarning: {
+    alerts: 'AvalancheNodeDiskSpaceLow (warning)',
+    expression: (t) => `${c(`avax_node_disk_available_ratio < ${num(t.diskFreeWarning)}`)} for 10m`,
+    why: () => `the official Builders Hub "Key Metrics & Alerts" warning (20 %). The share exists from avalanchego v1.14.1 on; older nodes are silent here (their ${c('diskspace')} check still fails at 10 %).`,
+    example: 'AvalancheNodeDiskSpaceLow warning: free share of the database volume below this',
+  },
+  diskFreeCritical: {
+    alerts: 'AvalancheNodeDiskSpaceLow (critical)',
+    expression: (t) => `${c(`avax_node_disk_available_ratio < ${num(t.diskFreeCritical)}`)} for 10m`,
+    why: () => `the official Builders Hub critical (10 %), also where the node turns unhealthy; below ${c('diskFreeWarning')}.`,
+    example: 'AvalancheNodeDiskSpaceLow critical',
+  },
+  diskUnhealthyLevel: {
+    alerts: 'AvalancheNodeDiskRunwayShort (warning)',
+    expression: (t) => `runway to ${c(num(t.diskUnhealthyLevel))} free: ${c(`bytes * (1 - ${num(t.diskUnhealthyLevel)} / avax_node_disk_available_ratio) / -deriv(bytes[${promDuration(t.diskGrowthWindow)}])`)}`,
+    why: () => `the free share below which avalanchego reports its ${c('diskspace')} check unhealthy (10 % by default since v1.14.1); change it only if the node runs with another.`,
+    example: 'AvalancheNodeDiskRunwayShort warning: the runway is to this free share (the node turns unhealthy)',
+  },
+  diskShutdownLevel: {
+    alerts: 'AvalancheNodeDiskRunwayShort (critical)',
+    expression: (t) => `runway to ${c(num(t.diskShutdownLevel))} free, as above`,
+    why: () => `the free share below which avalanchego shuts itself down (3 % by default); below ${c('diskUnhealthyLevel')}.`,
+    example: 'AvalancheNodeDiskRunwayShort critical: the runway is to this free share (the node stops)',
+  },
+  diskRunwayWarning: {
+    alerts: 'AvalancheNodeDiskRunwayShort (warning)',
+    expression: (t) => `runway to ${c('diskUnhealthyLevel')} ${c(`< ${secondsExpr(t.diskRunwayWarning)}`)} for 30m`,
+    why: () => 'days to order a bigger volume or prune; silent while the free space does not shrink.',
+    example: 'AvalancheNodeDiskRunwayShort warning: runway to the unhealthy level below this',
+  },
+  diskRunwayCritical: {
+    alerts: 'AvalancheNodeDiskRunwayShort (critical)',
+    expression: (t) => `runway to ${c('diskShutdownLevel')} ${c(`< ${secondsExpr(t.diskRunwayCritical)}`)} for 30m`,
+    why: () => `below ${c('diskRunwayWarning')}.`,
+    example: 'AvalancheNodeDiskRunwayShort critical: runway to the shutdown level below this',
+  },
+  diskGrowthWindow: {
+    alerts: 'AvalancheNodeDiskRunwayShort',
+    expression: (t) => `${c(`deriv(avax_node_disk_available_bytes[${promDuration(t.diskGrowthWindow)}])`)}, the slope of the free bytes`,
+    why: () => 'longer: fewer pages from a short burst (a compaction, a log spike), later pages for a real change of pace.',
+    example: 'AvalancheNodeDiskRunwayShort: the growth rate is the slope over this window',
+  },
 };
 
 /** The markdown table of alerts/README.md "Thresholds operators tune" (header included). */

@@ -50,6 +50,7 @@ import { consensusStuck } from './consensus-stuck.js';
 import { lagging } from './lagging.js';
 import { dbSlow } from './db-slow.js';
 import { diskFilling } from './disk-filling.js';
+import { diskFillingSlow } from './disk-filling-slow.js';
 import { rewardMissedWatched } from './reward-missed-watched.js';
 import { l1Idle } from './l1-idle.js';
 import type { Scenario } from './scenario.js';
@@ -101,6 +102,7 @@ export const SCENARIO_MODULES = [
   lagging,
   dbSlow,
   diskFilling,
+  diskFillingSlow,
   rewardMissedWatched,
   l1Idle,
 ] as const;
