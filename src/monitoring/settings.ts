@@ -135,6 +135,8 @@ const thresholdShape = {
   delegationCapacityLowAvax: num({ min: 0 }).default(0),
   l1RunwayWarning: duration().default(7 * 86400),
   l1RunwayCritical: duration().default(86400),
+  l1WeightAtRiskWarning: ratio().default(0.2),
+  l1WeightAtRiskCritical: ratio().default(0.33),
   rewardMissedWindow: duration().default(3 * 86400),
   upgradeWindow: duration().default(7 * 86400),
   newerVersionRatio: num({ min: 0, max: 1, what: 'a ratio' }).refine((v) => v < 1, { message: 'expected a ratio below 1 (the alert fires above it), got 1' }).default(0.5),
@@ -179,7 +181,7 @@ const thresholdsSchema = z
     below('validationEndingWarning', 'validationEndingInfo');
     below('l1RunwayCritical', 'l1RunwayWarning');
     below('diskRunwayCritical', 'diskRunwayWarning');
-    for (const [a, b] of [['diskFreeCritical', 'diskFreeWarning'], ['diskShutdownLevel', 'diskUnhealthyLevel']] as const) {
+    for (const [a, b] of [['diskFreeCritical', 'diskFreeWarning'], ['diskShutdownLevel', 'diskUnhealthyLevel'], ['l1WeightAtRiskWarning', 'l1WeightAtRiskCritical']] as const) {
       if (!(t[a] < t[b])) ctx.addIssue({ code: 'custom', path: [a], message: `expected less than thresholds.${b} (${t[b]}), got ${t[a]}` });
     }
     // A busy chain's longest pause must be shorter than the silence that makes it stalled.

@@ -103,6 +103,18 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     why: () => `below ${c('l1RunwayWarning')}.`,
     example: 'AvalancheL1ValidatorBalanceLow critical',
   },
+  l1WeightAtRiskWarning: {
+    alerts: 'AvalancheL1WeightAtRisk (warning)',
+    expression: (t) => `${c(`avax_l1_weight_at_risk_ratio >= ${num(t.l1WeightAtRiskWarning)}`)} for 10m`,
+    why: () => 'share of the L1 weight whose balance lasts under 7 days (inactive validators included); time to reach the other operators before the third that halts the L1.',
+    example: 'AvalancheL1WeightAtRisk warning: share of the L1 weight running out of balance within 7 days',
+  },
+  l1WeightAtRiskCritical: {
+    alerts: 'AvalancheL1WeightAtRisk (critical)',
+    expression: (t) => `${c(`... >= ${num(t.l1WeightAtRiskCritical)}`)} for 10m`,
+    why: () => `just under a third: once a third of the weight is out of balance the L1 halts and stays halted after a top-up (builders-hub#4132). Above ${c('l1WeightAtRiskWarning')}.`,
+    example: 'AvalancheL1WeightAtRisk critical: before the third that halts the L1',
+  },
   rewardMissedWindow: {
     alerts: 'AvalancheValidationEndedWithoutReward (critical)',
     expression: (t) =>

@@ -123,6 +123,15 @@ describe('issue 26 scenarios against the exporter', () => {
     expect(m(await cycle('healthy'), 'avax_node_disk_available_ratio')).toBeGreaterThan(0.4);
   });
 
+  it('l1-weight-warning / l1-weight-at-risk: the share of the L1 weight under 7 days of balance, from its whole validator list', async () => {
+    const share = (text: string) => m(text, 'avax_l1_weight_at_risk_ratio', { subnet: sim.l1SubnetId });
+    // weights 20, 50, own 100, 100, 200, 20, 10 (inactive, balance 0): healthy operators top up, only the inactive 10 of 500
+    expect(share(await cycle('healthy'))).toBe(0.02);
+    expect(share(await cycle('l1-weight-warning'))).toBe(0.22); // + the 100 with 3 days left: above 20 %, under a third
+    expect(share(await cycle('l1-weight-at-risk'))).toBe(0.42); // + the 200 instead: more than a third
+    expect(share(await cycle('healthy'))).toBe(0.02);
+  });
+
   it('l1-idle: nothing the exporter reads changes (the exporter does not follow L1 heights)', async () => {
     const text = await cycle('l1-idle', 600_000);
     expect(m(text, 'avax_up')).toBe(1);

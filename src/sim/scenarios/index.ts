@@ -46,6 +46,8 @@ import { logLevelDebug } from './log-level-debug.js';
 import { uptimeAtRisk } from './uptime-at-risk.js';
 import { validatorEnding } from './validator-ending.js';
 import { l1FeeWarning } from './l1-fee-warning.js';
+import { l1WeightAtRisk } from './l1-weight-at-risk.js';
+import { l1WeightWarning } from './l1-weight-warning.js';
 import { consensusStuck } from './consensus-stuck.js';
 import { lagging } from './lagging.js';
 import { dbSlow } from './db-slow.js';
@@ -98,6 +100,8 @@ export const SCENARIO_MODULES = [
   uptimeAtRisk,
   validatorEnding,
   l1FeeWarning,
+  l1WeightWarning,
+  l1WeightAtRisk,
   consensusStuck,
   lagging,
   dbSlow,
