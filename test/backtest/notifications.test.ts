@@ -36,11 +36,13 @@ const CASES: FiringAlert[] = [
   alert('disk-runway-warning', { alertname: 'AvalancheNodeDiskRunwayShort', severity: 'warning', target: 'f' }),
   alert('disk-low-critical', { alertname: 'AvalancheNodeDiskSpaceLow', severity: 'critical', target: 'f' }),
   alert('disk-runway-other', { alertname: 'AvalancheNodeDiskRunwayShort', severity: 'warning', target: 'g' }),
+  alert('check-diskspace', { alertname: 'AvalancheHealthCheckFailing', target: 'f', check: 'diskspace' }),
+  alert('check-diskspace-old-node', { alertname: 'AvalancheHealthCheckFailing', target: 'g', check: 'diskspace' }),
   alert('weight-warning', { alertname: 'AvalancheL1WeightAtRisk', severity: 'warning', target: 'a', subnet: 'l1' }),
   alert('weight-critical', { alertname: 'AvalancheL1WeightAtRisk', severity: 'critical', target: 'a', subnet: 'l1' }),
   alert('weight-other-l1', { alertname: 'AvalancheL1WeightAtRisk', severity: 'warning', target: 'a', subnet: 'l1b' }),
 ];
-const EXPECTED_MUTED = ['end-info', 'end-warning', 'l1-warning', 'below', 'check-bls', 'disk-runway-warning', 'weight-warning'];
+const EXPECTED_MUTED = ['end-info', 'end-warning', 'l1-warning', 'below', 'check-bls', 'disk-runway-warning', 'check-diskspace', 'weight-warning'];
 
 describe('Alertmanager model', () => {
   it('default: Watchdog goes to the dead man\'s switch of examples/alertmanager.yml, a heartbeat that is never a page', () => {

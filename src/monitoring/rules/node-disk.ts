@@ -8,16 +8,19 @@ import type { AlertRule, RuleContext } from './types.js';
 
 /**
  * Seconds until the free share reaches `level` (0 once below it), while the free bytes shrink; absent
- * while they do not.
+ * while they do not. The slope is the slower of the one over thresholds.diskGrowthWindow (a short burst
+ * does not page) and the one over the last hour (space freed clears it within the hour).
  * The volume size is bytes / share; the share is floored by the node (30 for 30.9 %), so the size and
  * the bytes left above the level come out a little small: the runway errs early, never late.
  */
 export function diskRunwayExpr({ t, q }: RuleContext, level: number): string {
   const bytes = q.sel('avax_node_disk_available_bytes');
   const ratio = q.sel('avax_node_disk_available_ratio');
+  const long = `deriv(${bytes}[${promDuration(t.diskGrowthWindow)}])`;
+  const short = `deriv(${bytes}[1h])`;
   return `clamp_min(
   ${bytes} * (1 - ${level} / (${ratio} > 0))
-  / -(deriv(${bytes}[${promDuration(t.diskGrowthWindow)}]) < 0),
+  / -((((${long}) >= (${short})) or (${short})) < 0),
   0
 )`;
 }
@@ -57,8 +60,9 @@ diskFreeCritical (the Builders Hub "Key Metrics & Alerts" values, 20 % and 10 %)
       t.diskUnhealthyLevel,
       t.diskRunwayWarning,
       `Seconds until the free share reaches thresholds.diskUnhealthyLevel (the node's unhealthy level) at the
-slope of the free bytes over thresholds.diskGrowthWindow (deriv); volume size = bytes / share. Silent
-while the free space does not shrink and on nodes without the share (before v1.14.1).`,
+slower of the slopes (deriv) of the free bytes over thresholds.diskGrowthWindow and over the last hour;
+volume size = bytes / share. Silent while the free space does not shrink and on nodes without the share
+(before v1.14.1).`,
     ),
     runwayShort('critical', t.diskShutdownLevel, t.diskRunwayCritical, 'To thresholds.diskShutdownLevel, where the node shuts itself down.'),
   ];
