@@ -2,7 +2,7 @@ import { sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoGetVMsResult } from '../schemas/info.js';
-import { isActive, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
+import { isActive, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsLean, type BlockchainStatus, type PlatformBlockchain } from '../schemas/platform-chains.js';
 import { defineCollector } from './define.js';
 
@@ -21,7 +21,8 @@ import { defineCollector } from './define.js';
  * refreshes every collector at once (scheduler), so nothing shown is older than one interval or the
  * last restart. The subnet's health is derived every cycle from the health collector's report
  * (derive/subnet-healthy.ts); the watched IDs' L1 entries (balance, active) are platform-validators'
- * (every cycle).
+ * (every cycle). Each L1's weights and balances are published for the share of its weight at risk
+ * (derive/l1-weight-at-risk.ts).
  */
 
 /** A chain of a watched subnet, as subnet-chains publishes it. */
@@ -32,6 +33,13 @@ export interface WatchedChain {
   readonly vmId: string;
 }
 
+/** An L1 validator of a watched L1 as derive/l1-weight-at-risk.ts needs it (from the L1's validator list). */
+export interface L1Stake {
+  readonly weight: bigint;
+  /** nAVAX left to pay the continuous fee; 0 = inactive */
+  readonly balance: bigint;
+}
+
 /** What subnet-chains publishes: the watched subnets, their chains and their active validator counts. */
 export interface SubnetChainsValue {
   /** Watched subnets, the primary network first. */
@@ -40,6 +48,15 @@ export interface SubnetChainsValue {
   readonly chains: readonly WatchedChain[];
   /** Active validators of each watched subnet but the primary network (whose count is platform-validators-full's). */
   readonly activeValidators: ReadonlyMap<string, number>;
+  /** Per watched L1: the weight and balance of each of its L1 validators (a permissioned subnet: none listed). */
+  readonly l1Stakes: ReadonlyMap<string, readonly L1Stake[]>;
+}
+
+/** The L1 validators of a list (validationID or balance), with weight and balance; the legacy entries are not. */
+export function l1Stakes(validators: readonly PlatformValidatorUsed[]): L1Stake[] {
+  const out: L1Stake[] = [];
+  for (const v of validators) if (isL1Validator(v) && v.weight !== undefined && v.balance !== undefined) out.push({ weight: v.weight, balance: v.balance });
+  return out;
 }
 
 declare module './define.js' {
@@ -193,10 +210,13 @@ export const subnetChains = defineCollector({
     const member = new Map<string, boolean>();
     if (own && primarySet) member.set(PRIMARY_NETWORK_ID, primarySet.has(own));
     const activeValidators = new Map<string, number>();
+    const stakes = new Map<string, readonly L1Stake[]>();
     lists.forEach((r, i) => {
       if (!r.ok) return;
       const subnet = others[i]!;
       activeValidators.set(subnet, r.value.validators.filter(isActive).length);
+      const l1 = l1Stakes(r.value.validators);
+      if (l1.length > 0) stakes.set(subnet, l1);
       if (own) member.set(subnet, ownActive(r.value.validators, own));
     });
     const seen: ChainsSeen = { subnets, chains, status, vms: vms?.ok ? new Set(Object.keys(vms.value.vms)) : undefined, member };
@@ -204,6 +224,7 @@ export const subnetChains = defineCollector({
       subnets,
       chains: mine.map((c) => ({ id: c.id, subnet: c.subnetID, name: c.name, vmId: c.vmID })),
       activeValidators,
+      l1Stakes: stakes,
     };
     return { value, samples: toSamples(seen), errors: failures([...(vms ? [vms] : []), ...statuses, ...lists]) };
   },

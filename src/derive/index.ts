@@ -4,6 +4,7 @@ import { behindReference } from './behind-reference.js';
 import { delegationCapacity } from './delegation-capacity.js';
 import type { Derivation, FleetDerivation } from './define.js';
 import { l1Runway } from './l1-runway.js';
+import { l1WeightAtRisk } from './l1-weight-at-risk.js';
 import { maxAchievable } from './max-achievable-uptime.js';
 import { newerVersion } from './newer-version-ratio.js';
 import { subnetConnectedStake } from './subnet-connected-stake.js';
@@ -11,7 +12,7 @@ import { subnetHealthyDerivation } from './subnet-healthy.js';
 import { subnetValidators } from './subnet-validators.js';
 
 /** Every per-target derivation, in exposition order. Adding one = one file + one line here. */
-export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, delegationCapacity, l1Runway, acpActivatedDerivation, subnetValidators, subnetConnectedStake, subnetHealthyDerivation];
+export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, subnetHealthyDerivation];
 
 /** Every fleet derivation (reads the snapshots of all targets). */
 export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote];

@@ -135,6 +135,8 @@ const thresholdShape = {
   delegationCapacityLowAvax: num({ min: 0 }).default(0),
   l1RunwayWarning: duration().default(7 * 86400),
   l1RunwayCritical: duration().default(86400),
+  l1WeightAtRiskWarning: ratio().default(0.2),
+  l1WeightAtRiskCritical: ratio().default(0.33),
   rewardMissedWindow: duration().default(3 * 86400),
   upgradeWindow: duration().default(7 * 86400),
   newerVersionRatio: num({ min: 0, max: 1, what: 'a ratio' }).refine((v) => v < 1, { message: 'expected a ratio below 1 (the alert fires above it), got 1' }).default(0.5),
@@ -157,6 +159,13 @@ const thresholdShape = {
   unstakeSoon: duration().default(86400),
   ipChangeWindow: duration(60).default(3600),
   verboseLogFor: duration(0).default(86400),
+  diskFreeWarning: ratio().default(0.2),
+  diskFreeCritical: ratio().default(0.1),
+  diskUnhealthyLevel: ratio().default(0.1),
+  diskShutdownLevel: ratio().default(0.03),
+  diskRunwayWarning: duration().default(7 * 86400),
+  diskRunwayCritical: duration().default(86400),
+  diskGrowthWindow: duration(3600).default(6 * 3600),
 };
 
 const thresholdsSchema = z
@@ -171,6 +180,10 @@ const thresholdsSchema = z
     below('validationEndingCritical', 'validationEndingWarning');
     below('validationEndingWarning', 'validationEndingInfo');
     below('l1RunwayCritical', 'l1RunwayWarning');
+    below('diskRunwayCritical', 'diskRunwayWarning');
+    for (const [a, b] of [['diskFreeCritical', 'diskFreeWarning'], ['diskShutdownLevel', 'diskUnhealthyLevel'], ['l1WeightAtRiskWarning', 'l1WeightAtRiskCritical']] as const) {
+      if (!(t[a] < t[b])) ctx.addIssue({ code: 'custom', path: [a], message: `expected less than thresholds.${b} (${t[b]}), got ${t[a]}` });
+    }
     // A busy chain's longest pause must be shorter than the silence that makes it stalled.
     below('l1ChainBusyPause', 'l1ChainStallWindow');
     if (t.uptimeRequirementFallback + t.uptimeAtRiskMargin > 1) {

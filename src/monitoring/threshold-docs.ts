@@ -103,6 +103,18 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     why: () => `below ${c('l1RunwayWarning')}.`,
     example: 'AvalancheL1ValidatorBalanceLow critical',
   },
+  l1WeightAtRiskWarning: {
+    alerts: 'AvalancheL1WeightAtRisk (warning)',
+    expression: (t) => `${c(`avax_l1_weight_at_risk_ratio >= ${num(t.l1WeightAtRiskWarning)}`)} for 10m`,
+    why: () => 'share of the L1 weight whose balance lasts under 7 days (inactive validators included); time to reach the other operators before the third that halts the L1.',
+    example: 'AvalancheL1WeightAtRisk warning: share of the L1 weight running out of balance within 7 days',
+  },
+  l1WeightAtRiskCritical: {
+    alerts: 'AvalancheL1WeightAtRisk (critical)',
+    expression: (t) => `${c(`... >= ${num(t.l1WeightAtRiskCritical)}`)} for 10m`,
+    why: () => `just under a third: once a third of the weight is out of balance the L1 halts and stays halted after a top-up (builders-hub#4132). Above ${c('l1WeightAtRiskWarning')}.`,
+    example: 'AvalancheL1WeightAtRisk critical: before the third that halts the L1',
+  },
   rewardMissedWindow: {
     alerts: 'AvalancheValidationEndedWithoutReward (critical)',
     expression: (t) =>
@@ -246,6 +258,48 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     expression: (t) => `${c('avax_node_log_level{level=~"DEBUG\\|VERBO"} == 1')} for ${c(promDuration(t.verboseLogFor))}`,
     why: () => `a short debugging session is fine; days of debug logs fill the disk. Needs ${c('--collector.admin-logger')} and the node's Admin API.`,
     example: 'AvalancheNodeLogLevelVerbose: a logger at DEBUG/VERBO for this long',
+  },
+  diskFreeWarning: {
+    alerts: 'AvalancheNodeDiskSpaceLow (warning)',
+    expression: (t) => `${c(`avax_node_disk_available_ratio < ${num(t.diskFreeWarning)}`)} for 10m`,
+    why: () => `the official Builders Hub "Key Metrics & Alerts" warning (20 %). The share exists from avalanchego v1.14.1 on; older nodes are silent here (their ${c('diskspace')} check still fails at 10 %).`,
+    example: 'AvalancheNodeDiskSpaceLow warning: free share of the database volume below this',
+  },
+  diskFreeCritical: {
+    alerts: 'AvalancheNodeDiskSpaceLow (critical)',
+    expression: (t) => `${c(`avax_node_disk_available_ratio < ${num(t.diskFreeCritical)}`)} for 10m`,
+    why: () => `the official Builders Hub critical (10 %), also where the node turns unhealthy; below ${c('diskFreeWarning')}.`,
+    example: 'AvalancheNodeDiskSpaceLow critical',
+  },
+  diskUnhealthyLevel: {
+    alerts: 'AvalancheNodeDiskRunwayShort (warning)',
+    expression: (t) => `runway to ${c(num(t.diskUnhealthyLevel))} free: ${c(`bytes * (1 - ${num(t.diskUnhealthyLevel)} / avax_node_disk_available_ratio) / -deriv(bytes[${promDuration(t.diskGrowthWindow)}])`)}`,
+    why: () => `the free share below which avalanchego reports its ${c('diskspace')} check unhealthy (10 % by default since v1.14.1); change it only if the node runs with another.`,
+    example: 'AvalancheNodeDiskRunwayShort warning: the runway is to this free share (the node turns unhealthy)',
+  },
+  diskShutdownLevel: {
+    alerts: 'AvalancheNodeDiskRunwayShort (critical)',
+    expression: (t) => `runway to ${c(num(t.diskShutdownLevel))} free, as above`,
+    why: () => `the free share below which avalanchego shuts itself down (3 % by default); below ${c('diskUnhealthyLevel')}.`,
+    example: 'AvalancheNodeDiskRunwayShort critical: the runway is to this free share (the node stops)',
+  },
+  diskRunwayWarning: {
+    alerts: 'AvalancheNodeDiskRunwayShort (warning)',
+    expression: (t) => `runway to ${c('diskUnhealthyLevel')} ${c(`< ${secondsExpr(t.diskRunwayWarning)}`)} for 30m`,
+    why: () => 'days to order a bigger volume or prune; silent while the free space does not shrink.',
+    example: 'AvalancheNodeDiskRunwayShort warning: runway to the unhealthy level below this',
+  },
+  diskRunwayCritical: {
+    alerts: 'AvalancheNodeDiskRunwayShort (critical)',
+    expression: (t) => `runway to ${c('diskShutdownLevel')} ${c(`< ${secondsExpr(t.diskRunwayCritical)}`)} for 30m`,
+    why: () => `below ${c('diskRunwayWarning')}.`,
+    example: 'AvalancheNodeDiskRunwayShort critical: runway to the shutdown level below this',
+  },
+  diskGrowthWindow: {
+    alerts: 'AvalancheNodeDiskRunwayShort',
+    expression: (t) => `${c(`deriv(avax_node_disk_available_bytes[${promDuration(t.diskGrowthWindow)}])`)}, the slope of the free bytes`,
+    why: () => 'longer: fewer pages from a short burst (a compaction, a log spike), later pages for a real change of pace.',
+    example: 'AvalancheNodeDiskRunwayShort: the growth rate is the slope over this window',
   },
 };
 

@@ -24,14 +24,14 @@ export interface ExtMetricsModel {
   /** when the active scenario started (ms) */
   readonly scenarioSinceMs: number;
   /** what the node's version registers (versions.ts) */
-  readonly profile: { readonly metrics: MetricsShape };
+  readonly profile: { readonly metrics: MetricsShape; readonly diskPercentage: boolean };
   readonly bootstrapped: boolean;
   height(chain: 'P' | 'X' | 'C'): number;
   peers(): readonly unknown[];
   networking(): { percentConnected: number };
   uptime(): { rewarding: number; weighted: number } | null;
   ownRegistration(nowS: number): { end: number } | null;
-  availableDisk(): { bytes: number };
+  availableDisk(): { bytes: number; percent: number };
   /** When the node's process (re)started, ms. */
   readonly processStartMs: number;
   /** The L1 chain the node runs (its own series under chain="<blockchain ID>", as real nodes), or undefined. */
@@ -232,6 +232,8 @@ function samples(m: ExtMetricsModel): Line[] {
   g('avalanche_resource_tracker_disk_reads', {}, 2e6 + wave(9, 60) * 1e6);
   g('avalanche_resource_tracker_disk_writes', {}, 4e6 + wave(10, 60) * 2e6);
   g('avalanche_resource_tracker_disk_available_space', {}, m.availableDisk().bytes);
+  // v1.14.1+ (the same whole percent as the diskspace check's availableDiskPercentage)
+  if (m.profile.diskPercentage) g('avalanche_resource_tracker_disk_available_percentage', {}, m.availableDisk().percent);
   g('avalanche_process_process_resident_memory_bytes', {}, Math.floor(6e9 + wave(11, 600) * 1e9));
   g('avalanche_process_process_open_fds', {}, Math.floor(2500 + peers + wave(12, 120) * 100));
   g('avalanche_process_process_max_fds', {}, 32768);

@@ -1,5 +1,6 @@
 // The L1 (subnet) the simulated node also validates: its 7 seeded L1 validators, their balances
-// draining at the validator fee (the own one topped up, or low / inactive per scenario), the L1
+// draining at the validator fee (every one topped up before 20 days are left, as healthy operators do;
+// the last one inactive; low / inactive per scenario), the L1
 // chain's block IDs and its chain-health networking. Before Etna (v1.11.7: versions.ts `l1` false)
 // there are no L1s: the same subnet is a legacy permissioned one, its validators added by
 // AddSubnetValidatorTx (txID, start, end, weight; no balance).
@@ -77,15 +78,15 @@ function current(m: L1ValidatorsModel): { v: L1ValidatorDef; balance: bigint | n
   const nowS = Math.floor(m.now() / 1000);
   const elapsed = Math.max(0, nowS - m.t0s);
   const out: { v: L1ValidatorDef; balance: bigint | null }[] = [];
-  for (const v of m.l1) {
-    if (v.self && !m.isValidator) continue;
+  m.l1.forEach((v, i) => {
+    if (v.self && !m.isValidator) return;
     if (!m.profile.l1) {
       out.push({ v, balance: null });
-      continue;
+      return;
     }
-    const bal = v.self ? ownL1Balance(m, v, nowS, elapsed) : v.initialBalance - BigInt(L1_FEE_PRICE) * BigInt(elapsed);
+    const bal = v.self ? ownL1Balance(m, v, nowS, elapsed) : (m.active.l1?.otherBalance?.(m, i, nowS) ?? toppedUp(v.initialBalance, elapsed));
     out.push({ v, balance: bal < 0n ? 0n : bal });
-  }
+  });
   return out;
 }
 
@@ -136,9 +137,18 @@ function ownL1Balance(m: L1ValidatorsModel, v: L1ValidatorDef, nowS: number, ela
   // The scenario's balance (l1-fee-low, l1-inactive: listed with "balance":"0").
   const scenario = m.active.l1?.ownBalance;
   if (scenario) return scenario(m, nowS);
+  return toppedUp(v.initialBalance, elapsed);
+}
+
+/**
+ * A balance `elapsed` seconds after the start, draining L1_FEE_PRICE per second and topped up by 60 days of
+ * fees before its runway drops below 20 days (every operator of a healthy L1 does); an inactive validator
+ * (initial balance 0) stays at 0.
+ */
+function toppedUp(initial: bigint, elapsed: number): bigint {
+  if (initial === 0n) return 0n;
   const price = BigInt(L1_FEE_PRICE);
-  let bal = v.initialBalance - price * BigInt(elapsed);
-  // Topped up by 60 days of fees before the runway drops below 20 days.
+  let bal = initial - price * BigInt(elapsed);
   const min = price * BigInt(L1_MIN_RUNWAY);
   if (bal < min) {
     const top = price * BigInt(L1_TOP_UP);

@@ -32,8 +32,17 @@ const CASES: FiringAlert[] = [
   alert('bls', { alertname: 'AvalancheValidatorBLSKeyMismatch', severity: 'critical', target: 'e', node_id: 'y' }),
   alert('check-bls', { alertname: 'AvalancheHealthCheckFailing', target: 'e', check: 'bls' }),
   alert('check-network', { alertname: 'AvalancheHealthCheckFailing', target: 'e', check: 'network' }),
+  // issue 27: one disk, one page per severity; a watched L1 validator low on balance is also weight at risk
+  alert('disk-runway-warning', { alertname: 'AvalancheNodeDiskRunwayShort', severity: 'warning', target: 'f' }),
+  alert('disk-low-critical', { alertname: 'AvalancheNodeDiskSpaceLow', severity: 'critical', target: 'f' }),
+  alert('disk-runway-other', { alertname: 'AvalancheNodeDiskRunwayShort', severity: 'warning', target: 'g' }),
+  alert('check-diskspace', { alertname: 'AvalancheHealthCheckFailing', target: 'f', check: 'diskspace' }),
+  alert('check-diskspace-old-node', { alertname: 'AvalancheHealthCheckFailing', target: 'g', check: 'diskspace' }),
+  alert('weight-warning', { alertname: 'AvalancheL1WeightAtRisk', severity: 'warning', target: 'a', subnet: 'l1' }),
+  alert('weight-critical', { alertname: 'AvalancheL1WeightAtRisk', severity: 'critical', target: 'a', subnet: 'l1' }),
+  alert('weight-other-l1', { alertname: 'AvalancheL1WeightAtRisk', severity: 'warning', target: 'a', subnet: 'l1b' }),
 ];
-const EXPECTED_MUTED = ['end-info', 'end-warning', 'l1-warning', 'below', 'check-bls'];
+const EXPECTED_MUTED = ['end-info', 'end-warning', 'l1-warning', 'below', 'check-bls', 'disk-runway-warning', 'check-diskspace', 'weight-warning'];
 
 describe('Alertmanager model', () => {
   it('default: Watchdog goes to the dead man\'s switch of examples/alertmanager.yml, a heartbeat that is never a page', () => {

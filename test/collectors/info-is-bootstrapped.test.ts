@@ -47,6 +47,7 @@ describe('info-is-bootstrapped: the L1 chains subnet-chains watches', () => {
       { id: L1_CHAIN, subnet: 's', name: 'dexalot', vmId: 'v' },
     ],
     activeValidators: new Map(),
+    l1Stakes: new Map(),
   });
   it('default: asked for the L1 chains too (P, X, C by their aliases only)', async () => {
     const { client, calls } = fakeClient({ 'info.isBootstrapped': (p: any) => (p.chain === L1_CHAIN ? result('info.isBootstrapped', 'not-bootstrapped') : result('info.isBootstrapped', 'default')) });

@@ -57,6 +57,8 @@ describe('node-metrics: the real v1.14.2 capture', () => {
     expect(valueOf(s, 'avax_node_goroutines')).toBe(100);
     expect(valueOf(s, 'avax_node_open_fds')).toBe(24);
     expect(valueOf(s, 'avax_node_disk_available_bytes')).toBe(81445638144);
+    // avalanche_resource_tracker_disk_available_percentage 30 (v1.14.1+): a whole percent → ratio
+    expect(valueOf(s, 'avax_node_disk_available_ratio')).toBe(0.3);
     expect(valueOf(s, 'avax_node_time_until_unstake_seconds')).toBe(0);
     expect(valueOf(s, 'avax_node_consensus_latency_seconds_bucket', { chain: 'C', le: '1' })).toBe(0);
     expect(valueOf(s, 'avax_node_consensus_latency_seconds_bucket', { chain: 'C', le: '+Inf' })).toBe(0);

@@ -96,6 +96,33 @@ describe('issue 26 scenarios against the exporter', () => {
     expect(m(await cycle('healthy'), 'avax_health_check_healthy', { check: 'diskspace' })).toBe(1);
   });
 
+  it('disk-filling-slow: the free share falls 0.5 % of the disk an hour; the runway to 10 % is days (warning), to 3 % more than a day', async () => {
+    const a = await cycle('disk-filling-slow');
+    const b = await cycle(undefined, 10 * 3_600_000);
+    const [bytesA, bytesB, shareB] = [m(a, 'avax_node_disk_available_bytes')!, m(b, 'avax_node_disk_available_bytes')!, m(b, 'avax_node_disk_available_ratio')!];
+    const size = bytesA / m(a, 'avax_node_disk_available_ratio')!;
+    // 5 % of the disk in 10 hours, plus the healthy 150 MB an hour (the share is floored: the size is a little large)
+    expect((bytesA - bytesB) / size).toBeGreaterThan(0.045);
+    expect((bytesA - bytesB) / size).toBeLessThan(0.052);
+    expect(shareB).toBeLessThan(m(a, 'avax_node_disk_available_ratio')!);
+    // The alert's runway, from the two samples: bytes * (1 - level / share) / slope
+    const slope = (bytesA - bytesB) / (10 * 3600);
+    const runway = (level: number) => (bytesB * (1 - level / shareB)) / slope;
+    expect(runway(0.1)).toBeGreaterThan(DAY);
+    expect(runway(0.1)).toBeLessThan(7 * DAY);
+    expect(runway(0.03)).toBeGreaterThan(DAY);
+    expect(m(await cycle('healthy'), 'avax_node_disk_available_ratio')).toBeGreaterThan(0.4);
+  });
+
+  it('l1-weight-warning / l1-weight-at-risk: the share of the L1 weight under 7 days of balance, from its whole validator list', async () => {
+    const share = (text: string) => m(text, 'avax_l1_weight_at_risk_ratio', { subnet: sim.l1SubnetId });
+    // weights 20, 50, own 100, 100, 200, 20, 10 (inactive, balance 0): healthy operators top up, only the inactive 10 of 500
+    expect(share(await cycle('healthy'))).toBe(0.02);
+    expect(share(await cycle('l1-weight-warning'))).toBe(0.22); // + the 100 with 3 days left: above 20 %, under a third
+    expect(share(await cycle('l1-weight-at-risk'))).toBe(0.42); // + the 200 instead: more than a third
+    expect(share(await cycle('healthy'))).toBe(0.02);
+  });
+
   it('l1-idle: nothing the exporter reads changes (the exporter does not follow L1 heights)', async () => {
     const text = await cycle('l1-idle', 600_000);
     expect(m(text, 'avax_up')).toBe(1);

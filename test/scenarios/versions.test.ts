@@ -30,11 +30,13 @@ const EXPECT: Record<SimVersion, {
   acp176: boolean;
   /** the subnet is an L1 (balances, fee price); before Etna a permissioned subnet */
   l1: boolean;
+  /** the free disk share in /ext/metrics (avalanche_resource_tracker_disk_available_percentage, v1.14.1+) */
+  diskShare: boolean;
 }> = {
-  '1.11.7': { normal: ['info.upgrades', 'platform.getFeeState', 'platform.getValidatorFeeState'], futureupgrade: false, bls: false, upgrades: null, scheme: 'v1.11.6', acp176: false, l1: false },
-  '1.12.2': { normal: [], futureupgrade: false, bls: true, upgrades: { etna: 1734368400, fortuna: INF, granite: undefined }, scheme: 'v1.11.8', acp176: false, l1: true },
-  '1.13.5': { normal: [], futureupgrade: false, bls: true, upgrades: { fortuna: 1744124400, granite: INF, helicon: undefined }, scheme: 'v1.11.8', acp176: true, l1: true },
-  '1.14.2': { normal: [], futureupgrade: true, bls: true, upgrades: { granite: 1763568000, helicon: INF }, scheme: 'v1.11.8', acp176: false, l1: true },
+  '1.11.7': { normal: ['info.upgrades', 'platform.getFeeState', 'platform.getValidatorFeeState'], futureupgrade: false, bls: false, upgrades: null, scheme: 'v1.11.6', acp176: false, l1: false, diskShare: false },
+  '1.12.2': { normal: [], futureupgrade: false, bls: true, upgrades: { etna: 1734368400, fortuna: INF, granite: undefined }, scheme: 'v1.11.8', acp176: false, l1: true, diskShare: false },
+  '1.13.5': { normal: [], futureupgrade: false, bls: true, upgrades: { fortuna: 1744124400, granite: INF, helicon: undefined }, scheme: 'v1.11.8', acp176: true, l1: true, diskShare: false },
+  '1.14.2': { normal: [], futureupgrade: true, bls: true, upgrades: { granite: 1763568000, helicon: INF }, scheme: 'v1.11.8', acp176: false, l1: true, diskShare: true },
 };
 
 describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the exporter', (version) => {
@@ -70,6 +72,10 @@ describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the export
     expect(m(text, 'avax_health_check_healthy', { check: 'futureupgrade' })).toBe(x.futureupgrade ? 1 : undefined);
     expect(m(text, 'avax_health_check_healthy', { check: 'bls' })).toBe(x.bls ? 1 : undefined);
     expect(m(text, 'avax_validator_bls_key_matches')).toBe(1); // from getNodeID and the registration, on every version
+    // The free disk share (AvalancheNodeDiskSpaceLow/RunwayShort) from v1.14.1 on; the free bytes on every version.
+    expect(m(text, 'avax_node_disk_available_bytes')).toBeGreaterThan(0);
+    if (x.diskShare) expect(m(text, 'avax_node_disk_available_ratio')).toBeCloseTo(0.44, 1);
+    else expect(series(text, 'avax_node_disk_available_ratio')).toEqual([]);
     if (x.upgrades === null) expect(series(text, 'avax_network_upgrade_timestamp_seconds')).toEqual([]);
     else for (const [upgrade, t] of Object.entries(x.upgrades)) expect(m(text, 'avax_network_upgrade_timestamp_seconds', { upgrade }), upgrade).toBe(t);
     if (x.acp176) {

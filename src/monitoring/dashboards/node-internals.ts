@@ -4,6 +4,7 @@
 // (the official dashboards break whenever avalanchego renames a metric).
 import type * as dashboard from '@grafana/grafana-foundation-sdk/dashboard';
 import { durationWords, percent } from '../duration.js';
+import { diskRunwayExpr } from '../rules/node-disk.js';
 import { avalancheDashboard, range, row, steps, valueText, type DashboardContext } from './kit.js';
 import { metricSeries, metricTimeline, series, type Size } from './panels.js';
 
@@ -199,6 +200,32 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
         )
           .unit('bytes')
           .min(0),
+      )
+      .withPanel(
+        series(
+          [8, 6],
+          'Disk free share',
+          `Free share of the database volume (avalanchego v1.14.1+, a whole percent; empty before). Below ${percent(t.diskFreeWarning)} % / ${percent(t.diskFreeCritical)} % for 10 minutes: AvalancheNodeDiskSpaceLow (the Builders Hub thresholds). The node turns unhealthy below ${percent(t.diskUnhealthyLevel)} % and shuts down below ${percent(t.diskShutdownLevel)} %.`,
+          range(q.sel('avax_node_disk_available_ratio'), '{{target}}'),
+        )
+          .unit('percentunit')
+          .min(0)
+          .max(1)
+          .thresholds(steps(['red', null], ['orange', t.diskFreeCritical], ['green', t.diskFreeWarning])),
+      )
+      .withPanel(
+        series(
+          [8, 6],
+          'Disk runway',
+          `Time until the free share reaches ${percent(t.diskUnhealthyLevel)} % (unhealthy) and ${percent(t.diskShutdownLevel)} % (shutdown) at the slope of the free bytes over ${durationWords(t.diskGrowthWindow)}; empty while the free space does not shrink. Under ${durationWords(t.diskRunwayWarning)} to ${percent(t.diskUnhealthyLevel)} % or ${durationWords(t.diskRunwayCritical)} to ${percent(t.diskShutdownLevel)} %: AvalancheNodeDiskRunwayShort.`,
+          ...each([
+            [diskRunwayExpr({ t, q }, t.diskUnhealthyLevel), `to ${percent(t.diskUnhealthyLevel)} %`],
+            [diskRunwayExpr({ t, q }, t.diskShutdownLevel), `to ${percent(t.diskShutdownLevel)} %`],
+          ]),
+        )
+          .unit('s')
+          .min(0)
+          .thresholds(steps(['red', null], ['orange', t.diskRunwayCritical], ['green', t.diskRunwayWarning])),
       )
       // ------------------------------------------------------------ Validation
       .withRow(row('Validation'))

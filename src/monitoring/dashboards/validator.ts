@@ -244,6 +244,19 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
         }),
       )
       .withPanel(
+        series(
+          [8, 8],
+          'L1 weight at risk',
+          `Per watched L1: the share of its validator weight whose balance lasts under 7 days at the current fee price (inactive validators included), from the L1's whole validator list. A third out of balance halts the L1, which stays halted after a top-up. AvalancheL1WeightAtRisk at ${percent(t.l1WeightAtRiskWarning)} % (warning) and ${percent(t.l1WeightAtRiskCritical)} % (critical). ${L1_DISCOVERY}`,
+          range(`max by (subnet) (${q.sel('avax_l1_weight_at_risk_ratio')})`, '{{subnet}}'),
+        )
+          .unit('percentunit')
+          .min(0)
+          .max(1)
+          .thresholds(steps(['green', null], ['orange', t.l1WeightAtRiskWarning], ['red', t.l1WeightAtRiskCritical]))
+          .thresholdsStyle(new common.GraphThresholdsStyleConfigBuilder().mode(common.GraphThresholdsStyleMode.Line)),
+      )
+      .withPanel(
         metricSeries([8, 8], 'L1 validator fee price', q, 'avax_l1_validator_fee_price_navax_per_second', '{{target}}')
           .description(
             'platform.getValidatorFeeState price: nAVAX per second per active L1 validator (mainnet minimum 512). It rises while more than the target number of L1 validators are active.',

@@ -3,6 +3,7 @@
 // exporter's stable avax_node_* names, the same whatever avalanchego release renamed its own.
 import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
 import { l1ChainStalled } from './l1-chain-stall.js';
+import { nodeDiskRules } from './node-disk.js';
 import { PRIMARY_NETWORK, type RuleGroupDef } from './types.js';
 
 export const nodeInternalsRules: RuleGroupDef = {
@@ -92,6 +93,7 @@ and on(target) (
         summary: '{{ $labels.target }}: the node leaves the validator set in {{ $value | humanizeDuration }}',
         description: `avalanchego on {{ $labels.target }} reports {{ $value | humanizeDuration }} until it stops validating the Primary Network (less than ${durationWords(t.unstakeSoon)}). Re-stake before then, or the node drops out of the validator set and earns nothing.`,
       },
+      ...nodeDiskRules({ t, q }),
     ];
   },
 };

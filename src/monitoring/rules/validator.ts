@@ -2,6 +2,7 @@
 // platform.getCurrentValidators, ACP-77 L1 validators).
 import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
 import { num } from '../text.js';
+import { l1WeightAtRiskRules } from './l1-weight-at-risk.js';
 import { chainRules, l1ValidatorInactive } from './validator-chains.js';
 import { PRIMARY_NETWORK, type AlertRule, type RuleGroupDef } from './types.js';
 
@@ -213,6 +214,7 @@ Tiers: thresholds.l1RunwayWarning (${promDuration(t.l1RunwayWarning)}) and thres
       ),
       balanceLow('critical', t.l1RunwayCritical),
       l1ValidatorInactive({ t, q }),
+      ...l1WeightAtRiskRules({ t, q }),
       {
         alert: 'AvalancheValidationEndedWithoutReward',
         comment: `validator-rewards: a watched primary-network validation the exporter saw active ended and

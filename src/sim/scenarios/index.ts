@@ -46,10 +46,13 @@ import { logLevelDebug } from './log-level-debug.js';
 import { uptimeAtRisk } from './uptime-at-risk.js';
 import { validatorEnding } from './validator-ending.js';
 import { l1FeeWarning } from './l1-fee-warning.js';
+import { l1WeightAtRisk } from './l1-weight-at-risk.js';
+import { l1WeightWarning } from './l1-weight-warning.js';
 import { consensusStuck } from './consensus-stuck.js';
 import { lagging } from './lagging.js';
 import { dbSlow } from './db-slow.js';
 import { diskFilling } from './disk-filling.js';
+import { diskFillingSlow } from './disk-filling-slow.js';
 import { rewardMissedWatched } from './reward-missed-watched.js';
 import { l1Idle } from './l1-idle.js';
 import type { Scenario } from './scenario.js';
@@ -97,10 +100,13 @@ export const SCENARIO_MODULES = [
   uptimeAtRisk,
   validatorEnding,
   l1FeeWarning,
+  l1WeightWarning,
+  l1WeightAtRisk,
   consensusStuck,
   lagging,
   dbSlow,
   diskFilling,
+  diskFillingSlow,
   rewardMissedWatched,
   l1Idle,
 ] as const;

@@ -155,6 +155,9 @@ export interface Scenario<N extends string = string> {
   readonly l1?: {
     /** the own L1 validator's balance (nAVAX) at nowS (negative = 0) */
     readonly ownBalance?: (n: ScenarioNode, nowS: number) => bigint;
+    /** the balance (nAVAX, negative = 0) at nowS of another L1 validator, by its position in the seeded list
+     * (weights 20, 50, own, 100, 200, 20, 10); undefined: its own course (topped up like the own one) */
+    readonly otherBalance?: (n: ScenarioNode, position: number, nowS: number) => bigint | undefined;
     /** false: of the L1 validators only the node itself is connected (the L1 chain check fails) */
     readonly peersConnected?: false;
     /** the L1 chain is not run: its subnet not tracked, or its VM plugin not installed */
