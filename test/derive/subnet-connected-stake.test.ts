@@ -8,7 +8,7 @@ const X_CHAIN = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';
 const L1_CHAIN_2 = '2Y3yGzJ9nB1DxuUgWL87W3HuXpM3AHcWqiUVsJkWNFvqRgDj5n';
 const metrics = (connected: [string, number][]) => ({ available: true, stakeConnected: new Map(connected) });
 const chain = (id: string, subnet: string) => ({ id, subnet, name: id.slice(0, 4), vmId: 'vm' });
-const watched = (chains: ReturnType<typeof chain>[]) => ({ subnets: [PRIMARY, ...new Set(chains.map((c) => c.subnet))], chains, activeValidators: new Map() });
+const watched = (chains: ReturnType<typeof chain>[]) => ({ subnets: [PRIMARY, ...new Set(chains.map((c) => c.subnet))], chains, activeValidators: new Map(), l1Stakes: new Map() });
 
 describe('derive: subnet connected stake', () => {
   it("default: the primary network's share is the P-Chain's; a watched L1's is its chain's", () => {

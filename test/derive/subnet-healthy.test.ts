@@ -11,7 +11,7 @@ const PENDING = { error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', durat
 /** A health report: every check passing but those given. */
 const report = (over: Record<string, object> = {}) =>
   HealthReport.parse({ checks: { network: RAN, bootstrapped: RAN, P: RAN, X: RAN, C: RAN, [L1_CHAIN]: RAN, ...over }, healthy: Object.keys(over).length === 0 });
-const watched = { subnets: [PRIMARY, SUBNET_L1], chains: [{ id: L1_CHAIN, subnet: SUBNET_L1, name: 'l1', vmId: 'vm' }], activeValidators: new Map() };
+const watched = { subnets: [PRIMARY, SUBNET_L1], chains: [{ id: L1_CHAIN, subnet: SUBNET_L1, name: 'l1', vmId: 'vm' }], activeValidators: new Map(), l1Stakes: new Map() };
 const derive = (health: ReturnType<typeof report>) =>
   Object.fromEntries(subnetHealthyDerivation.derive(snapshotWith({ health: { health }, 'subnet-chains': watched }), 0).map((s) => [s.labels['subnet'], s.value]));
 

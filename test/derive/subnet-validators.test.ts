@@ -5,7 +5,7 @@ import { OTHER, PRIMARY, SELF, SUBNET_L1 } from '../fixtures/ids.js';
 import { snapshotWith } from './snapshot.js';
 
 const full = (ids: string[]) => ({ primaryValidators: NodeIdSet.of(ids), primaryCount: ids.length });
-const watched = (active: [string, number][]) => ({ subnets: [PRIMARY, ...active.map(([s]) => s)], chains: [], activeValidators: new Map(active) });
+const watched = (active: [string, number][]) => ({ subnets: [PRIMARY, ...active.map(([s]) => s)], chains: [], activeValidators: new Map(active), l1Stakes: new Map() });
 
 describe('derive: subnet validators', () => {
   it('default: the primary network from the full list, every other watched subnet from its own list', () => {
