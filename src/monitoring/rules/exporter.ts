@@ -49,14 +49,24 @@ unless on(target, collector)
 ${collectorsByInterval()
   .map(([s, names]) => `${names.join(', ')} every ${promDuration(s)}`)
   .join(';\n')}.
-Every ${promDuration(SLOW_INTERVAL_SECONDS)} or slower: thresholds.dataStaleSlowCollectors (${promDuration(t.dataStaleSlowCollectors)}); the others: thresholds.dataStale (${promDuration(t.dataStale)}).`,
+Every ${promDuration(SLOW_INTERVAL_SECONDS)} or slower: thresholds.dataStaleSlowCollectors (${promDuration(t.dataStaleSlowCollectors)}); the others: thresholds.dataStale (${promDuration(t.dataStale)}).
+Silent, as AvalancheCollectorFailing, while the target is down and for the chain-route collectors while a chain
+is bootstrapping (a re-bootstrap after an upgrade: backtest healthy-week-1 paged it twice before).`,
         expr: `(
-  (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector=~"${slow}"`)} > ${t.dataStaleSlowCollectors})
-  or
-  (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector!~"${slow}"`)} > ${t.dataStale})
+  (
+    (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector=~"${slow}"`)} > ${t.dataStaleSlowCollectors})
+    or
+    (time() - ${q.sel('avax_collector_last_success_timestamp_seconds', `collector!~"${slow}"`)} > ${t.dataStale})
+  )
+  unless on(target)
+  (${q.sel('avax_up')} == 0)
 )
-unless on(target)
-(${q.sel('avax_up')} == 0)
+unless on(target, collector)
+(
+  ${q.sel('avax_collector_last_success_timestamp_seconds', `collector=~"${CHAIN_ROUTE_COLLECTORS.join('|')}"`)}
+    and on(target)
+  (min by (target) (${q.sel('avax_chain_bootstrapped')}) == 0)
+)
 `,
         for: '5m',
         severity: 'warning',

@@ -19,7 +19,12 @@ export const nodeRules: RuleGroupDef = {
     },
     {
       alert: 'AvalancheNodeUnhealthy',
-      expr: `${q.sel('avax_node_healthy')} == 0`,
+      comment: `Silent while a chain of the node is bootstrapping (a re-bootstrap after an upgrade is unhealthy by design):
+AvalancheChainNotBootstrapped pages when that lasts, and AvalancheHealthCheckFailing for any other failing check.`,
+      expr: `${q.sel('avax_node_healthy')} == 0
+unless on(target)
+(min by (target) (${q.sel('avax_chain_bootstrapped')}) == 0)
+`,
       for: '5m',
       severity: 'critical',
       summary: '{{ $labels.target }}: node health check is failing',
@@ -28,8 +33,9 @@ export const nodeRules: RuleGroupDef = {
     },
     {
       alert: 'AvalancheHealthCheckFailing',
-      comment: 'The futureupgrade check pages as AvalancheFutureUpgradeUnknown (critical, upgrades.rules.yaml).',
-      expr: `${q.sel('avax_health_check_healthy', 'check!="futureupgrade"')} == 0`,
+      comment: `The futureupgrade check pages as AvalancheFutureUpgradeUnknown (critical, upgrades.rules.yaml), the bootstrapped
+check as AvalancheChainNotBootstrapped (node.rules.yaml): it fails through every re-bootstrap after an upgrade.`,
+      expr: `${q.sel('avax_health_check_healthy', 'check!~"futureupgrade|bootstrapped"')} == 0`,
       for: '5m',
       severity: 'warning',
       summary: '{{ $labels.target }}: health check {{ $labels.check }} is failing',
