@@ -8,7 +8,7 @@
 //   - scrapes while it collects: /metrics with Accept-Encoding: gzip (as Prometheus asks) and
 //     /probe?target= (one target), p50/p99 from a scrape client in its own process;
 //   - CPU: the exporter's utime+stime (/proc/<pid>/stat) apart from the simulators'.
-// Used by bench/run.js (rows 7); runnable alone:  node bench/fleet-process.js <targets> [validators] [peers]
+// Used by bench/run.js (rows 7); runnable alone:  node bench/fleet-process.js <targets> [validators] [peers] [same]
 // Every loop is bounded in count and time; the exporter and the simulators are killed at the end.
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -226,9 +226,10 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [n = '100', v = '1500', p = '1700'] = process.argv.slice(2);
-  const r = await runFleetProcess({ targets: Number(n), validators: Number(v), peers: Number(p), say: (s) => console.error(s) });
-  console.log(JSON.stringify({ ...r, rssPeakMB: r.rssPeak / MB, rssEndMB: r.rssEnd / MB }, null, 1));
+  // node bench/fleet-process.js <targets> [validators] [peers] [same]: `same` puts every target on one node
+  const [n = '100', v = '1500', p = '1700', shape = ''] = process.argv.slice(2);
+  const r = await runFleetProcess({ targets: Number(n), validators: Number(v), peers: Number(p), sameNode: shape === 'same', say: (s) => console.error(s) });
+  console.log(JSON.stringify({ ...r, rssPeakMB: r.rssPeak / MB, rssEndMB: r.rssEnd / MB, rssFlatMB: { min: r.rssFlat.min / MB, max: r.rssFlat.max / MB, spread: r.rssFlat.spread } }, null, 1));
 }
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
