@@ -207,6 +207,8 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       rssSteadyMax: Math.max(...rssSamples.filter((x) => x.t > allUpMs).map((x) => x.rss)),
       // RSS from flatFromMs after start to the end: lowest and highest (flat = highest within 10 % of lowest)
       rssFlat: flatRange(rssSamples.filter((x) => x.t >= flatFromMs).map((x) => x.rss)),
+      // [seconds since start, MB] every 30 s: how RSS moved, for bench/RESULTS.md
+      rssTrace: rssSamples.filter((_, i) => i % 120 === 0).map((x) => [Math.round(x.t / 1000), Math.round(x.rss / MB)]),
       metrics: { p50: q(scrapes.metrics.lat, 0.5), p99: q(scrapes.metrics.lat, 0.99), n: scrapes.metrics.lat.length, bytes: scrapes.metrics.size },
       probe: { p50: q(scrapes.probe.lat, 0.5), p99: q(scrapes.probe.lat, 0.99), n: scrapes.probe.lat.length, bytes: scrapes.probe.size },
       cpuShare: cpuMs / 1000 / runS,
@@ -229,7 +231,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // node bench/fleet-process.js <targets> [validators] [peers] [same]: `same` puts every target on one node
   const [n = '100', v = '1500', p = '1700', shape = ''] = process.argv.slice(2);
   const r = await runFleetProcess({ targets: Number(n), validators: Number(v), peers: Number(p), sameNode: shape === 'same', say: (s) => console.error(s) });
-  console.log(JSON.stringify({ ...r, rssPeakMB: r.rssPeak / MB, rssEndMB: r.rssEnd / MB, rssFlatMB: { min: r.rssFlat.min / MB, max: r.rssFlat.max / MB, spread: r.rssFlat.spread } }, null, 1));
+  console.log(JSON.stringify({ ...r, rssPeakMB: r.rssPeak / MB, rssEndMB: r.rssEnd / MB, rssFlatMB: { min: r.rssFlat.min / MB, max: r.rssFlat.max / MB, spread: r.rssFlat.spread } }));
 }
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
