@@ -2,6 +2,7 @@ import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoIsBootstrappedResult } from '../schemas/info.js';
+import { isPending, type HealthReport } from '../schemas/health.js';
 import { defineCollector } from './define.js';
 
 export interface ChainBootstrapped {
@@ -39,8 +40,16 @@ export const infoIsBootstrappedCall = rpcCall({
  * A chain that has bootstrapped stays bootstrapped until the node restarts (avalanchego bootstraps
  * once per process): it is asked again only on a refresh (start-up, the node back or restarted: the
  * engine sets ctx.refresh, from the node's health report, its process start time, its version and its
- * connections); the others every run.
+ * connections) or while the node's own `bootstrapped` health check fails (a restart that left no other
+ * mark between two runs: faster than the checks' first run, and before node-metrics saw the new start
+ * time; the backtest's stuck-bootstrap timeline missed AvalancheChainNotBootstrapped without this);
+ * the others every run.
  */
+export function bootstrapCheckFailing(report: HealthReport | undefined): boolean {
+  const r = report?.checks['bootstrapped'];
+  return r !== undefined && r.error !== undefined && !isPending(r);
+}
+
 interface BootstrappedMemory {
   readonly done: Set<string>;
 }
@@ -53,8 +62,8 @@ export const infoIsBootstrapped = defineCollector({
   interval: 60,
   metrics: [{ name: 'avax_chain_bootstrapped', type: 'gauge', labels: ['chain'], help: '1 if info.isBootstrapped reports the chain bootstrapped.' }],
   calls: [infoIsBootstrappedCall],
-  // The chains of the watched L1s, from subnet-chains' last run, without waiting for it in a cycle.
-  readsLatest: ['subnet-chains'],
+  // The chains of the watched L1s, from subnet-chains' last run, and the node's health report, without waiting for them in a cycle.
+  readsLatest: ['subnet-chains', 'health'],
   // Steady state: none (every chain bootstrapped); the phases are spread with what a run really sends.
   requestsPerRun: () => 0,
   memory: (): BootstrappedMemory => ({ done: new Set() }),
@@ -64,7 +73,7 @@ export const infoIsBootstrapped = defineCollector({
     const discovered = (ctx.read('subnet-chains')?.chains ?? []).filter((c) => c.subnet !== PRIMARY_NETWORK_ID && !configured.includes(c.id)).map((c) => c.id);
     const chains = [...configured, ...discovered];
     const m = ctx.memory;
-    if (ctx.refresh) m.done.clear();
+    if (ctx.refresh || bootstrapCheckFailing(ctx.read('health')?.health)) m.done.clear();
     const ask = chains.filter((c) => !m.done.has(c));
     const answers = await Promise.all(ask.map((chain) => ctx.call(infoIsBootstrappedCall, chain)));
     const ok: ChainBootstrapped[] = chains.filter((c) => m.done.has(c)).map((chain) => ({ chain, isBootstrapped: true }));

@@ -24,6 +24,12 @@ export interface PlatformValidatorsContext {
    * the own ID with --validator.expect-active. Absent = no avax_validator_expected_active series.
    */
   readonly expectedActive?: ReadonlySet<string>;
+  /**
+   * Where they must be: the primary network and the configured subnets (--node.subnet). An L1 found by
+   * itself (the node runs its chain) says nothing of the other IDs, and the node may only track it:
+   * expected_active 0 there. Undefined: every subnet.
+   */
+  readonly expectedSubnets?: ReadonlySet<string>;
 }
 
 /** Reward uptime requirement: 80 %, 90 % for validations starting at/after Helicon (ACP-267). */
@@ -80,7 +86,8 @@ export function toSamples(sets: readonly WatchedSet[], c: PlatformValidatorsCont
       const v = byId.get(id);
       if (v) out.push(...entrySamples(set.subnet, v, c));
       else out.push(sample('avax_validator_active', { subnet: set.subnet, node_id: id }, 0));
-      if (c.expectedActive) out.push(sample('avax_validator_expected_active', { subnet: set.subnet, node_id: id }, c.expectedActive.has(id) ? 1 : 0));
+      const expectedHere = c.expectedSubnets?.has(set.subnet) ?? true;
+      if (c.expectedActive) out.push(sample('avax_validator_expected_active', { subnet: set.subnet, node_id: id }, expectedHere && c.expectedActive.has(id) ? 1 : 0));
     }
   }
   return out;
@@ -140,7 +147,7 @@ export const platformValidators = defineCollector({
     { name: 'avax_validator_delegation_fee_ratio', type: 'gauge', labels: SNID, help: 'Delegation fee, as a ratio.' },
     { name: 'avax_validator_uptime_requirement_ratio', type: 'gauge', labels: SNID, help: 'Uptime needed for rewards in this validation: 0.8, or 0.9 for validations started at or after the Helicon upgrade.' },
     { name: 'avax_validator_bls_key_matches', type: 'gauge', labels: ['node_id'], help: "1 if the node's BLS public key (info.getNodeID) is the signer key registered on the P-Chain, 0 if not (or none is registered)." },
-    { name: 'avax_validator_expected_active', type: 'gauge', labels: SNID, help: '1 if the watched node ID must be an active validator (--validator.node-id, or the own ID with --validator.expect-active).' },
+    { name: 'avax_validator_expected_active', type: 'gauge', labels: SNID, help: '1 if the watched node ID must be an active validator of the subnet (--validator.node-id, or the own ID with --validator.expect-active): on the primary network and the configured subnets (--node.subnet); 0 on an L1 found by itself.' },
     { name: 'avax_l1_validator_balance_avax', type: 'gauge', labels: SNID, help: 'L1 validator balance left for continuous fees, in AVAX.' },
     { name: 'avax_l1_validator_weight', type: 'gauge', labels: SNID, help: 'L1 validator weight.' },
   ],
@@ -169,6 +176,7 @@ export const platformValidators = defineCollector({
       ownNodeId: own?.nodeId,
       ownBlsPublicKey: own?.blsPublicKey,
       expectedActive: expected,
+      expectedSubnets: new Set([PRIMARY_NETWORK_ID, ...ctx.target.subnets]),
     };
     return { value: { sets, primaryFailed: !answers[0]!.ok }, samples: toSamples(sets, c), errors: failures(answers) };
   },

@@ -37,6 +37,37 @@ describe('info-is-bootstrapped collect', () => {
   });
 });
 
+describe('info-is-bootstrapped: a restart that left no other mark', () => {
+  const report = (bootstrapped: { error?: string; timestamp?: string }) => ({ health: { healthy: !bootstrapped.error, checks: { bootstrapped: { message: [], ...bootstrapped } } } });
+  it('behavior: a chain seen bootstrapped is asked again while the node\'s bootstrapped check fails, and shows 0', async () => {
+    let bootstrapped = true;
+    const { client, calls } = fakeClient({ 'info.isBootstrapped': () => ({ isBootstrapped: bootstrapped }) });
+    const { ctx } = makeCtx(infoIsBootstrapped, client);
+    expect(lines((await infoIsBootstrapped.collect(ctx)).samples)).toContain('avax_chain_bootstrapped{chain="C"} 1');
+    expect(calls).toHaveLength(3);
+    // the node restarted between two runs into a bootstrap: its health says so, no refresh was seen
+    bootstrapped = false;
+    const failing = makeCtx(infoIsBootstrapped, client, { values: { health: report({ error: 'subnets not bootstrapped' }) as any } });
+    failing.ctx.memory.done.add('P');
+    failing.ctx.memory.done.add('X');
+    failing.ctx.memory.done.add('C');
+    const before = calls.length;
+    const r = await infoIsBootstrapped.collect(failing.ctx);
+    expect(calls.length - before).toBe(3);
+    expect(lines(r.samples)).toContain('avax_chain_bootstrapped{chain="C"} 0');
+  });
+  it('behavior: a passing or not-yet-run bootstrapped check asks nothing of a bootstrapped chain', async () => {
+    for (const check of [{}, { error: 'not yet run', timestamp: '0001-01-01T00:00:00Z' }]) {
+      const { client, calls } = fakeClient({ 'info.isBootstrapped': () => ({ isBootstrapped: true }) });
+      const { ctx } = makeCtx(infoIsBootstrapped, client, { values: { health: report(check) as any } });
+      for (const c of ['P', 'X', 'C']) ctx.memory.done.add(c);
+      const r = await infoIsBootstrapped.collect(ctx);
+      expect(calls).toEqual([]);
+      expect(lines(r.samples)).toEqual(['avax_chain_bootstrapped{chain="P"} 1', 'avax_chain_bootstrapped{chain="X"} 1', 'avax_chain_bootstrapped{chain="C"} 1']);
+    }
+  });
+});
+
 describe('info-is-bootstrapped: the L1 chains subnet-chains watches', () => {
   const L1_CHAIN = 'm5xoBqfy4oCFUPTsaeR7kcxt73qauBPoo8FPNoB7S8GXJ5tq5';
   const X = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';

@@ -71,6 +71,14 @@ describe('platform-validators toSamples', () => {
     expect(valueOf(s, 'avax_validator_stake_avax')).toBeCloseTo(12345678901.234568, 3);
     expect(valueOf(s, 'avax_validator_uptime_ratio')).toBe(0.995);
   });
+  it('behavior: configured IDs are expected active on the primary network and the configured subnets, not on an L1 found by itself', () => {
+    const c = { expectedActive: new Set([OTHER]), expectedSubnets: new Set([P]) };
+    const s = toSamples([{ subnet: P, watched: [OTHER], validators: [] }, { subnet: SUBNET_L1, watched: [OTHER], validators: [] }], c);
+    expect(lines(s).filter((l) => l.startsWith('avax_validator_expected_active'))).toEqual([
+      `avax_validator_expected_active{node_id="${OTHER}",subnet="${P}"} 1`,
+      `avax_validator_expected_active{node_id="${OTHER}",subnet="${SUBNET_L1}"} 0`,
+    ]);
+  });
   it('behavior: duplicate watched IDs give one set of series', () => {
     const s = toSamples([{ subnet: P, watched: [OTHER, OTHER], validators: [] }], {});
     expect(s).toHaveLength(1);
