@@ -13,6 +13,13 @@ import { CB58Id, HexBytes, memberOrAlias, NodeId, Percentage, Rfc3339Seconds, Sm
  * 3. legacy permissioned subnet: txID, startTime, endTime, weight, nodeID;
  * 4. L1 (ACP-77, v1.12.2+): nodeID, weight, startTime, validationID, publicKey,
  *    remainingBalanceOwner, deactivationOwner, minNonce, balance (no txID/endTime/uptime/connected).
+ * 5. auto-renewed primary-network validators (ACP-236, avalanchego master, active with Helicon; not in
+ *    v1.14.2): shape 1 plus `validatorAuthority` (an owner), `nextPeriod` (the next cycle's length in
+ *    seconds, 0 = the validator leaves at the end of this cycle) and `autoCompoundRewardShares`
+ *    (millionths of the reward re-staked). startTime/endTime are the current cycle's
+ *    (vms/platformvm/txs/executor/standard_tx_executor_auto_renewed_test.go: EndTime = start + period,
+ *    StakingInfo.NextPeriod). An earlier master named them `configOwner` and `period`
+ *    (vms/platformvm/api/validator.go at 374be72): `period` is read as `nextPeriod` when that is absent.
  * The spec's `stakeAmount` (instead of weight) and signer typo `proofOfPosession` are accepted.
  * Owner objects are stripped (they are the bulk of a mainnet answer), except the addresses of
  * validationRewardOwner (validator-rewards asks platform.getBalance for them).
@@ -62,9 +69,26 @@ export const PlatformValidator = z
     publicKey: HexBytes.optional(),
     minNonce: U64.optional(),
     balance: U64.optional(),
+    // Auto-renewed validators (ACP-236; master only). The owners (validatorAuthority, configOwner) are not read.
+    nextPeriod: U64.optional(),
+    period: U64.optional(),
+    autoCompoundRewardShares: SmallInt.optional(),
   })
-  .transform(({ stakeAmount, validationRewardOwner, ...v }) => ({ ...v, weight: v.weight ?? stakeAmount, rewardOwnerAddresses: validationRewardOwner ?? undefined }));
+  .transform(({ stakeAmount, validationRewardOwner, period, ...v }) => ({
+    ...v,
+    weight: v.weight ?? stakeAmount,
+    rewardOwnerAddresses: validationRewardOwner ?? undefined,
+    nextPeriod: v.nextPeriod ?? period,
+  }));
 export type PlatformValidator = z.output<typeof PlatformValidator>;
+
+/**
+ * An auto-renewed validator (ACP-236): it has the next cycle's period or its auto-compound share. Every
+ * other entry (v1.14.2, or a validation with a fixed end) is not: its endTime is the end of the validation.
+ */
+export function isAutoRenewed(v: Pick<PlatformValidator, 'nextPeriod' | 'autoCompoundRewardShares'>): boolean {
+  return v.nextPeriod !== undefined || v.autoCompoundRewardShares !== undefined;
+}
 
 /** An L1 (ACP-77) validator entry: it has a validationID or a balance. */
 export function isL1Validator(v: Pick<PlatformValidator, 'validationID' | 'balance'>): boolean {
@@ -110,6 +134,8 @@ export type PlatformValidatorUsed = Pick<
   | 'validationID'
   | 'balance'
   | 'rewardOwnerAddresses'
+  | 'nextPeriod'
+  | 'autoCompoundRewardShares'
 > & { readonly signer?: { readonly publicKey: string | undefined } | null };
 
 export interface PlatformGetCurrentValidatorsUsed {
@@ -153,10 +179,20 @@ const readValidator = objectItem((w, o): PlatformValidatorUsed => {
     delegatorWeight: u64(w, o['delegatorWeight'], 'delegatorWeight'),
     validationID: cb58Id(w, o['validationID'], 'validationID'),
     balance: u64(w, o['balance'], 'balance'),
+    // ACP-236 (master): `period` is the earlier name of `nextPeriod`; both validated when present, as the schema does.
+    ...autoRenewFields(w, o),
     signer,
     rewardOwnerAddresses,
   };
 });
+
+/** nextPeriod (or its earlier name period) and autoCompoundRewardShares, only when present (v1.14.2 has none). */
+function autoRenewFields(w: Walk, o: Record<string, unknown>): Pick<PlatformValidatorUsed, 'nextPeriod' | 'autoCompoundRewardShares'> {
+  const next = u64(w, o['nextPeriod'], 'nextPeriod');
+  const period = u64(w, o['period'], 'period');
+  const shares = smallInt(w, o['autoCompoundRewardShares'], 'autoCompoundRewardShares');
+  return { nextPeriod: next ?? period, autoCompoundRewardShares: shares };
+}
 
 /** An owner address: a string of at most 128 characters (validator-rewards checks the P-Chain address). */
 function readAddress(w: Walk, v: unknown, i: number): string | undefined {

@@ -36,6 +36,9 @@ const VALIDATOR: Used = {
     delegatorWeight: 'leaf',
     validationID: 'leaf',
     balance: 'leaf',
+    nextPeriod: 'leaf',
+    period: 'leaf',
+    autoCompoundRewardShares: 'leaf',
     signer: { obj: { publicKey: 'leaf' } },
     validationRewardOwner: { obj: { addresses: { arr: 'leaf' } } },
   },
@@ -82,6 +85,8 @@ const pickValidator = (v: PlatformValidator) => ({
   balance: v.balance,
   signer: v.signer == null ? v.signer : { publicKey: v.signer.publicKey },
   rewardOwnerAddresses: v.rewardOwnerAddresses,
+  nextPeriod: v.nextPeriod,
+  autoCompoundRewardShares: v.autoCompoundRewardShares,
 });
 
 const pickPeer = (p: InfoPeer) => ({

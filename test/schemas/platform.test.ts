@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isL1Validator, PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
+import { isAutoRenewed, isL1Validator, PlatformGetCurrentValidatorsLean, PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { cb58Encode } from '../../src/schemas/primitives.js';
 import { result } from '../fixtures/load.js';
 
@@ -29,6 +29,25 @@ describe('platform.getCurrentValidators', () => {
     expect(vs[1]!.weight).toBe(18_446_744_073_709_551_615n);
     expect(vs[0]!.endTime).toBeUndefined();
     expect(vs[2]!.endTime).toBe(1790000000n);
+  });
+  it('behavior: ACP-236 auto-renewed entries (master) in both namings, and v1.14.2 entries without the fields', () => {
+    for (const schema of [PlatformGetCurrentValidatorsResult, PlatformGetCurrentValidatorsLean]) {
+      const r = schema.safeParse(result('platform.getCurrentValidators', 'auto-renewed'));
+      const [v] = r.success ? r.data.validators : [];
+      expect(v!.nextPeriod).toBe(1_209_600n);
+      expect(v!.autoCompoundRewardShares).toBe(300_000);
+      expect(isAutoRenewed(v!)).toBe(true);
+      const e = schema.safeParse(result('platform.getCurrentValidators', 'auto-renewed-exiting'));
+      const [x] = e.success ? e.data.validators : [];
+      expect(x!.nextPeriod).toBe(0n); // `period` of an earlier master, 0: leaves at the end of the cycle
+      expect(x!.autoCompoundRewardShares).toBe(1_000_000);
+      expect(isAutoRenewed(x!)).toBe(true);
+      const old = schema.safeParse(result('platform.getCurrentValidators', 'primary-watched'));
+      const [o] = old.success ? old.data.validators : [];
+      expect(o!.nextPeriod).toBeUndefined();
+      expect(isAutoRenewed(o!)).toBe(false);
+    }
+    expect(PlatformGetCurrentValidatorsResult.safeParse({ validators: [{ nodeID: 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv', nextPeriod: '-1' }] }).success).toBe(false);
   });
   it('behavior: spec variant (proofOfPosession, stakeAmount, numbers, delegators null)', () => {
     const [v] = PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'spec-variant')).validators;
