@@ -1,7 +1,7 @@
 import { sample, type Sample } from '../model.js';
 import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
-import { isActive, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
+import { isActive, isAutoRenewed, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { navaxToAvax, percentToRatio, u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector, type CollectorContext } from './define.js';
 
@@ -32,11 +32,23 @@ export interface PlatformValidatorsContext {
   readonly expectedSubnets?: ReadonlySet<string>;
 }
 
-/** Reward uptime requirement: 80 %, 90 % for validations starting at/after Helicon (ACP-267). */
+/**
+ * Reward uptime requirement of the primary network: 80 % (avalanchego genesis/genesis_mainnet.go and
+ * genesis_fuji.go, StakingConfig.UptimeRequirement = .8), 90 % for validations starting at or after the
+ * Helicon activation (ACP-267; AVALANCHEGO.md §9). The one home of these numbers: the derivations
+ * (max-achievable-uptime.ts) ask uptimeRequirement() too.
+ */
 export const UPTIME_REQUIREMENT = 0.8;
 export const UPTIME_REQUIREMENT_HELICON = 0.9;
 
-export function uptimeRequirement(startTime: bigint | undefined, heliconTime: number | undefined): number {
+/**
+ * The requirement the node's rules set for one validation (or one cycle of an auto-renewed validator:
+ * its startTime is the cycle's start). Helicon time unknown (info-upgrades off or not answered yet): 80 %,
+ * except for an auto-renewed validator (ACP-236), which exists only once Helicon is active (avalanchego
+ * txs/executor: AddAutoRenewedValidatorTx before Helicon fails with errHeliconUpgradeNotActive): 90 %.
+ */
+export function uptimeRequirement(startTime: bigint | undefined, heliconTime: number | undefined, autoRenewed = false): number {
+  if (autoRenewed) return UPTIME_REQUIREMENT_HELICON;
   if (startTime === undefined || heliconTime === undefined) return UPTIME_REQUIREMENT;
   return Number(startTime) >= heliconTime ? UPTIME_REQUIREMENT_HELICON : UPTIME_REQUIREMENT;
 }
@@ -67,7 +79,13 @@ export function entrySamples(subnet: string, v: PlatformValidatorUsed, c: Platfo
   if (v.potentialReward !== undefined) out.push(sample('avax_validator_potential_reward_avax', labels, navaxToAvax(v.potentialReward)));
   if (v.delegationFee !== undefined) out.push(sample('avax_validator_delegation_fee_ratio', labels, percentToRatio(v.delegationFee)));
   if (subnet === PRIMARY_NETWORK_ID) {
-    out.push(sample('avax_validator_uptime_requirement_ratio', labels, uptimeRequirement(v.startTime, c.heliconTime)));
+    const renewed = isAutoRenewed(v);
+    out.push(sample('avax_validator_uptime_requirement_ratio', labels, uptimeRequirement(v.startTime, c.heliconTime, renewed)));
+    // ACP-236: an auto-renewed validator's startTime/endTime are its current cycle's; the reward (and
+    // whether it is re-staked or removed) is decided at that boundary. A fixed validation: its end.
+    out.push(sample('avax_validator_auto_renewed', labels, renewed ? 1 : 0));
+    if (v.endTime !== undefined) out.push(sample('avax_validator_cycle_end_timestamp_seconds', labels, u64ToNumber(v.endTime)));
+    if (v.nextPeriod !== undefined) out.push(sample('avax_validator_next_period_seconds', labels, u64ToNumber(v.nextPeriod)));
     // Only the node's own key is known (info.getNodeID); a registration without a signer does not match it.
     if (c.ownNodeId && v.nodeID === c.ownNodeId && c.ownBlsPublicKey) {
       const registered = v.signer?.publicKey?.toLowerCase();
@@ -145,7 +163,10 @@ export const platformValidators = defineCollector({
     { name: 'avax_validator_delegator_stake_avax', type: 'gauge', labels: SNID, help: 'Stake delegated to the validator, in AVAX.' },
     { name: 'avax_validator_potential_reward_avax', type: 'gauge', labels: SNID, help: 'Reward of the validation if the uptime requirement is met, in AVAX.' },
     { name: 'avax_validator_delegation_fee_ratio', type: 'gauge', labels: SNID, help: 'Delegation fee, as a ratio.' },
-    { name: 'avax_validator_uptime_requirement_ratio', type: 'gauge', labels: SNID, help: 'Uptime needed for rewards in this validation: 0.8, or 0.9 for validations started at or after the Helicon upgrade.' },
+    { name: 'avax_validator_uptime_requirement_ratio', type: 'gauge', labels: SNID, help: 'Uptime needed for rewards in this validation (for an auto-renewed validator: in its current cycle), primary network: 0.8, or 0.9 for validations started at or after the Helicon upgrade (ACP-267) and for every auto-renewed cycle (ACP-236).' },
+    { name: 'avax_validator_auto_renewed', type: 'gauge', labels: SNID, help: '1 if the primary-network validation is auto-renewed (ACP-236, avalanchego master: nextPeriod or autoCompoundRewardShares in getCurrentValidators), 0 for a validation with a fixed end (every v1.14.2 validation).' },
+    { name: 'avax_validator_cycle_end_timestamp_seconds', type: 'gauge', labels: SNID, help: 'The reward boundary, Unix seconds: the end of the current cycle of an auto-renewed validator (re-staked there if the uptime requirement is met, removed without reward if not), the end of the validation otherwise.' },
+    { name: 'avax_validator_next_period_seconds', type: 'gauge', labels: SNID, help: "Length of an auto-renewed validator's next cycle (ACP-236 nextPeriod), seconds; 0 = it leaves at the end of the current cycle. Absent for a validation with a fixed end." },
     { name: 'avax_validator_bls_key_matches', type: 'gauge', labels: ['node_id'], help: "1 if the node's BLS public key (info.getNodeID) is the signer key registered on the P-Chain, 0 if not (or none is registered)." },
     { name: 'avax_validator_expected_active', type: 'gauge', labels: SNID, help: '1 if the watched node ID must be an active validator of the subnet (--validator.node-id, or the own ID with --validator.expect-active): on the primary network and the configured subnets (--node.subnet); 0 on an L1 found by itself.' },
     { name: 'avax_l1_validator_balance_avax', type: 'gauge', labels: SNID, help: 'L1 validator balance left for continuous fees, in AVAX.' },

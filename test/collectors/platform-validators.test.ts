@@ -32,7 +32,24 @@ describe('platform-validators toSamples', () => {
       `avax_validator_potential_reward_avax{${l}} 57.534246575`,
       `avax_validator_delegation_fee_ratio{${l}} 0.02`,
       `avax_validator_uptime_requirement_ratio{${l}} 0.8`,
+      `avax_validator_auto_renewed{${l}} 0`,
+      `avax_validator_cycle_end_timestamp_seconds{${l}} 1790000000`,
     ]);
+  });
+  it('behavior: an auto-renewed validator (ACP-236, master): 90 % whatever Helicon time is known, its cycle end, its next period', () => {
+    const l = `node_id="${SELF}",subnet="${P}"`;
+    for (const heliconTime of [undefined, Number.POSITIVE_INFINITY, 1_700_000_000]) {
+      const s = lines(toSamples([{ subnet: P, watched: [SELF], validators: vals('auto-renewed') }], { heliconTime }));
+      assertContract('platform-validators', toSamples([{ subnet: P, watched: [SELF], validators: vals('auto-renewed') }], { heliconTime }));
+      expect(s).toContain(`avax_validator_uptime_requirement_ratio{${l}} 0.9`);
+      expect(s).toContain(`avax_validator_auto_renewed{${l}} 1`);
+      expect(s).toContain(`avax_validator_cycle_end_timestamp_seconds{${l}} 1779209600`);
+      expect(s).toContain(`avax_validator_next_period_seconds{${l}} 1209600`);
+    }
+    // An earlier master's names; period 0: it leaves at the end of this cycle.
+    const exiting = lines(toSamples([{ subnet: P, watched: [SELF], validators: vals('auto-renewed-exiting') }], {}));
+    expect(exiting).toContain(`avax_validator_next_period_seconds{${l}} 0`);
+    expect(exiting).toContain(`avax_validator_auto_renewed{${l}} 1`);
   });
   it('behavior: a watched ID absent from the set → active 0 and nothing else', () => {
     const s = toSamples([{ subnet: P, watched: [OTHER], validators: vals('primary-not-found') }], {});
@@ -91,6 +108,7 @@ describe('platform-validators toSamples', () => {
     ['behavior: started after Helicon → 0.9', 1790000000n, 1785250800, 0.9],
   ])('uptimeRequirement %s', (_n, start, helicon, want) => {
     expect(uptimeRequirement(start, helicon)).toBe(want);
+    expect(uptimeRequirement(start, helicon, true)).toBe(0.9); // auto-renewed: only after Helicon
   });
   it('behavior: heliconFrom', () => {
     expect(heliconFrom(InfoUpgradesResult.parse(result('info.upgrades', 'default')))).toBe(Number.POSITIVE_INFINITY);
