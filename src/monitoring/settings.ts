@@ -129,6 +129,14 @@ const thresholdShape = {
   uptimeRequirementFallback: ratio().default(0.8),
   uptimeAtRiskMargin: num({ min: 0, max: 1, what: 'a ratio' }).default(0.05),
   rewardingStakeLow: ratio().default(0.9),
+  // AvalancheUptimeBudgetBurn (SRE workbook, multiwindow multi-burn-rate alerts): the share of the
+  // validation's (or cycle's) downtime budget spent in the long window, at that pace in the short one too.
+  uptimeBudgetFastBurn: ratio().default(0.02),
+  uptimeBudgetFastWindow: duration(300).default(3600),
+  uptimeBudgetFastShortWindow: duration(60).default(300),
+  uptimeBudgetSlowBurn: ratio().default(0.05),
+  uptimeBudgetSlowWindow: duration(300).default(6 * 3600),
+  uptimeBudgetSlowShortWindow: duration(60).default(1800),
   validationEndingInfo: duration().default(14 * 86400),
   validationEndingWarning: duration().default(7 * 86400),
   validationEndingCritical: duration().default(86400),
@@ -178,6 +186,9 @@ const thresholdsSchema = z
       }
     };
     below('validationEndingCritical', 'validationEndingWarning');
+    below('uptimeBudgetFastShortWindow', 'uptimeBudgetFastWindow');
+    below('uptimeBudgetSlowShortWindow', 'uptimeBudgetSlowWindow');
+    below('uptimeBudgetFastWindow', 'uptimeBudgetSlowWindow');
     below('validationEndingWarning', 'validationEndingInfo');
     below('l1RunwayCritical', 'l1RunwayWarning');
     below('diskRunwayCritical', 'diskRunwayWarning');

@@ -67,6 +67,44 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     why: () => 'rewards are lost near 0.8.',
     example: 'AvalancheRewardingStakeLow: less of the stake than this rewards the node',
   },
+  uptimeBudgetFastBurn: {
+    alerts: 'AvalancheUptimeBudgetBurn',
+    expression: (t) =>
+      `share of the validation's (or cycle's) downtime budget, (1 − requirement) × duration, spent in ${c(promDuration(t.uptimeBudgetFastWindow))} ${c(`>= ${num(t.uptimeBudgetFastBurn)}`)}, and at that pace in ${c(promDuration(t.uptimeBudgetFastShortWindow))}, for 2m (window="fast")`,
+    why: () => 'the SRE workbook\'s fast burn (2 % of the budget in an hour). Downtime = the exporter could not reach the node. Raise it to page later in short (48-hour) cycles.',
+    example: 'AvalancheUptimeBudgetBurn (fast): share of the downtime budget spent in uptimeBudgetFastWindow',
+  },
+  uptimeBudgetFastWindow: {
+    alerts: 'AvalancheUptimeBudgetBurn',
+    expression: (t) => `fast long window ${c(promDuration(t.uptimeBudgetFastWindow))}`,
+    why: () => `below ${c('uptimeBudgetSlowWindow')}.`,
+    example: 'AvalancheUptimeBudgetBurn (fast): long window',
+  },
+  uptimeBudgetFastShortWindow: {
+    alerts: 'AvalancheUptimeBudgetBurn',
+    expression: (t) => `fast short window ${c(promDuration(t.uptimeBudgetFastShortWindow))}`,
+    why: () => `below ${c('uptimeBudgetFastWindow')} (a twelfth of it in the workbook): the alert resolves soon after the node is back.`,
+    example: 'AvalancheUptimeBudgetBurn (fast): short window',
+  },
+  uptimeBudgetSlowBurn: {
+    alerts: 'AvalancheUptimeBudgetBurn',
+    expression: (t) =>
+      `share of the downtime budget spent in ${c(promDuration(t.uptimeBudgetSlowWindow))} ${c(`>= ${num(t.uptimeBudgetSlowBurn)}`)}, and at that pace in ${c(promDuration(t.uptimeBudgetSlowShortWindow))}, for 2m (window="slow")`,
+    why: () => 'the SRE workbook\'s slow burn (5 % in 6 hours): catches a node that keeps restarting.',
+    example: 'AvalancheUptimeBudgetBurn (slow): share of the downtime budget spent in uptimeBudgetSlowWindow',
+  },
+  uptimeBudgetSlowWindow: {
+    alerts: 'AvalancheUptimeBudgetBurn',
+    expression: (t) => `slow long window ${c(promDuration(t.uptimeBudgetSlowWindow))}; also how long the burn keeps the validation's last values while the node is down`,
+    why: () => `above ${c('uptimeBudgetFastWindow')}.`,
+    example: 'AvalancheUptimeBudgetBurn (slow): long window',
+  },
+  uptimeBudgetSlowShortWindow: {
+    alerts: 'AvalancheUptimeBudgetBurn',
+    expression: (t) => `slow short window ${c(promDuration(t.uptimeBudgetSlowShortWindow))}`,
+    why: () => `below ${c('uptimeBudgetSlowWindow')}.`,
+    example: 'AvalancheUptimeBudgetBurn (slow): short window',
+  },
   validationEndingInfo: {
     alerts: 'AvalancheValidationEndingSoon (info)',
     expression: (t) => `${c(`avax_validator_end_timestamp_seconds - time() < ${secondsExpr(t.validationEndingInfo)}`)} for 10m`,

@@ -3,6 +3,7 @@
 import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
 import { num } from '../text.js';
 import { l1WeightAtRiskRules } from './l1-weight-at-risk.js';
+import { uptimeBudgetRules } from './validator-budget.js';
 import { chainRules, l1ValidatorInactive } from './validator-chains.js';
 import { PRIMARY_NETWORK, type AlertRule, type RuleGroupDef } from './types.js';
 
@@ -19,7 +20,12 @@ export const validatorRules: RuleGroupDef = {
     const ending = (severity: AlertRule['severity'], seconds: number, comment?: string): AlertRule => ({
       alert: 'AvalancheValidationEndingSoon',
       ...(comment ? { comment } : {}),
-      expr: `${q.sel('avax_validator_end_timestamp_seconds')} - time() < ${secondsExpr(seconds)}`,
+      // An auto-renewed validator (ACP-236) that renews (next period > 0) does not end at its endTime: that is
+      // the end of its cycle, when it is re-staked.
+      expr: `${q.sel('avax_validator_end_timestamp_seconds')} - time() < ${secondsExpr(seconds)}
+  unless on(target, subnet, node_id)
+${q.sel('avax_validator_next_period_seconds')} > 0
+`,
       for: '10m',
       severity,
       summary: '{{ $labels.target }}: validation of {{ $labels.node_id }} ends in {{ $value | humanizeDuration }}',
@@ -111,6 +117,7 @@ max by (target, subnet, node_id) (${q.sel('avax_validator_uptime_requirement_rat
         summary: '{{ $labels.target }}: the staking reward of {{ $labels.node_id }} is lost (best reachable uptime {{ $value | humanizePercentage }})',
         description: `Even if {{ $labels.target }} stays up until the validation of {{ $labels.node_id }} ends, its uptime can reach at most {{ $value | humanizePercentage }}, below the reward requirement of {{ with printf \`${q.tsel('avax_validator_uptime_requirement_ratio', 'target=%q', 'subnet=%q', 'node_id=%q')}\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | humanizePercentage }}{{ else }}80% or 90%{{ end }}. The potential reward of this validation is lost: {{ with printf \`max(${q.tsel('avax_validator_potential_reward_avax', 'target=%q', 'subnet=%q', 'node_id=%q')})\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | printf "%.2f" }} AVAX{{ else }}unknown (no avax_validator_potential_reward_avax){{ end }}. Delegators lose their reward too.`,
       },
+      ...uptimeBudgetRules({ t, q }),
       {
         alert: 'AvalancheRewardingStakeLow',
         comment: 'Share of stake that currently considers this node above the requirement (thresholds.rewardingStakeLow).',
@@ -149,7 +156,8 @@ ${q.sel('avax_node_info')}
         t.validationEndingInfo,
         `Three tiers (thresholds.validationEnding*): info < ${durationWords(t.validationEndingInfo)}, warning < ${durationWords(t.validationEndingWarning)}, critical < ${durationWords(t.validationEndingCritical)}.
 Below ${durationWords(t.validationEndingCritical)} all three fire; alerts/README.md has the inhibit rules that keep only the highest one.
-L1 validators (ACP-77) have no endTime, so no series and no alert.`,
+L1 validators (ACP-77) have no endTime, so no series and no alert; nor an auto-renewed validator (ACP-236)
+that renews at the end of its cycle (avax_validator_next_period_seconds > 0).`,
       ),
       ending('warning', t.validationEndingWarning),
       ending('critical', t.validationEndingCritical),
