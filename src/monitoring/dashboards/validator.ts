@@ -162,6 +162,31 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
           ],
         }),
       )
+      // Issue 27: the requirement as a downtime budget, per validation or ACP-236 cycle.
+      .withPanel(
+        metricSeries([8, 12], 'Downtime budget left', q, 'avax_validator_downtime_budget_seconds', '{{target}} {{node_id}}')
+          .unit('s')
+          .min(0),
+      )
+      .withPanel(
+        columnsTable([8, 12], 'Validation or cycle', {
+          sortBy: 'target',
+          description:
+            "Per node, its own primary-network validation; for an auto-renewed validator (ACP-236, avalanchego master after Helicon) its current cycle: whether it renews, the time to the reward boundary (avax_validator_cycle_end_timestamp_seconds), the next cycle's length (0: it leaves there), whether the requirement can still be met (no: the reward is lost, and an auto-renewed validator is removed at the boundary: AvalancheValidatorForcedExitRisk) and the downtime it can still afford.",
+          labels: ['target', 'node_id'],
+          columns: [
+            { name: 'auto-renewed', query: sat('avax_validator_auto_renewed', P), props: [prop.mappings(valueText([0, 'no', 'blue'], [1, 'yes', 'blue']))] },
+            { name: 'to the boundary', query: `${sat('avax_validator_cycle_end_timestamp_seconds', P)} - time()`, props: [prop.unit('dtdurations')] },
+            { name: 'next period', query: sat('avax_validator_next_period_seconds', P), props: [prop.unit('dtdurations')] },
+            {
+              name: 'requirement reachable',
+              query: sat('avax_validator_uptime_requirement_reachable'),
+              props: [prop.cellBackground(), prop.thresholds(redGreen()), prop.mappings(valueText([0, 'no', 'red'], [1, 'yes', 'green']))],
+            },
+            { name: 'downtime budget left', query: sat('avax_validator_downtime_budget_seconds'), props: [prop.unit('dtdurations')] },
+          ],
+        }),
+      )
       // ------------------------------------------------------------ Delegation and keys
       .withRow(row('Delegation and keys'))
       .withPanel(
