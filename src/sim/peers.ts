@@ -11,7 +11,7 @@ import { rfc3339, sortByJson } from './go-format.js';
 import type { Scenario } from './scenarios/scenario.js';
 import { observedUptime, type ObservedUptimeModel } from './uptime.js';
 import { stakeOrderPos, validatorConnected, type ValidatorRegistryModel } from './validator-registry.js';
-import { GRANITE_UNIX, announcesUpgradeTime, releaseSupportedAcps, type VersionProfile } from './versions.js';
+import { GRANITE_UNIX, HELICON_UNIX, announcesUpgradeTime, releaseSupportedAcps, type VersionProfile } from './versions.js';
 
 export interface PeerInfo {
   ip: string;
@@ -173,7 +173,8 @@ function peerAttrs(m: PeersModel, key: number): PeerAttrs {
     ip,
     publicIP,
     version,
-    upgradeTime: announcesUpgradeTime(version) ? GRANITE_UNIX : 0,
+    // A 1.15.0 peer runs with Helicon (the simulated 1.15.0's activation); the 1.14.x ones with Granite.
+    upgradeTime: announcesUpgradeTime(version) ? (version.startsWith('avalanchego/1.15.') ? HELICON_UNIX : GRANITE_UNIX) : 0,
     trackedSubnets: sortByJson(tracked),
     supportedACPs: sortByJson(supportedACPs),
     objectedACPs: sortByJson(objectedACPs),

@@ -5,6 +5,7 @@
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { autoRenewMembers, isAutoRenewed, ownCycle, ownCycleLength } from './auto-renew.js';
 import { blsPopHex, blsPublicKeyHex, cb58Encode, nodeIdFromBytes, pAddress } from './avalanche-ids.js';
 import { Rng, derivedBytes, h32, hf } from './deterministic-random.js';
 import { fixed4 } from './go-format.js';
@@ -50,8 +51,8 @@ export interface ValidatorRegistryModel extends StakeOrderModel, ScenarioModel {
   readonly nodeBlsPop: string;
   /** AddValidatorTx IDs by "idx/period" */
   readonly caches: { readonly txId: Map<string, string> };
-  /** versions.ts: the deprecated `rewardOwner` and `stakeAmount` fields */
-  readonly profile: ScenarioModel['profile'] & { readonly rewardOwner: boolean; readonly stakeAmount: boolean };
+  /** versions.ts: the deprecated `rewardOwner` and `stakeAmount` fields; ACP-236 auto-renewed validators */
+  readonly profile: ScenarioModel['profile'] & { readonly rewardOwner: boolean; readonly stakeAmount: boolean; readonly autoRenewedStakers: boolean };
 }
 
 /** One validation period: the k-th renewal, start and end (unix s). */
@@ -149,9 +150,19 @@ export function stakeOrderPos(m: StakeOrderModel, key: number): number {
  */
 export function validatorPeriod(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): Period {
   const hooks = v.idx === -1 ? m.active.validators : undefined;
-  if (hooks?.ownPeriod) return hooks.ownPeriod(m, (atS) => basePeriod(v, atS), nowS);
-  if (hooks?.rewardOutcome) return rewardOutcomePeriod(hooks.rewardOutcome, m.switchS, basePeriod(v, m.switchS), nowS);
-  return basePeriod(v, nowS);
+  const base = (atS: number) => (renewed(m, v, atS) && v.idx === -1 ? ownCycle(m.seed, atS) : basePeriod(v, atS));
+  if (hooks?.ownPeriod) return hooks.ownPeriod(m, base, nowS);
+  if (hooks?.rewardOutcome) return rewardOutcomePeriod(hooks.rewardOutcome, m.switchS, base(m.switchS), nowS);
+  return base(nowS);
+}
+
+/**
+ * An ACP-236 auto-renewed validator (auto-renew.ts): its periods are cycles (the others' fixed periods
+ * already follow one another; the own one runs in cycles of its own length) and its txID is the one of its
+ * AddAutoRenewedValidatorTx, the same in every cycle.
+ */
+function renewed(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): boolean {
+  return isAutoRenewed(m.seed, m.profile.autoRenewedStakers, v, nowS);
 }
 
 function basePeriod(v: ValidatorDef, nowS: number): Period {
@@ -171,7 +182,7 @@ function basePeriod(v: ValidatorDef, nowS: number): Period {
   return { k, start, end: start + v.dur };
 }
 
-/** The AddValidatorTx ID of period `k` of `v`. */
+/** The AddValidatorTx ID of period `k` of `v` (k -1: the AddAutoRenewedValidatorTx of an auto-renewed one). */
 export function validatorTxId(m: ValidatorRegistryModel, v: ValidatorDef, k: number): string {
   const key = `${v.idx}/${k}`;
   let id = m.caches.txId.get(key);
@@ -225,8 +236,9 @@ export function validatorJson(m: ValidatorRegistryModel, v: ValidatorDef, nowS: 
   const blsPub = v.idx === -1 ? m.nodeBlsPub : v.blsPub;
   const blsPop = v.idx === -1 ? m.nodeBlsPop : v.blsPop;
   const rewardOwner = { locktime: '0', threshold: '1', addresses: [v.rewardAddr] };
+  const auto = renewed(m, v, nowS);
   const out: Record<string, unknown> = {
-    txID: validatorTxId(m, v, p.k),
+    txID: validatorTxId(m, v, auto ? -1 : p.k),
     startTime: String(p.start),
     endTime: String(p.end),
     weight: v.own.toString(),
@@ -242,6 +254,7 @@ export function validatorJson(m: ValidatorRegistryModel, v: ValidatorDef, nowS: 
     uptime: fixed4(Math.round(localUptime(v, nowS, connected) * 10000) / 10000),
     connected,
     signer: { publicKey: blsPub, proofOfPossession: blsPop },
+    ...(auto ? autoRenewMembers(m.seed, v, v.idx === -1 ? ownCycleLength(m.seed) : v.dur) : {}),
     delegatorCount: String(v.delegatorCount),
     delegatorWeight: v.deleg.toString(),
   };

@@ -6,8 +6,12 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 
 
-/** Oldest first. v1.11.7 and v1.12.2 are shaped after real nodes' recorded answers (test/fixtures/real-node-v*). */
-export const SIM_VERSIONS = ['1.11.7', '1.12.2', '1.13.5', '1.14.2'] as const;
+/**
+ * Oldest first. v1.11.7 and v1.12.2 are shaped after real nodes' recorded answers (test/fixtures/real-node-v*).
+ * 1.15.0 is not a recorded release: a node after the Helicon activation (issue 27), with avalanchego master's
+ * auto-renewed validators (ACP-236) in getCurrentValidators.
+ */
+export const SIM_VERSIONS = ['1.11.7', '1.12.2', '1.13.5', '1.14.2', '1.15.0'] as const;
 export type SimVersion = (typeof SIM_VERSIONS)[number];
 export const DEFAULT_SIM_VERSION: SimVersion = '1.14.2';
 
@@ -22,6 +26,13 @@ export const DURANGO_UNIX = 1709740800; // 2024-03-06T16:00:00Z
 export const ETNA_UNIX = 1734368400; // 2024-12-16T17:00:00Z
 export const FORTUNA_UNIX = 1744124400; // 2025-04-08T15:00:00Z
 export const GRANITE_UNIX = 1763568000; // 2025-11-19T16:00:00Z
+/**
+ * Helicon's activation in the simulated 1.15.0: hypothetical. v1.14.2 leaves Helicon unscheduled on mainnet and
+ * v1.15.0-fuji schedules it on Fuji for 2026-07-28 (AVALANCHEGO.md §9); the simulator needs it active before
+ * every clock it runs on (the backtest starts on 2026-01-05 by default).
+ */
+export const HELICON_UNIX = 1764691200; // 2025-12-02T16:00:00Z
+export const HELICON_RFC3339 = '2025-12-02T16:00:00Z';
 /** ACP-176 (dynamic EVM gas limit and price discovery), activated on mainnet with Fortuna. */
 export const ACP_176 = 176;
 
@@ -88,6 +99,11 @@ export interface VersionProfile {
   rewardOwner: boolean;
   /** the deprecated `stakeAmount` (= weight) of every staker (gone in v1.12.x) */
   stakeAmount: boolean;
+  /**
+   * ACP-236 auto-renewed validators (avalanchego master, once Helicon is active): the own validator and some
+   * others list `validatorAuthority`, `nextPeriod`, `autoCompoundRewardShares` (auto-renew.ts).
+   */
+  autoRenewedStakers: boolean;
   /** platform.getValidatorsAt accepts `"height":"proposed"` (v1.11.13+; before: couldn't unmarshal an argument) */
   proposedHeight: boolean;
   metrics: MetricsShape;
@@ -165,9 +181,38 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     avgAcceptanceTime: true,
     diskPercentage: true,
     peerUpgradeTime: true,
+    autoRenewedStakers: false,
     peerVersion: (roll) => v114Peer(roll),
     nextRelease: 'avalanchego/1.15.0',
     driftRelease: 'avalanchego/1.14.10',
+  },
+  // Not a recorded release (issue 27): v1.14.2's shape with Helicon active (heliconTime in the past, at
+  // HELICON_UNIX) and avalanchego master's auto-renewed validators (ACP-236). Every peer runs 1.15.0 (a
+  // node older than the activated upgrade cannot follow the network) and announces Helicon's time.
+  '1.15.0': {
+    version: '1.15.0',
+    nodeVersion: {
+      version: 'avalanchego/1.15.0',
+      databaseVersion: 'v1.4.5',
+      rpcProtocolVersion: '46',
+      // Placeholder in the right format (40 hex digits), not a release's commit.
+      gitCommit: '5f0c1a9e2b7d4c3e8a6f1b2d3c4e5f6a7b8c9d0e',
+      vmVersions: { avm: 'avalanchego/1.15.0', evm: 'v1.15.0', platform: 'avalanchego/1.15.0' },
+    },
+    upgrades: [...MAINNET_UPGRADES_TO_FORTUNA, ['graniteTime', '2025-11-19T16:00:00Z'], ['graniteEpochDuration', 300000000000], ['heliconTime', HELICON_RFC3339]],
+    nextUpgrade: null,
+    currentUpgradeUnix: HELICON_UNIX,
+    currentAcps: [],
+    announcedSupport: [],
+    ...SINCE_V113,
+    futureUpgradeCheck: true,
+    avgAcceptanceTime: true,
+    diskPercentage: true,
+    peerUpgradeTime: true,
+    autoRenewedStakers: true,
+    peerVersion: () => 'avalanchego/1.15.0',
+    nextRelease: 'avalanchego/1.16.0',
+    driftRelease: 'avalanchego/1.15.10',
   },
   // Verified on a real v1.13.5 node (issue 16): no heliconTime / graniteEpochDuration and Granite
   // unscheduled in info.upgrades; info.acps lists ACP-176 (CurrentACPs {176}: scheduled in the
@@ -198,6 +243,7 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     // Peers holding ~70 % of the stake still run v1.13.x (and announce ACP-176), the rest v1.14.x.
     peerVersion: (roll, stakePos) =>
       stakePos < V113_PEER_STAKE_SHARE ? (roll < 0.8 ? 'avalanchego/1.13.5' : 'avalanchego/1.13.4') : v114Peer(roll),
+    autoRenewedStakers: false,
     nextRelease: 'avalanchego/1.14.2',
     driftRelease: 'avalanchego/1.13.10',
   },
@@ -235,6 +281,7 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     proposedHeight: true,
     metrics: { naming: 'v1.11.8', pollReasons: ['early_alpha_conf', 'early_alpha_pref', 'early_fail', 'exhausted'], consensusLatencies: false, ethChainHead: false },
     peerVersion: (roll) => (roll < 0.8 ? 'avalanchego/1.12.2' : roll < 0.95 ? 'avalanchego/1.12.1' : 'avalanchego/1.12.0'),
+    autoRenewedStakers: false,
     nextRelease: 'avalanchego/1.13.0',
     driftRelease: 'avalanchego/1.12.10',
   },
@@ -272,6 +319,7 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     proposedHeight: false,
     metrics: { naming: 'v1.11.6', pollReasons: [], consensusLatencies: false, ethChainHead: false },
     peerVersion: (roll) => (roll < 0.8 ? 'avalanchego/1.11.7' : roll < 0.95 ? 'avalanchego/1.11.6' : 'avalanchego/1.11.5'),
+    autoRenewedStakers: false,
     nextRelease: 'avalanchego/1.12.0',
     driftRelease: 'avalanchego/1.11.10',
   },

@@ -37,6 +37,8 @@ const EXPECT: Record<SimVersion, {
   '1.12.2': { normal: [], futureupgrade: false, bls: true, upgrades: { etna: 1734368400, fortuna: INF, granite: undefined }, scheme: 'v1.11.8', acp176: false, l1: true, diskShare: false },
   '1.13.5': { normal: [], futureupgrade: false, bls: true, upgrades: { fortuna: 1744124400, granite: INF, helicon: undefined }, scheme: 'v1.11.8', acp176: true, l1: true, diskShare: false },
   '1.14.2': { normal: [], futureupgrade: true, bls: true, upgrades: { granite: 1763568000, helicon: INF }, scheme: 'v1.11.8', acp176: false, l1: true, diskShare: true },
+  // Issue 27: not a recorded release; Helicon active (a hypothetical mainnet activation, versions.ts).
+  '1.15.0': { normal: [], futureupgrade: true, bls: true, upgrades: { granite: 1763568000, helicon: 1764691200 }, scheme: 'v1.11.8', acp176: false, l1: true, diskShare: true },
 };
 
 describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the exporter', (version) => {
