@@ -70,7 +70,7 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
   uptimeBudgetFastBurn: {
     alerts: 'AvalancheUptimeBudgetBurn',
     expression: (t) =>
-      `share of the validation's (or cycle's) downtime budget, (1 − requirement) × duration, spent in ${c(promDuration(t.uptimeBudgetFastWindow))} ${c(`>= ${num(t.uptimeBudgetFastBurn)}`)}, and at that pace in ${c(promDuration(t.uptimeBudgetFastShortWindow))}, for 2m (window="fast")`,
+      `share of the validation's (or cycle's) downtime budget, (1 − requirement) × duration, spent in ${c(promDuration(t.uptimeBudgetFastWindow))} ${c(`>= ${num(t.uptimeBudgetFastBurn)}`)}, and at that pace in ${c(promDuration(t.uptimeBudgetFastShortWindow))}, for 2m (fast burn)`,
     why: () => 'the SRE workbook\'s fast burn (2 % of the budget in an hour). Downtime = the exporter could not reach the node. Raise it to page later in short (48-hour) cycles.',
     example: 'AvalancheUptimeBudgetBurn (fast): share of the downtime budget spent in uptimeBudgetFastWindow',
   },
@@ -89,7 +89,7 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
   uptimeBudgetSlowBurn: {
     alerts: 'AvalancheUptimeBudgetBurn',
     expression: (t) =>
-      `share of the downtime budget spent in ${c(promDuration(t.uptimeBudgetSlowWindow))} ${c(`>= ${num(t.uptimeBudgetSlowBurn)}`)}, and at that pace in ${c(promDuration(t.uptimeBudgetSlowShortWindow))}, for 2m (window="slow")`,
+      `share of the downtime budget spent in ${c(promDuration(t.uptimeBudgetSlowWindow))} ${c(`>= ${num(t.uptimeBudgetSlowBurn)}`)}, and at that pace in ${c(promDuration(t.uptimeBudgetSlowShortWindow))}, for 2m (slow burn)`,
     why: () => 'the SRE workbook\'s slow burn (5 % in 6 hours): catches a node that keeps restarting.',
     example: 'AvalancheUptimeBudgetBurn (slow): share of the downtime budget spent in uptimeBudgetSlowWindow',
   },

@@ -34,16 +34,13 @@ export function uptimeBudgetRules({ t, q }: RuleContext): AlertRule[] {
     `(1 - avg_over_time(${q.sel('avax_up')}[${promDuration(w)}])) * ${long}
     / ignoring(subnet, node_id) group_right()
   ${total}`;
-  const pair = (window: 'fast' | 'slow', share: number, long: number, short: number) => `label_replace(
-  (
+  const pair = (share: number, long: number, short: number) => `(
   ${spent(long, long)}
-  ) >= ${num(share)}
-    and
-  (
+) >= ${num(share)}
+  and
+(
   ${spent(short, long)}
-  ) >= ${num(share)},
-  "window", "${window}", "", ""
-)`;
+) >= ${num(share)}`;
   // Annotations: the last value within the slow window (the series are gone while the node is down).
   const ownQuery = (metric: string, fn: string, fallback: string, over = false) =>
     `{{ with printf \`${over ? 'last_over_time(' : ''}${q.tsel(metric, 'target=%q', 'subnet=%q', 'node_id=%q')}${over ? `[${lookback}])` : ''}\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | ${fn} }}{{ else }}${fallback}{{ end }}`;
@@ -76,16 +73,17 @@ ${q.sel('avax_validator_next_period_seconds')} == 0
 auto-renewed validator: its cycle) may be down (1 - requirement) x its duration and keep the reward. Fast:
 ${percent(t.uptimeBudgetFastBurn)} % of that budget spent in ${promDuration(t.uptimeBudgetFastWindow)}, at that pace over the last ${promDuration(t.uptimeBudgetFastShortWindow)} too; slow: ${percent(t.uptimeBudgetSlowBurn)} % in
 ${promDuration(t.uptimeBudgetSlowWindow)} and ${promDuration(t.uptimeBudgetSlowShortWindow)} (thresholds.uptimeBudget*). Downtime = the exporter could not reach the node
-(avax_up 0). Label window="fast" or "slow". A long validation has a large budget: an hour's outage of a
+(avax_up 0). One alert for both (one page per outage); its value is the fast window's share when that fires,
+else the slow one's. A long validation has a large budget: an hour's outage of a
 year-long one never fires; a 48-hour cycle (ACP-273's minimum after Helicon) fires after minutes.`,
-      expr: `${pair('fast', t.uptimeBudgetFastBurn, t.uptimeBudgetFastWindow, t.uptimeBudgetFastShortWindow)}
+      expr: `${pair(t.uptimeBudgetFastBurn, t.uptimeBudgetFastWindow, t.uptimeBudgetFastShortWindow)}
 or
-${pair('slow', t.uptimeBudgetSlowBurn, t.uptimeBudgetSlowWindow, t.uptimeBudgetSlowShortWindow)}
+${pair(t.uptimeBudgetSlowBurn, t.uptimeBudgetSlowWindow, t.uptimeBudgetSlowShortWindow)}
 `,
       for: '2m',
       severity: 'critical',
-      summary: '{{ $labels.target }}: downtime is burning the reward budget of {{ $labels.node_id }} ({{ $value | humanizePercentage }} of it, {{ $labels.window }} window)',
-      description: `{{ $labels.target }} was unreachable for long enough to spend {{ $value | humanizePercentage }} of the downtime its validation (an auto-renewed validator: its cycle) can afford under its uptime requirement of ${requirementText(true)} ({{ $labels.window }} window: ${percent(t.uptimeBudgetFastBurn)} % in ${durationWords(t.uptimeBudgetFastWindow)}, or ${percent(t.uptimeBudgetSlowBurn)} % in ${durationWords(t.uptimeBudgetSlowWindow)}). Downtime left before the reward is lost: {{ with printf \`${q.tsel('avax_validator_downtime_budget_seconds', 'target=%q', 'subnet=%q', 'node_id=%q')}\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | humanizeDuration }}{{ else }}unknown while the node is down{{ end }}, until ${boundaryText(true)}. Bring the node back and keep it up.`,
+      summary: '{{ $labels.target }}: downtime is burning the reward budget of {{ $labels.node_id }} ({{ $value | humanizePercentage }} of it)',
+      description: `{{ $labels.target }} was unreachable for long enough to spend {{ $value | humanizePercentage }} of the downtime its validation (an auto-renewed validator: its cycle) can afford under its uptime requirement of ${requirementText(true)}, in the last ${durationWords(t.uptimeBudgetFastWindow)} (fast burn: ${percent(t.uptimeBudgetFastBurn)} % or more, still going on) or the last ${durationWords(t.uptimeBudgetSlowWindow)} (slow burn: ${percent(t.uptimeBudgetSlowBurn)} % or more). Downtime left before the reward is lost: {{ with printf \`${q.tsel('avax_validator_downtime_budget_seconds', 'target=%q', 'subnet=%q', 'node_id=%q')}\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | humanizeDuration }}{{ else }}unknown while the node is down{{ end }}, until ${boundaryText(true)}. Bring the node back and keep it up.`,
     },
   ];
 }
