@@ -82,10 +82,16 @@ batch_write): mean call latency over 5m (thresholds.dbLatency, seconds).`,
         comment: `The node's own view (avalanchego's P-Chain health check) of when it leaves the Primary Network validator
 set, for a target that watches its own NodeID as an active validator (thresholds.unstakeSoon). A value
 of 0 is left out: the node reports 0 when it is not a current validator and also before the P-Chain
-health check set the value (seen on a real v1.14.2 validator).`,
+health check set the value (seen on a real v1.14.2 validator). Not for an auto-renewed validator (ACP-236,
+avalanchego master) that renews (avax_validator_next_period_seconds > 0): its end time is the end of its
+cycle, where it is re-staked, not where it leaves.`,
         expr: `(${q.sel('avax_node_time_until_unstake_seconds')} > 0) < ${secondsExpr(t.unstakeSoon)}
 and on(target) (
   (${q.sel('avax_validator_active', `subnet="${PRIMARY_NETWORK}"`)} == 1)
+  and on(target, node_id) ${q.sel('avax_node_info')}
+)
+unless on(target) (
+  (${q.sel('avax_validator_next_period_seconds', `subnet="${PRIMARY_NETWORK}"`)} > 0)
   and on(target, node_id) ${q.sel('avax_node_info')}
 )`,
         for: '10m',
