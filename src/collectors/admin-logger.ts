@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { AdminGetLoggerLevelResult } from '../schemas/admin.js';
 import { collectOneCall, defineCollector } from './define.js';
@@ -28,9 +28,7 @@ export const adminLogger = defineCollector({
   interval: 300,
   enabled: false,
   nodeSpecific: true,
-  metrics: [
-    { name: 'avax_node_log_level', type: 'gauge', labels: ['logger', 'level'], help: 'The level a logger of the node writes at (admin.getLoggerLevel logLevel: VERBO, DEBUG, TRACE, INFO, WARN, ERROR, FATAL, OFF); value 1.' },
-  ],
+  metrics: [gauge('avax_node_log_level', 'The level a logger of the node writes at (admin.getLoggerLevel logLevel: VERBO, DEBUG, TRACE, INFO, WARN, ERROR, FATAL, OFF); value 1.', ['logger', 'level'])],
   calls: [adminGetLoggerLevelCall],
   collect: (ctx) => collectOneCall(ctx, adminGetLoggerLevelCall, (v) => ({ samples: toSamples(v) })),
 });

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { AvmGetHeightResult } from '../schemas/avm.js';
 import { EthBlockNumberResult } from '../schemas/evm.js';
@@ -44,8 +44,8 @@ export const chainHeight = defineCollector({
   needs: 'P-Chain, X-Chain and C-Chain RPC APIs (each answers 503 until its chain has bootstrapped)',
   interval: 15,
   metrics: [
-    { name: 'avax_chain_height', type: 'gauge', labels: ['chain'], help: 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.' },
-    { name: 'avax_pchain_timestamp_seconds', type: 'gauge', labels: [], help: 'P-Chain time from platform.getTimestamp, as Unix seconds.' },
+    gauge('avax_chain_height', 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.', ['chain']),
+    gauge('avax_pchain_timestamp_seconds', 'P-Chain time from platform.getTimestamp, as Unix seconds.'),
   ],
   calls: CALLS,
   collect: (ctx) =>

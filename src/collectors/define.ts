@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { MetricDescriptor, MetricType, Sample } from '../model.js';
+import type { MetricDescriptor, MetricSpec, Sample } from '../model.js';
 import { failures, type AnswerOf, type Call, type ParamsOf, type RpcCall } from '../node-client/call.js';
 
 /**
@@ -73,12 +73,7 @@ export function defaultOptions<O extends OptionSpecs>(options: O): OptionValues<
 // Metrics and calls
 
 /** A metric family as a collector declares it: labels without `target` (every per-node series has it). */
-export interface MetricSpec {
-  readonly name: string;
-  readonly type: MetricType;
-  readonly help: string;
-  readonly labels: readonly string[];
-}
+export type { MetricSpec };
 
 /** True when a request (method label, path, JSON-RPC params) is one of these calls. */
 export function matchesCall(calls: readonly Call[], req: { method: string; path: string; params: Readonly<Record<string, unknown>> }): boolean {

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauges, sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoAcpsResult } from '../schemas/info.js';
 import { u64ToNumber } from '../schemas/primitives.js';
@@ -54,9 +54,11 @@ export const infoAcps = defineCollector({
   needs: 'Info API (v1.10.18+; absent method = no series)',
   interval: 300,
   metrics: [
-    { name: 'avax_acp_support_weight', type: 'gauge', labels: ACP, help: "Stake weight (nAVAX) of the node's validator peers supporting the open ACP." },
-    { name: 'avax_acp_object_weight', type: 'gauge', labels: ACP, help: "Stake weight (nAVAX) of the node's validator peers objecting to the open ACP." },
-    { name: 'avax_acp_abstain_weight', type: 'gauge', labels: ACP, help: 'Stake weight (nAVAX) of the rest of the primary network on the open ACP.' },
+    ...gauges(ACP, {
+      avax_acp_support_weight: "Stake weight (nAVAX) of the node's validator peers supporting the open ACP.",
+      avax_acp_object_weight: "Stake weight (nAVAX) of the node's validator peers objecting to the open ACP.",
+      avax_acp_abstain_weight: 'Stake weight (nAVAX) of the rest of the primary network on the open ACP.',
+    }),
   ],
   calls: [infoAcpsCall],
   collect: (ctx) => collectOneCall(ctx, infoAcpsCall, (v) => ({ value: { open: openAcps(v) }, samples: toSamples(v) }), { open: [] }),

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoUpgradesResult } from '../schemas/info.js';
 import { UNSCHEDULED_SECONDS } from '../schemas/primitives.js';
@@ -50,9 +50,7 @@ export const infoUpgrades = defineCollector({
   description: 'info.upgrades: the activation time of every network upgrade the node knows (unscheduled = +Inf).',
   needs: 'Info API (v1.11.11+; an older node = no series, and no failure)',
   interval: 300,
-  metrics: [
-    { name: 'avax_network_upgrade_timestamp_seconds', type: 'gauge', labels: ['upgrade'], help: 'Activation time of each network upgrade the node knows (info.upgrades), Unix seconds; +Inf when unscheduled.' },
-  ],
+  metrics: [gauge('avax_network_upgrade_timestamp_seconds', 'Activation time of each network upgrade the node knows (info.upgrades), Unix seconds; +Inf when unscheduled.', ['upgrade'])],
   calls: [infoUpgradesCall],
   collect: (ctx) => collectOneCall(ctx, infoUpgradesCall, (v) => ({ value: { times: v.times, heliconTime: heliconFrom(v) }, samples: toSamples(v) })),
 });

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import {
   InfoGetNetworkIDResult,
@@ -93,8 +93,8 @@ export const nodeInfo = defineCollector({
   needs: 'Info API (info.getNodeID is absent on public servers: node_id is then empty)',
   interval: 60,
   metrics: [
-    { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; ip: the advertised ip:port from info.getNodeIP (node-ip collector; empty when unknown or node-ip is off); value 1.' },
-    { name: 'avax_node_vm_info', type: 'gauge', labels: ['vm', 'version'], help: 'VM versions from info.getNodeVersion vmVersions; value 1.' },
+    gauge('avax_node_info', 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; ip: the advertised ip:port from info.getNodeIP (node-ip collector; empty when unknown or node-ip is off); value 1.', ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip']),
+    gauge('avax_node_vm_info', 'VM versions from info.getNodeVersion vmVersions; value 1.', ['vm', 'version']),
   ],
   calls: [infoGetNodeIDCall, infoGetNodeVersionCall, infoGetNetworkIDCall, infoGetNetworkNameCall],
   // Network ID and name are asked again only hourly or after a version change: 2 requests per run.

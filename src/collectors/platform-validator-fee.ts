@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PlatformGetValidatorFeeStateResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
@@ -36,9 +36,7 @@ export const platformValidatorFee = defineCollector({
   description: 'platform.getValidatorFeeState: the L1 validator fee price (nAVAX per second), for the balance runway.',
   needs: 'P-Chain API (v1.12.2+; absent method = no series)',
   interval: 60,
-  metrics: [
-    { name: 'avax_l1_validator_fee_price_navax_per_second', type: 'gauge', labels: [], help: 'Continuous fee each active L1 validator pays, in nAVAX per second (platform.getValidatorFeeState price).' },
-  ],
+  metrics: [gauge('avax_l1_validator_fee_price_navax_per_second', 'Continuous fee each active L1 validator pays, in nAVAX per second (platform.getValidatorFeeState price).')],
   calls: [platformGetValidatorFeeStateCall],
   collect: (ctx) => collectOneCall(ctx, platformGetValidatorFeeStateCall, (v) => ({ value: { priceNavaxPerSecond: u64ToNumber(v.price) }, samples: toSamples(v) })),
 });

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauges, sample, type Sample } from '../model.js';
 import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import type { PlatformValidatorUsed } from '../schemas/platform.js';
@@ -147,10 +147,12 @@ export const validatorRewards = defineCollector({
   // Slow: the balance changes rarely and an end is judged within 5 minutes (request budget, bench row 4).
   interval: 300,
   metrics: [
-    { name: 'avax_validator_last_reward_avax', type: 'gauge', labels: NID, help: 'Reward paid for the last watched primary-network validation of the node that ended while the exporter ran (platform.getRewardUTXOs), in AVAX; 0 = it ended without reward.' },
-    { name: 'avax_validator_last_reward_timestamp_seconds', type: 'gauge', labels: NID, help: 'End time of that validation, Unix seconds.' },
-    { name: 'avax_validator_last_potential_reward_avax', type: 'gauge', labels: NID, help: 'Potential reward that validation showed while it was active (what was expected), in AVAX.' },
-    { name: 'avax_reward_owner_balance_avax', type: 'gauge', labels: NID, help: "Balance of the validation's reward owner addresses (platform.getBalance: unlocked + locked, summed over the addresses), in AVAX." },
+    ...gauges(NID, {
+      avax_validator_last_reward_avax: 'Reward paid for the last watched primary-network validation of the node that ended while the exporter ran (platform.getRewardUTXOs), in AVAX; 0 = it ended without reward.',
+      avax_validator_last_reward_timestamp_seconds: 'End time of that validation, Unix seconds.',
+      avax_validator_last_potential_reward_avax: 'Potential reward that validation showed while it was active (what was expected), in AVAX.',
+      avax_reward_owner_balance_avax: "Balance of the validation's reward owner addresses (platform.getBalance: unlocked + locked, summed over the addresses), in AVAX.",
+    }),
   ],
   calls: [platformGetBalanceCall, platformGetRewardUTXOsCall],
   memory: (): RewardsMemory => ({ seen: new Map(), outcomes: new Map() }),

@@ -1,4 +1,4 @@
-import type { MetricDescriptor, MetricType, Sample } from '../model.js';
+import type { MetricDescriptor, MetricSpec, Sample } from '../model.js';
 import type { CollectorName } from '../collectors/define.js';
 import type { TargetSnapshot } from '../snapshot.js';
 
@@ -7,13 +7,7 @@ import type { TargetSnapshot } from '../snapshot.js';
  * published values (never from rendered samples), so a derived value disappears with its inputs.
  * A per-target derivation sees one target's snapshot; a fleet derivation sees every target's.
  */
-export interface DerivedMetricSpec {
-  readonly name: string;
-  readonly type: MetricType;
-  readonly help: string;
-  /** Labels without `target` (every derived series has it). */
-  readonly labels: readonly string[];
-}
+export type DerivedMetricSpec = MetricSpec;
 
 export interface Derivation {
   readonly name: string;

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { isL1Validator } from '../schemas/platform.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
@@ -16,14 +16,7 @@ export function runwaySeconds(balanceNavax: bigint, priceNavaxPerSecond: number)
 export const l1Runway = defineDerivation({
   name: 'l1-runway',
   reads: ['platform-validators', 'platform-validator-fee'],
-  metrics: [
-    {
-      name: 'avax_l1_validator_balance_runway_seconds',
-      type: 'gauge',
-      labels: ['subnet', 'node_id'],
-      help: 'Seconds until the L1 validator balance runs out at the current fee price (balance / price); 0 when inactive.',
-    },
-  ],
+  metrics: [gauge('avax_l1_validator_balance_runway_seconds', 'Seconds until the L1 validator balance runs out at the current fee price (balance / price); 0 when inactive.', ['subnet', 'node_id'])],
   derive(s): Sample[] {
     const price = valueOf(s, 'platform-validator-fee')?.priceNavaxPerSecond;
     if (price === undefined || !(price > 0)) return [];

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import type { L1Stake } from '../collectors/subnet-chains.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
@@ -37,14 +37,7 @@ export function weightAtRisk(stakes: readonly L1Stake[], priceNavaxPerSecond: nu
 export const l1WeightAtRisk = defineDerivation({
   name: 'l1-weight-at-risk',
   reads: ['subnet-chains', 'platform-validator-fee'],
-  metrics: [
-    {
-      name: 'avax_l1_weight_at_risk_ratio',
-      type: 'gauge',
-      labels: ['subnet'],
-      help: "Share (0-1) of the L1's validator weight whose balance runs out within 7 days at the current fee price (balance / price < 7 d; inactive validators, balance 0, included). A third halts the L1. From the L1's validator list; absent for a permissioned subnet and before Etna.",
-    },
-  ],
+  metrics: [gauge('avax_l1_weight_at_risk_ratio', "Share (0-1) of the L1's validator weight whose balance runs out within 7 days at the current fee price (balance / price < 7 d; inactive validators, balance 0, included). A third halts the L1. From the L1's validator list; absent for a permissioned subnet and before Etna.", ['subnet'])],
   derive(s): Sample[] {
     const price = valueOf(s, 'platform-validator-fee')?.priceNavaxPerSecond;
     if (price === undefined || !(price > 0)) return [];

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
@@ -13,7 +13,7 @@ import { defineDerivation } from './define.js';
 export const subnetConnectedStake = defineDerivation({
   name: 'subnet-connected-stake',
   reads: ['node-metrics', 'subnet-chains'],
-  metrics: [{ name: 'avax_subnet_connected_stake_ratio', type: 'gauge', labels: ['subnet'], help: "Share of the subnet's validator stake the node is connected to (the node's own avalanche_stake_percent_connected of the subnet's chain: P for the primary network)." }],
+  metrics: [gauge('avax_subnet_connected_stake_ratio', "Share of the subnet's validator stake the node is connected to (the node's own avalanche_stake_percent_connected of the subnet's chain: P for the primary network).", ['subnet'])],
   derive(s): Sample[] {
     const connected = valueOf(s, 'node-metrics')?.stakeConnected;
     if (!connected) return [];

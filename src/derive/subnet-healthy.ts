@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { isPending, type HealthReport } from '../schemas/health.js';
 import { valueOf } from '../snapshot.js';
@@ -33,7 +33,7 @@ export function subnetHealthy(report: HealthReport, subnetChecks: ReadonlySet<st
 export const subnetHealthyDerivation = defineDerivation({
   name: 'subnet-healthy',
   reads: ['health', 'subnet-chains'],
-  metrics: [{ name: 'avax_subnet_healthy', type: 'gauge', labels: ['subnet'], help: "1 if the node's health for the subnet (its chains' checks plus the node-wide ones, from GET /ext/health) is healthy, 0 if not; absent while a check has not run yet after a restart." }],
+  metrics: [gauge('avax_subnet_healthy', "1 if the node's health for the subnet (its chains' checks plus the node-wide ones, from GET /ext/health) is healthy, 0 if not; absent while a check has not run yet after a restart.", ['subnet'])],
   derive(s): Sample[] {
     const report = valueOf(s, 'health')?.health;
     const watched = valueOf(s, 'subnet-chains');

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
@@ -11,7 +11,7 @@ import { defineDerivation } from './define.js';
 export const subnetValidators = defineDerivation({
   name: 'subnet-validators',
   reads: ['platform-validators-full', 'subnet-chains'],
-  metrics: [{ name: 'avax_subnet_validators', type: 'gauge', labels: ['subnet'], help: 'Number of active validators of the subnet (the primary network, and every watched subnet; an L1 validator whose balance ran out is not counted).' }],
+  metrics: [gauge('avax_subnet_validators', 'Number of active validators of the subnet (the primary network, and every watched subnet; an L1 validator whose balance ran out is not counted).', ['subnet'])],
   derive(s): Sample[] {
     const out: Sample[] = [];
     const primary = valueOf(s, 'platform-validators-full')?.primaryCount;
