@@ -247,6 +247,21 @@ export async function collectOneCall<T, N extends string, V>(
   return { ...fromAnswer(r.value), errors: [] };
 }
 
+/** What a one-call body may use of its run besides the answer: the call itself and the logger. */
+export type OneCallContext = Pick<CollectorContext, 'call' | 'log' | 'logOnChange'>;
+
+/**
+ * `calls` and `collect` of a collector whose body is one call without params (collectOneCall), the
+ * call named once: `...oneCall(infoAcpsCall, (v) => ({ value: …, samples: toSamples(v) }), whenNormal)`.
+ */
+export function oneCall<T, N extends string, V = undefined>(
+  call: RpcCall<void, T, N>,
+  fromAnswer: (answer: T, ctx: OneCallContext) => { readonly value?: V; readonly samples: readonly Sample[] },
+  whenNormal?: V,
+): { readonly calls: readonly Call[]; collect(ctx: OneCallContext): Promise<CollectResult<V>> } {
+  return { calls: [call], collect: (ctx) => collectOneCall(ctx, call, (answer) => fromAnswer(answer, ctx), whenNormal) };
+}
+
 /** The value of a param-less call's answer. */
 type AnsweredValue<C> = C extends RpcCall<void, infer T, string> ? T : never;
 

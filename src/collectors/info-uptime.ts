@@ -2,7 +2,7 @@ import { gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { InfoUptimeResult } from '../schemas/info.js';
 import { percentToRatio } from '../schemas/primitives.js';
-import { collectOneCall, defineCollector } from './define.js';
+import { defineCollector, oneCall } from './define.js';
 
 export function toSamples(v: InfoUptimeResult): Sample[] {
   return [
@@ -59,10 +59,8 @@ export const infoUptime = defineCollector({
       avax_uptime_weighted_average_ratio: 'Stake-weighted average of the uptime peers observe for this node (info.uptime weightedAveragePercentage / 100).',
     }),
   ],
-  calls: [infoUptimeCall],
-  collect: (ctx) =>
-    collectOneCall(ctx, infoUptimeCall, (v) => ({
-      value: { rewardingStakeRatio: percentToRatio(v.rewardingStakePercentage), weightedAverageRatio: percentToRatio(v.weightedAveragePercentage) },
-      samples: toSamples(v),
-    })),
+  ...oneCall(infoUptimeCall, (v) => ({
+    value: { rewardingStakeRatio: percentToRatio(v.rewardingStakePercentage), weightedAverageRatio: percentToRatio(v.weightedAveragePercentage) },
+    samples: toSamples(v),
+  })),
 });

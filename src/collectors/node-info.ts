@@ -1,5 +1,5 @@
 import { gauge, sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
+import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import {
   InfoGetNetworkIDResult,
   InfoGetNetworkNameResult,
@@ -68,12 +68,7 @@ export function vmSamples(version: InfoGetNodeVersionResult): Sample[] {
     .map((vm) => sample('avax_node_vm_info', { vm, version: version.vmVersions[vm]! }, 1));
 }
 
-export const infoGetNodeIDCall = rpcCall({
-  method: 'info.getNodeID',
-  endpoint: ENDPOINTS.info,
-  result: InfoGetNodeIDResult,
-  normal: { absent: absent('public API servers do not expose it: node_id is empty') },
-});
+export const infoGetNodeIDCall = rpcCall({ method: 'info.getNodeID', endpoint: ENDPOINTS.info, result: InfoGetNodeIDResult, absent: 'public API servers do not expose it: node_id is empty' });
 export const infoGetNodeVersionCall = rpcCall({ method: 'info.getNodeVersion', endpoint: ENDPOINTS.info, result: InfoGetNodeVersionResult });
 export const infoGetNetworkIDCall = rpcCall({ method: 'info.getNetworkID', endpoint: ENDPOINTS.info, result: InfoGetNetworkIDResult });
 export const infoGetNetworkNameCall = rpcCall({ method: 'info.getNetworkName', endpoint: ENDPOINTS.info, result: InfoGetNetworkNameResult });

@@ -1,8 +1,8 @@
 import { gauge, sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PlatformGetValidatorFeeStateResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { collectOneCall, defineCollector } from './define.js';
+import { defineCollector, oneCall } from './define.js';
 
 /**
  * avax_l1_validator_fee_price_navax_per_second: the continuous fee every active L1 validator pays
@@ -23,13 +23,7 @@ declare module './define.js' {
   }
 }
 
-export const platformGetValidatorFeeStateCall = rpcCall({
-  method: 'platform.getValidatorFeeState',
-  endpoint: ENDPOINTS.platform,
-  result: PlatformGetValidatorFeeStateResult,
-  normal: { absent: absent('platform.getValidatorFeeState exists from v1.12.2') },
-  scope: 'network',
-});
+export const platformGetValidatorFeeStateCall = rpcCall({ method: 'platform.getValidatorFeeState', endpoint: ENDPOINTS.platform, result: PlatformGetValidatorFeeStateResult, absent: 'platform.getValidatorFeeState exists from v1.12.2', scope: 'network' });
 
 export const platformValidatorFee = defineCollector({
   name: 'platform-validator-fee',
@@ -37,6 +31,5 @@ export const platformValidatorFee = defineCollector({
   needs: 'P-Chain API (v1.12.2+; absent method = no series)',
   interval: 60,
   metrics: [gauge('avax_l1_validator_fee_price_navax_per_second', 'Continuous fee each active L1 validator pays, in nAVAX per second (platform.getValidatorFeeState price).')],
-  calls: [platformGetValidatorFeeStateCall],
-  collect: (ctx) => collectOneCall(ctx, platformGetValidatorFeeStateCall, (v) => ({ value: { priceNavaxPerSecond: u64ToNumber(v.price) }, samples: toSamples(v) })),
+  ...oneCall(platformGetValidatorFeeStateCall, (v) => ({ value: { priceNavaxPerSecond: u64ToNumber(v.price) }, samples: toSamples(v) })),
 });

@@ -1,5 +1,5 @@
 import { gauge, sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
+import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoGetVMsResult } from '../schemas/info.js';
 import { isActive, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
@@ -65,24 +65,14 @@ declare module './define.js' {
   }
 }
 
-export const platformGetBlockchainsCall = rpcCall({
-  method: 'platform.getBlockchains',
-  endpoint: ENDPOINTS.platform,
-  result: PlatformGetBlockchainsLean,
-  scope: 'network',
-});
+export const platformGetBlockchainsCall = rpcCall({ method: 'platform.getBlockchains', endpoint: ENDPOINTS.platform, result: PlatformGetBlockchainsLean, scope: 'network' });
 export const platformGetBlockchainStatusCall = rpcCall({
   method: 'platform.getBlockchainStatus',
   endpoint: ENDPOINTS.platform,
   wire: (blockchainID: string) => ({ blockchainID }),
   result: PlatformGetBlockchainStatusResult,
 });
-export const infoGetVMsCall = rpcCall({
-  method: 'info.getVMs',
-  endpoint: ENDPOINTS.info,
-  result: InfoGetVMsResult,
-  normal: { absent: absent('public API servers do not expose it: no avax_chain_vm_installed') },
-});
+export const infoGetVMsCall = rpcCall({ method: 'info.getVMs', endpoint: ENDPOINTS.info, result: InfoGetVMsResult, absent: 'public API servers do not expose it: no avax_chain_vm_installed' });
 /** Every validator of a subnet other than the primary network (small: an L1's or a permissioned subnet's). */
 export const getSubnetValidatorsCall = rpcCall({
   method: 'platform.getCurrentValidators',

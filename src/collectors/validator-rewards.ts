@@ -1,5 +1,5 @@
 import { gauges, sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import type { PlatformValidatorUsed } from '../schemas/platform.js';
 import { PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardPaid } from '../schemas/platform-rewards.js';
@@ -120,7 +120,7 @@ export const platformGetRewardUTXOsCall = rpcCall({
   endpoint: ENDPOINTS.platform,
   wire: (txID: string) => ({ txID, encoding: 'hex' }),
   result: PlatformGetRewardUTXOsResult,
-  normal: { absent: absent('deprecated; still in v1.14.2: reward outcomes unknown') },
+  absent: 'deprecated; still in v1.14.2: reward outcomes unknown',
   scope: 'network',
 });
 export const platformGetBalanceCall = rpcCall({
@@ -128,7 +128,7 @@ export const platformGetBalanceCall = rpcCall({
   endpoint: ENDPOINTS.platform,
   wire: (addresses: readonly string[]) => ({ addresses }),
   result: PlatformGetBalanceResult,
-  normal: { absent: absent('deprecated; still in v1.14.2: no reward owner balance') },
+  absent: 'deprecated; still in v1.14.2: no reward owner balance',
   scope: 'network',
 });
 
