@@ -61,8 +61,6 @@ export function justStarted(report: HealthReport): boolean {
   return checks.length > 0 && checks.every(isPending);
 }
 
-const TC = ['check'];
-
 export const getHealthCall = healthCall({ path: ENDPOINTS.health, result: HealthReport });
 
 export const health = defineCollector({
@@ -79,7 +77,7 @@ export const health = defineCollector({
       avax_node_ready: "1 if the node's readiness check (bootstrapped, the one check GET /ext/health/readiness runs) passes; 0 while failing or not yet run.",
       avax_node_live: '1 when the Health API answers (GET /ext/health/liveness has no check: it is healthy whenever the node answers).',
     }),
-    ...gauges(TC, {
+    ...gauges(['check'], {
       avax_health_check_pending: 'Health check not yet run (the node registered it but has not run it, e.g. for about 30 s after a restart): 1; the other per-check series are absent while it is pending.',
       avax_health_check_healthy: 'Health check state: 1 when the check reports no error, 0 when failing; absent while the check is pending (not yet run).',
       avax_health_check_contiguous_failures: 'Contiguous failures of the health check (0 when passing).',

@@ -67,8 +67,6 @@ export const indexGetLastAcceptedCall = rpcCall({
 
 const UNAVAILABLE = { notEnabled: 'not-enabled', empty: 'empty' } as const satisfies Record<string, IndexUnavailable>;
 
-const TCK = ['chain', 'kind'];
-
 export const indexLastAccepted = defineCollector({
   name: 'index-last-accepted',
   description: 'index.getLastAccepted per configured index: availability, last index, when this node accepted it.',
@@ -80,7 +78,7 @@ export const indexLastAccepted = defineCollector({
     xVtx: { kind: 'bool', default: false, help: 'Also poll /ext/index/X/vtx (frozen since Cortina).' },
   },
   metrics: [
-    ...gauges(TCK, {
+    ...gauges(['chain', 'kind'], {
       avax_index_available: '1 if /ext/index/<chain>/<kind> answers with a container, 0 if absent (404) or empty.',
       avax_index_last_accepted_index: "index.getLastAccepted index (0-based position in this node's index).",
       avax_index_last_accepted_timestamp_seconds: 'When this node accepted the last indexed container, Unix seconds.',

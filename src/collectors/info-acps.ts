@@ -39,8 +39,6 @@ declare module './define.js' {
   }
 }
 
-const ACP = ['acp'];
-
 export const infoAcpsCall = rpcCall({ method: 'info.acps', endpoint: ENDPOINTS.info, result: InfoAcpsResult, absent: 'info.acps exists from v1.10.18' });
 
 export const infoAcps = defineCollector({
@@ -49,7 +47,7 @@ export const infoAcps = defineCollector({
   needs: 'Info API (v1.10.18+; absent method = no series)',
   interval: 300,
   metrics: [
-    ...gauges(ACP, {
+    ...gauges(['acp'], {
       avax_acp_support_weight: "Stake weight (nAVAX) of the node's validator peers supporting the open ACP.",
       avax_acp_object_weight: "Stake weight (nAVAX) of the node's validator peers objecting to the open ACP.",
       avax_acp_abstain_weight: 'Stake weight (nAVAX) of the rest of the primary network on the open ACP.',

@@ -33,8 +33,6 @@ declare module './define.js' {
   }
 }
 
-const SUBNET = ['subnet'];
-
 /** Every validator of the primary network: no nodeIDs filter, no subnetID (platform-validators' requests have nodeIDs). */
 export const getPrimaryValidatorsCall = rpcCall({
   method: 'platform.getCurrentValidators',

@@ -113,8 +113,6 @@ declare module './define.js' {
   }
 }
 
-const NID = ['node_id'];
-
 export const platformGetRewardUTXOsCall = rpcCall({
   method: 'platform.getRewardUTXOs',
   endpoint: ENDPOINTS.platform,
@@ -147,7 +145,7 @@ export const validatorRewards = defineCollector({
   // Slow: the balance changes rarely and an end is judged within 5 minutes (request budget, bench row 4).
   interval: 300,
   metrics: [
-    ...gauges(NID, {
+    ...gauges(['node_id'], {
       avax_validator_last_reward_avax: 'Reward paid for the last watched primary-network validation of the node that ended while the exporter ran (platform.getRewardUTXOs), in AVAX; 0 = it ended without reward.',
       avax_validator_last_reward_timestamp_seconds: 'End time of that validation, Unix seconds.',
       avax_validator_last_potential_reward_avax: 'Potential reward that validation showed while it was active (what was expected), in AVAX.',

@@ -1,4 +1,4 @@
-import type { MetricDescriptor, MetricSpec, Sample } from '../model.js';
+import { sample, type MetricDescriptor, type MetricSpec, type Sample } from '../model.js';
 import type { CollectorName } from '../collectors/define.js';
 import type { TargetSnapshot } from '../snapshot.js';
 
@@ -24,6 +24,13 @@ export interface FleetDerivation {
   readonly metrics: readonly MetricDescriptor[];
   /** Samples WITH `target` (each names the target it is about). */
   derive(all: readonly TargetSnapshot[]): Sample[];
+}
+
+/** One sample of `name` per subnet, in the given order; none for a subnet whose value is unknown (undefined). */
+export function perSubnet(name: string, values: Iterable<readonly [subnet: string, value: number | undefined]>): Sample[] {
+  const out: Sample[] = [];
+  for (const [subnet, value] of values) if (value !== undefined) out.push(sample(name, { subnet }, value));
+  return out;
 }
 
 const descriptors = (owner: string, metrics: readonly DerivedMetricSpec[]): MetricDescriptor[] =>
