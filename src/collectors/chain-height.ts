@@ -4,7 +4,7 @@ import { AvmGetHeightResult } from '../schemas/avm.js';
 import { EthBlockNumberResult } from '../schemas/evm.js';
 import { PlatformGetHeightResult, PlatformGetTimestampResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { collectEachCall, defineCollector } from './define.js';
+import { defineCollector, eachCall } from './define.js';
 
 /** The answers that came back (each call is independent). */
 export interface ChainHeightValue {
@@ -36,7 +36,6 @@ export const platformGetHeightCall = rpcCall({ method: 'platform.getHeight', end
 export const ethBlockNumberCall = rpcCall({ method: 'eth_blockNumber', endpoint: ENDPOINTS.cchainRpc, wire: () => [], result: EthBlockNumberResult });
 export const avmGetHeightCall = rpcCall({ method: 'avm.getHeight', endpoint: ENDPOINTS.xchain, result: AvmGetHeightResult });
 export const platformGetTimestampCall = rpcCall({ method: 'platform.getTimestamp', endpoint: ENDPOINTS.platform, result: PlatformGetTimestampResult });
-const CALLS = [platformGetHeightCall, ethBlockNumberCall, avmGetHeightCall, platformGetTimestampCall] as const;
 
 export const chainHeight = defineCollector({
   name: 'chain-height',
@@ -47,10 +46,8 @@ export const chainHeight = defineCollector({
     gauge('avax_chain_height', 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.', ['chain']),
     gauge('avax_pchain_timestamp_seconds', 'P-Chain time from platform.getTimestamp, as Unix seconds.'),
   ],
-  calls: CALLS,
-  collect: (ctx) =>
-    collectEachCall(ctx, CALLS, ([p, c, x, t]) => {
-      const value: ChainHeightValue = { p: p?.height, c, x: x?.height, pTimestamp: t?.timestamp };
-      return { value, samples: toSamples(value) };
-    }),
+  ...eachCall([platformGetHeightCall, ethBlockNumberCall, avmGetHeightCall, platformGetTimestampCall], ([p, c, x, t]) => {
+    const value: ChainHeightValue = { p: p?.height, c, x: x?.height, pTimestamp: t?.timestamp };
+    return { value, samples: toSamples(value) };
+  }),
 });

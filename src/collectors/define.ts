@@ -182,18 +182,13 @@ export interface NodeIdentityMarks {
   readonly started?: boolean;
 }
 
+/** What a collector keeps of its declaration as written, its defaults applied (enabled, not node-specific, no options). */
+type DeclaredAsIs = 'name' | 'description' | 'needs' | 'interval' | 'enabled' | 'nodeSpecific' | 'options' | 'calls';
+
 /** A collector with its declarations resolved (what the rest of the exporter works with). */
-export interface Collector<V = unknown> {
-  readonly name: string;
-  readonly description: string;
-  readonly needs: string;
-  readonly interval: number;
-  readonly enabled: boolean;
-  readonly nodeSpecific: boolean;
-  readonly options: OptionSpecs;
+export interface Collector<V = unknown> extends Required<Pick<CollectorDef<string, OptionSpecs, V>, DeclaredAsIs>> {
   /** Metric families with `target` first and this collector as their owner. */
   readonly metrics: readonly MetricDescriptor[];
-  readonly calls: readonly Call[];
   readonly reads: readonly string[];
   readonly readsLatest: readonly string[];
   /** A fresh memory for a new target (undefined when the collector keeps none). */
@@ -264,6 +259,17 @@ export function oneCall<T, N extends string, V = undefined>(
 
 /** The value of a param-less call's answer. */
 type AnsweredValue<C> = C extends RpcCall<void, infer T, string> ? T : never;
+
+/**
+ * `calls` and `collect` of a collector that asks each of its calls without params at once
+ * (collectEachCall), the calls named once: `...eachCall([aCall, bCall], ([a, b]) => ({ value, samples }))`.
+ */
+export function eachCall<const Cs extends readonly RpcCall<void, unknown, string>[], V = undefined>(
+  calls: Cs,
+  fromValues: (values: { readonly [K in keyof Cs]: AnsweredValue<Cs[K]> | undefined }) => { readonly value?: V; readonly samples: readonly Sample[] },
+): { readonly calls: readonly Call[]; collect(ctx: Pick<CollectorContext, 'call'>): Promise<CollectResult<V>> } {
+  return { calls, collect: (ctx) => collectEachCall<Cs, V>(ctx, calls, fromValues) };
+}
 
 /**
  * The body of a collector that asks each of its calls without params at once (its whole `calls`

@@ -1,5 +1,5 @@
 import { gauges, sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import {
   PlatformGetCurrentSupplyResult,
   PlatformGetFeeStateResult,
@@ -7,7 +7,7 @@ import {
   PlatformGetTotalStakeResult,
 } from '../schemas/platform-economics.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
-import { collectEachCall, defineCollector } from './define.js';
+import { defineCollector, eachCall } from './define.js';
 
 /**
  * Network economics of the primary network (issue 14 item 3): supply, total stake, the minimum
@@ -39,12 +39,11 @@ export function toSamples(e: NetworkEconomics): Sample[] {
   return out;
 }
 
-const ABSENT = absent('platform.getFeeState exists from v1.12 (Etna); the others on every supported version');
-export const platformGetCurrentSupplyCall = rpcCall({ method: 'platform.getCurrentSupply', endpoint: ENDPOINTS.platform, result: PlatformGetCurrentSupplyResult, normal: { absent: ABSENT }, scope: 'network' });
-export const platformGetTotalStakeCall = rpcCall({ method: 'platform.getTotalStake', endpoint: ENDPOINTS.platform, result: PlatformGetTotalStakeResult, normal: { absent: ABSENT }, scope: 'network' });
-export const platformGetMinStakeCall = rpcCall({ method: 'platform.getMinStake', endpoint: ENDPOINTS.platform, result: PlatformGetMinStakeResult, normal: { absent: ABSENT }, scope: 'network' });
-export const platformGetFeeStateCall = rpcCall({ method: 'platform.getFeeState', endpoint: ENDPOINTS.platform, result: PlatformGetFeeStateResult, normal: { absent: ABSENT }, scope: 'network' });
-const CALLS = [platformGetCurrentSupplyCall, platformGetTotalStakeCall, platformGetMinStakeCall, platformGetFeeStateCall] as const;
+const ABSENT = 'platform.getFeeState exists from v1.12 (Etna); the others on every supported version';
+export const platformGetCurrentSupplyCall = rpcCall({ method: 'platform.getCurrentSupply', endpoint: ENDPOINTS.platform, result: PlatformGetCurrentSupplyResult, absent: ABSENT, scope: 'network' });
+export const platformGetTotalStakeCall = rpcCall({ method: 'platform.getTotalStake', endpoint: ENDPOINTS.platform, result: PlatformGetTotalStakeResult, absent: ABSENT, scope: 'network' });
+export const platformGetMinStakeCall = rpcCall({ method: 'platform.getMinStake', endpoint: ENDPOINTS.platform, result: PlatformGetMinStakeResult, absent: ABSENT, scope: 'network' });
+export const platformGetFeeStateCall = rpcCall({ method: 'platform.getFeeState', endpoint: ENDPOINTS.platform, result: PlatformGetFeeStateResult, absent: ABSENT, scope: 'network' });
 
 export const networkEconomics = defineCollector({
   name: 'network-economics',
@@ -64,6 +63,7 @@ export const networkEconomics = defineCollector({
       avax_pchain_gas_excess: 'P-Chain gas consumed above the target rate (platform.getFeeState excess); the price grows exponentially with it.',
     }),
   ],
-  calls: CALLS,
-  collect: (ctx) => collectEachCall(ctx, CALLS, ([supply, totalStake, minStake, feeState]) => ({ samples: toSamples({ supply, totalStake, minStake, feeState }) })),
+  ...eachCall([platformGetCurrentSupplyCall, platformGetTotalStakeCall, platformGetMinStakeCall, platformGetFeeStateCall], ([supply, totalStake, minStake, feeState]) => ({
+    samples: toSamples({ supply, totalStake, minStake, feeState }),
+  })),
 });
