@@ -106,7 +106,7 @@ describe.skipIf(!AMTOOL && !CI)('Alertmanager example (amtool check-config)', ()
     const r = spawnSync(AMTOOL, ['check-config', 'examples/alertmanager.yml'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('SUCCESS');
-    expect(r.stdout).toMatch(/- 12 inhibit rules/);
+    expect(r.stdout).toMatch(/- 14 inhibit rules/);
     expect(r.stdout).toMatch(/- 2 receivers/);
   });
 
