@@ -38,7 +38,7 @@ export function patternProblem(source: string, list: 'keep' | 'drop', families: 
 /** The schema of a `metrics:` block. */
 export function metricSelectionSchema(families: readonly string[]): z.ZodType<MetricSelectionInput> {
   const patterns = (list: 'keep' | 'drop') =>
-    z.array(z.string()).transform((sources, ctx) => {
+    z.array(z.string({ error: 'expected a regular expression (a string; quote it)' }), { error: `expected a list of regular expressions over family names, e.g. ${list}: ["avax_node_.*"]` }).transform((sources, ctx) => {
       sources.forEach((s, i) => {
         const problem = patternProblem(s, list, families);
         if (problem) ctx.addIssue({ code: 'custom', path: [i], message: problem });
