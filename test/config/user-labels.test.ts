@@ -1,6 +1,7 @@
 // A target's user labels and metric selection in the configuration (issue 27, item 7): what is
 // accepted, how the top level and the target combine, each refusal with the message that names the
 // problem and its fix, and a reload that sees a change of labels as a changed target.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defineCollector } from '../../src/collectors/define.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
@@ -156,5 +157,27 @@ describe('reload: labels and selection are part of the target', () => {
     const after = resolveTargets(fromYaml('labels: { operator: acme }\ntargets:\n  - { name: a, url: "http://127.0.0.1:9650" }\n  - { name: b, url: "http://127.0.0.1:9651" }\n'), COLLECTORS);
     expect(diffTargets(before, after).remove).toEqual(['a', 'b']);
     expect(diffTargets(two('{ region: eu }'), two('{ region: eu }'))).toEqual({ remove: [], add: [] });
+  });
+});
+
+describe('the README example and examples/config.yaml', () => {
+  it('default: the README block loads and gives each target the labels and selection the README says', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### User labels and metric selection'));
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+    const [v1, rpc] = resolveTargets(fromYaml(yaml), COLLECTORS);
+    expect(v1!.spec.labels).toEqual({ operator: 'acme', region: 'eu-west', customer: 'x' });
+    expect(v1!.spec.metrics).toEqual({ keep: [], drop: ['avax_rpc_request_duration_seconds'] });
+    expect(rpc!.spec.labels).toEqual({ operator: 'other' });
+    expect(rpc!.spec.metrics).toEqual({ keep: ['avax_chain_.*', 'avax_node_.*'], drop: ['avax_node_info'] });
+    // The refusal the README quotes is the one check-config prints.
+    const quoted = /`(targets\[0\]\.labels\.region-1: [^`]+)`/.exec(section)![1]!;
+    expect(err(withLabels('{ region-1: v }'))).toContain(quoted);
+  });
+
+  it('default: examples/config.yaml gives its targets labels of their own', () => {
+    const text = readFileSync(new URL('../../examples/config.yaml', import.meta.url), 'utf8');
+    const targets = resolveTargets(fromYaml(text), COLLECTORS);
+    expect(targets.map((t) => t.spec.labels)).toEqual([{ operator: 'acme', region: 'eu-west' }, { operator: 'acme', region: 'us-east' }, { operator: 'acme' }, { operator: 'acme' }]);
   });
 });
