@@ -44,24 +44,32 @@ export function droppedFamilies(selection: MetricSelection, index: DescriptorInd
   return out;
 }
 
-/** The output of a target, from its spec. */
-export function targetOutput(spec: TargetSpec, index: DescriptorIndex): TargetOutput {
+/** The output of a target, from its spec; `dropped` resolves a selection (default: droppedFamilies). */
+export function targetOutput(spec: TargetSpec, index: DescriptorIndex, dropped: (s: MetricSelection) => ReadonlySet<string> = (s) => droppedFamilies(s, index)): TargetOutput {
   const labels = spec.labels ?? {};
   const selection = spec.metrics ?? { keep: [], drop: [] };
   if (Object.keys(labels).length === 0 && selection.keep.length === 0 && selection.drop.length === 0) return PLAIN_OUTPUT;
-  return { labelSuffix: labelSuffix(labels), dropped: droppedFamilies(selection, index) };
+  return { labelSuffix: labelSuffix(labels), dropped: dropped(selection) };
 }
 
 /**
  * Each target's output, made once per spec (a runner publishes every snapshot with the same spec
- * object; a reload that changes a target starts a new runner with a new spec).
+ * object; a reload that changes a target starts a new runner with a new spec). Targets with the same
+ * selection (a top-level one) share its set of dropped families.
  */
 export class TargetOutputs {
   private readonly made = new WeakMap<TargetSpec, TargetOutput>();
+  private readonly selections = new Map<string, ReadonlySet<string>>();
   constructor(private readonly index: DescriptorIndex) {}
   of(spec: TargetSpec): TargetOutput {
     let o = this.made.get(spec);
-    if (!o) this.made.set(spec, (o = targetOutput(spec, this.index)));
+    if (!o) this.made.set(spec, (o = targetOutput(spec, this.index, (s) => this.dropped(s))));
     return o;
+  }
+  private dropped(selection: MetricSelection): ReadonlySet<string> {
+    const key = JSON.stringify([selection.keep, selection.drop]);
+    let set = this.selections.get(key);
+    if (!set) this.selections.set(key, (set = droppedFamilies(selection, this.index)));
+    return set;
   }
 }

@@ -52,6 +52,8 @@ describe('target output: the parts', () => {
     const first = outputs.of(s);
     for (let i = 0; i < 1000; i++) expect(outputs.of(s)).toBe(first);
     expect(outputs.of(spec({ labels: ACME }))).not.toBe(first);
+    // Another target with the same selection shares its set of dropped families.
+    expect(outputs.of(spec({ name: 'b', metrics: { keep: [], drop: ['avax_rpc_request_duration_seconds'] } })).dropped).toBe(first.dropped);
     const samples = Array.from({ length: 500 }, (_, i) => ({ name: 'avax_peers_by_version', labels: { target: 'a', version: `v${i}` }, value: i }));
     const plain = new TargetSegment(samples, DESCRIPTOR_INDEX);
     const dressed = new TargetSegment(samples, DESCRIPTOR_INDEX, first);
