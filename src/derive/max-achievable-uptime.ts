@@ -1,4 +1,4 @@
-import { round6, sample, type Sample } from '../model.js';
+import { gauge, round6, sample, type Sample } from '../model.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { u64ToNumber } from '../schemas/primitives.js';
 import { valueOf } from '../snapshot.js';
@@ -22,14 +22,7 @@ export function maxAchievableUptime(u: number, start: number, end: number, now: 
 export const maxAchievable = defineDerivation({
   name: 'max-achievable-uptime',
   reads: ['info-uptime', 'node-info', 'platform-validators'],
-  metrics: [
-    {
-      name: 'avax_validator_uptime_max_achievable_ratio',
-      type: 'gauge',
-      labels: ['subnet', 'node_id'],
-      help: "Best uptime the node's own primary-network validation can still reach if the node stays up until its end (from the weighted-average uptime, elapsed and remaining time).",
-    },
-  ],
+  metrics: [gauge('avax_validator_uptime_max_achievable_ratio', "Best uptime the node's own primary-network validation can still reach if the node stays up until its end (from the weighted-average uptime, elapsed and remaining time).", ['subnet', 'node_id'])],
   derive(s, nowSeconds): Sample[] {
     const u = valueOf(s, 'info-uptime')?.weightedAverageRatio;
     const own = valueOf(s, 'node-info')?.nodeId;
