@@ -35,6 +35,23 @@ export interface TargetSpec {
   readonly subnets: readonly string[];
   /** Chains besides P, X and C checked by info-is-bootstrapped (alias or blockchain ID). */
   readonly chains: readonly string[];
+  /**
+   * The operator's own labels (YAML `labels:`, the top-level ones overridden per target), carried on
+   * every series of the target; collectors never read them (metrics/target-output.ts renders them).
+   */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** Which metric families of the target are exposed (YAML `metrics:`); absent = all of them. */
+  readonly metrics?: MetricSelection;
+}
+
+/**
+ * Metric families a target exposes, by regular expressions over the family name, anchored at both ends
+ * as Prometheus anchors its own: with `keep`, only the families that match one of them; then without
+ * those that match one of `drop`. The target's status families are always exposed.
+ */
+export interface MetricSelection {
+  readonly keep: readonly string[];
+  readonly drop: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
