@@ -26,6 +26,35 @@ export interface MetricDescriptor {
   readonly collector: string;
 }
 
+/**
+ * A metric family as a collector or a derivation declares it: labels without `target` (every per-node
+ * series has it; the declaration helpers add it and the owner).
+ */
+export interface MetricSpec {
+  readonly name: string;
+  readonly type: MetricType;
+  readonly help: string;
+  readonly labels: readonly string[];
+}
+
+/** One family of a type: `family('counter', 'avax_x_total', 'What it counts.', ['chain'])`. */
+export function family(type: MetricType, name: string, help: string, labels: readonly string[] = []): MetricSpec {
+  return { name, type, help, labels };
+}
+
+/** One gauge family: `gauge('avax_x', 'What it is.', ['chain'])` (no labels but `target` by default). */
+export function gauge(name: string, help: string, labels: readonly string[] = []): MetricSpec {
+  return family('gauge', name, help, labels);
+}
+
+/**
+ * Gauge families that share their labels, as name → help in declaration order:
+ * `...gauges(['subnet', 'node_id'], { avax_a: 'What a is.', avax_b: 'What b is.' })`.
+ */
+export function gauges(labels: readonly string[], helps: Readonly<Record<string, string>>): MetricSpec[] {
+  return Object.entries(helps).map(([name, help]) => gauge(name, help, labels));
+}
+
 export function sample(name: string, labels: Labels, value: number): Sample {
   return { name, labels, value };
 }

@@ -77,9 +77,13 @@ export function describeEvent(e: TimelineEvent): string {
   return `${what}${where}${e.for !== undefined ? ` for ${Math.round(e.for / 60_000)}m` : ''}`;
 }
 
-/** The default deadline: for + 2 evaluation intervals + 1 scrape interval + the longest range window. */
+/**
+ * The default deadline: for + 2 evaluation intervals + 1 scrape interval + the longest range window, where a
+ * series refreshed less often than every scrape (a 5-minute collector) counts its refresh period instead of
+ * the scrape interval: the fault reaches the series at that collector's next run.
+ */
 export function defaultDeadlineMs(rule: AlertRule, scrapeIntervalMs: number): number {
-  return rule.forMs + 2 * rule.intervalMs + scrapeIntervalMs + rule.windowMs;
+  return rule.forMs + 2 * rule.intervalMs + Math.max(scrapeIntervalMs, rule.cadenceMs) + rule.windowMs;
 }
 
 const hasLabels = (have: Readonly<Record<string, string>>, want: Readonly<Record<string, string>>) => Object.entries(want).every(([k, v]) => have[k] === v);

@@ -118,6 +118,12 @@ interface NoiseKind {
   readonly draw: (s: Stream, node: number) => { span: number; actions: [number, Action][] };
 }
 
+/** An episode of a random length within `range`: `from` at its start, `to` at its end. */
+function switchFor(s: Stream, range: readonly [number, number], from: Action, to: Action): { span: number; actions: [number, Action][] } {
+  const span = s.between(range[0], range[1]);
+  return { span, actions: [[0, from], [span, to]] };
+}
+
 function noiseKinds(n: NoiseSpec): NoiseKind[] {
   const kinds: NoiseKind[] = [];
   if (n.upgrades) {
@@ -143,27 +149,11 @@ function noiseKinds(n: NoiseSpec): NoiseKind[] {
   if (n.restarts) kinds.push({ name: 'restart', every: n.restarts.every, exporter: false, draw: (_s, node) => ({ span: 30_000, actions: [[0, { kind: 'restart', node }]] }) });
   if (n.slow) {
     const w = n.slow;
-    kinds.push({
-      name: 'slow',
-      every: w.every,
-      exporter: false,
-      draw: (s, node) => {
-        const span = s.between(w.for[0], w.for[1]);
-        return { span, actions: [[0, { kind: 'scenario', node, scenario: 'slow' }], [span, { kind: 'scenario', node, scenario: 'healthy' }]] };
-      },
-    });
+    kinds.push({ name: 'slow', every: w.every, exporter: false, draw: (s, node) => switchFor(s, w.for, { kind: 'scenario', node, scenario: 'slow' }, { kind: 'scenario', node, scenario: 'healthy' }) });
   }
   if (n.exporterRestarts) {
     const r = n.exporterRestarts;
-    kinds.push({
-      name: 'exporter restart',
-      every: r.every,
-      exporter: true,
-      draw: (s) => {
-        const span = s.between(r.downtime[0], r.downtime[1]);
-        return { span, actions: [[0, { kind: 'exporter', up: false }], [span, { kind: 'exporter', up: true }]] };
-      },
-    });
+    kinds.push({ name: 'exporter restart', every: r.every, exporter: true, draw: (s) => switchFor(s, r.downtime, { kind: 'exporter', up: false }, { kind: 'exporter', up: true }) });
   }
   return kinds;
 }

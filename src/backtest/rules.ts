@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { cadenceMs } from './cadence.js';
 import { parseDurationMs, rangeWindowsMs } from './duration.js';
 
 export interface AlertRule {
@@ -22,6 +23,8 @@ export interface AlertRule {
   readonly metrics: readonly string[];
   /** the longest range window of the expression (0 without one) */
   readonly windowMs: number;
+  /** the slowest refresh period of the exporter's metrics it selects (cadence.ts; 0 without one) */
+  readonly cadenceMs: number;
 }
 
 interface RawRule {
@@ -86,6 +89,7 @@ export function loadRules(dir: string, globalIntervalMs: number): AlertRule[] {
           labels: { ...(r.labels ?? {}) },
           metrics: metricNames(r.expr),
           windowMs: Math.max(0, ...rangeWindowsMs(r.expr)),
+          cadenceMs: cadenceMs(metricNames(r.expr)),
         });
       }
     }

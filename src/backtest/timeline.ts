@@ -34,7 +34,7 @@ const expectation = z
     alert: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an alert name'),
     /** labels the firing alert must carry (exact values) */
     labels: z.record(z.string(), z.string()).default({}),
-    /** deadline from the event; default: for + 2 evaluation intervals + 1 scrape interval + the expression's longest window */
+    /** deadline from the event; default: figures.ts defaultDeadlineMs (for + 2 evaluations + a scrape or the slowest collector it reads + its window) */
     within: positive('a deadline').optional(),
     /** why this fault may page later than the default deadline (shown in the report) */
     why: z.string().optional(),

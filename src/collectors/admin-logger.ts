@@ -1,7 +1,7 @@
-import { sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { gauge, sample, type Sample } from '../model.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { AdminGetLoggerLevelResult } from '../schemas/admin.js';
-import { collectOneCall, defineCollector } from './define.js';
+import { defineCollector, oneCall } from './define.js';
 
 /**
  * admin.getLoggerLevel (issue 14 item 5): the log level each logger of the node writes at. A logger
@@ -14,12 +14,7 @@ export function toSamples(r: AdminGetLoggerLevelResult): Sample[] {
     .map((logger) => sample('avax_node_log_level', { logger, level: r.loggerLevels[logger]!.logLevel }, 1));
 }
 
-export const adminGetLoggerLevelCall = rpcCall({
-  method: 'admin.getLoggerLevel',
-  endpoint: ENDPOINTS.admin,
-  result: AdminGetLoggerLevelResult,
-  normal: { absent: absent('the Admin API is off unless --api-admin-enabled=true') },
-});
+export const adminGetLoggerLevelCall = rpcCall({ method: 'admin.getLoggerLevel', endpoint: ENDPOINTS.admin, result: AdminGetLoggerLevelResult, absent: 'the Admin API is off unless --api-admin-enabled=true' });
 
 export const adminLogger = defineCollector({
   name: 'admin-logger',
@@ -28,9 +23,6 @@ export const adminLogger = defineCollector({
   interval: 300,
   enabled: false,
   nodeSpecific: true,
-  metrics: [
-    { name: 'avax_node_log_level', type: 'gauge', labels: ['logger', 'level'], help: 'The level a logger of the node writes at (admin.getLoggerLevel logLevel: VERBO, DEBUG, TRACE, INFO, WARN, ERROR, FATAL, OFF); value 1.' },
-  ],
-  calls: [adminGetLoggerLevelCall],
-  collect: (ctx) => collectOneCall(ctx, adminGetLoggerLevelCall, (v) => ({ samples: toSamples(v) })),
+  metrics: [gauge('avax_node_log_level', 'The level a logger of the node writes at (admin.getLoggerLevel logLevel: VERBO, DEBUG, TRACE, INFO, WARN, ERROR, FATAL, OFF); value 1.', ['logger', 'level'])],
+  ...oneCall(adminGetLoggerLevelCall, (v) => ({ samples: toSamples(v) })),
 });

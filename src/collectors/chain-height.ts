@@ -1,10 +1,10 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { AvmGetHeightResult } from '../schemas/avm.js';
 import { EthBlockNumberResult } from '../schemas/evm.js';
 import { PlatformGetHeightResult, PlatformGetTimestampResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { collectEachCall, defineCollector } from './define.js';
+import { defineCollector, eachCall } from './define.js';
 
 /** The answers that came back (each call is independent). */
 export interface ChainHeightValue {
@@ -36,7 +36,6 @@ export const platformGetHeightCall = rpcCall({ method: 'platform.getHeight', end
 export const ethBlockNumberCall = rpcCall({ method: 'eth_blockNumber', endpoint: ENDPOINTS.cchainRpc, wire: () => [], result: EthBlockNumberResult });
 export const avmGetHeightCall = rpcCall({ method: 'avm.getHeight', endpoint: ENDPOINTS.xchain, result: AvmGetHeightResult });
 export const platformGetTimestampCall = rpcCall({ method: 'platform.getTimestamp', endpoint: ENDPOINTS.platform, result: PlatformGetTimestampResult });
-const CALLS = [platformGetHeightCall, ethBlockNumberCall, avmGetHeightCall, platformGetTimestampCall] as const;
 
 export const chainHeight = defineCollector({
   name: 'chain-height',
@@ -44,13 +43,11 @@ export const chainHeight = defineCollector({
   needs: 'P-Chain, X-Chain and C-Chain RPC APIs (each answers 503 until its chain has bootstrapped)',
   interval: 15,
   metrics: [
-    { name: 'avax_chain_height', type: 'gauge', labels: ['chain'], help: 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.' },
-    { name: 'avax_pchain_timestamp_seconds', type: 'gauge', labels: [], help: 'P-Chain time from platform.getTimestamp, as Unix seconds.' },
+    gauge('avax_chain_height', 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.', ['chain']),
+    gauge('avax_pchain_timestamp_seconds', 'P-Chain time from platform.getTimestamp, as Unix seconds.'),
   ],
-  calls: CALLS,
-  collect: (ctx) =>
-    collectEachCall(ctx, CALLS, ([p, c, x, t]) => {
-      const value: ChainHeightValue = { p: p?.height, c, x: x?.height, pTimestamp: t?.timestamp };
-      return { value, samples: toSamples(value) };
-    }),
+  ...eachCall([platformGetHeightCall, ethBlockNumberCall, avmGetHeightCall, platformGetTimestampCall], ([p, c, x, t]) => {
+    const value: ChainHeightValue = { p: p?.height, c, x: x?.height, pTimestamp: t?.timestamp };
+    return { value, samples: toSamples(value) };
+  }),
 });

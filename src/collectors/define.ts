@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { MetricDescriptor, MetricType, Sample } from '../model.js';
+import type { MetricDescriptor, MetricSpec, Sample } from '../model.js';
 import { failures, type AnswerOf, type Call, type ParamsOf, type RpcCall } from '../node-client/call.js';
 
 /**
@@ -35,6 +35,23 @@ export interface TargetSpec {
   readonly subnets: readonly string[];
   /** Chains besides P, X and C checked by info-is-bootstrapped (alias or blockchain ID). */
   readonly chains: readonly string[];
+  /**
+   * The operator's own labels (YAML `labels:`, the top-level ones overridden per target), carried on
+   * every series of the target; collectors never read them (metrics/target-output.ts renders them).
+   */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** Which metric families of the target are exposed (YAML `metrics:`); absent = all of them. */
+  readonly metrics?: MetricSelection;
+}
+
+/**
+ * Metric families a target exposes, by regular expressions over the family name, anchored at both ends
+ * as Prometheus anchors its own: with `keep`, only the families that match one of them; then without
+ * those that match one of `drop`. The target's status families are always exposed.
+ */
+export interface MetricSelection {
+  readonly keep: readonly string[];
+  readonly drop: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -73,12 +90,7 @@ export function defaultOptions<O extends OptionSpecs>(options: O): OptionValues<
 // Metrics and calls
 
 /** A metric family as a collector declares it: labels without `target` (every per-node series has it). */
-export interface MetricSpec {
-  readonly name: string;
-  readonly type: MetricType;
-  readonly help: string;
-  readonly labels: readonly string[];
-}
+export type { MetricSpec };
 
 /** True when a request (method label, path, JSON-RPC params) is one of these calls. */
 export function matchesCall(calls: readonly Call[], req: { method: string; path: string; params: Readonly<Record<string, unknown>> }): boolean {
@@ -187,18 +199,13 @@ export interface NodeIdentityMarks {
   readonly started?: boolean;
 }
 
+/** What a collector keeps of its declaration as written, its defaults applied (enabled, not node-specific, no options). */
+type DeclaredAsIs = 'name' | 'description' | 'needs' | 'interval' | 'enabled' | 'nodeSpecific' | 'options' | 'calls';
+
 /** A collector with its declarations resolved (what the rest of the exporter works with). */
-export interface Collector<V = unknown> {
-  readonly name: string;
-  readonly description: string;
-  readonly needs: string;
-  readonly interval: number;
-  readonly enabled: boolean;
-  readonly nodeSpecific: boolean;
-  readonly options: OptionSpecs;
+export interface Collector<V = unknown> extends Required<Pick<CollectorDef<string, OptionSpecs, V>, DeclaredAsIs>> {
   /** Metric families with `target` first and this collector as their owner. */
   readonly metrics: readonly MetricDescriptor[];
-  readonly calls: readonly Call[];
   readonly reads: readonly string[];
   readonly readsLatest: readonly string[];
   /** A fresh memory for a new target (undefined when the collector keeps none). */
@@ -252,8 +259,34 @@ export async function collectOneCall<T, N extends string, V>(
   return { ...fromAnswer(r.value), errors: [] };
 }
 
+/** What a one-call body may use of its run besides the answer: the call itself and the logger. */
+export type OneCallContext = Pick<CollectorContext, 'call' | 'log' | 'logOnChange'>;
+
+/**
+ * `calls` and `collect` of a collector whose body is one call without params (collectOneCall), the
+ * call named once: `...oneCall(infoAcpsCall, (v) => ({ value: …, samples: toSamples(v) }), whenNormal)`.
+ */
+export function oneCall<T, N extends string, V = undefined>(
+  call: RpcCall<void, T, N>,
+  fromAnswer: (answer: T, ctx: OneCallContext) => { readonly value?: V; readonly samples: readonly Sample[] },
+  whenNormal?: V,
+): { readonly calls: readonly Call[]; collect(ctx: OneCallContext): Promise<CollectResult<V>> } {
+  return { calls: [call], collect: (ctx) => collectOneCall(ctx, call, (answer) => fromAnswer(answer, ctx), whenNormal) };
+}
+
 /** The value of a param-less call's answer. */
 type AnsweredValue<C> = C extends RpcCall<void, infer T, string> ? T : never;
+
+/**
+ * `calls` and `collect` of a collector that asks each of its calls without params at once
+ * (collectEachCall), the calls named once: `...eachCall([aCall, bCall], ([a, b]) => ({ value, samples }))`.
+ */
+export function eachCall<const Cs extends readonly RpcCall<void, unknown, string>[], V = undefined>(
+  calls: Cs,
+  fromValues: (values: { readonly [K in keyof Cs]: AnsweredValue<Cs[K]> | undefined }) => { readonly value?: V; readonly samples: readonly Sample[] },
+): { readonly calls: readonly Call[]; collect(ctx: Pick<CollectorContext, 'call'>): Promise<CollectResult<V>> } {
+  return { calls, collect: (ctx) => collectEachCall<Cs, V>(ctx, calls, fromValues) };
+}
 
 /**
  * The body of a collector that asks each of its calls without params at once (its whole `calls`

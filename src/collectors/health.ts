@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, healthCall } from '../node-client/index.js';
 import { HealthReport, isPending, type HealthCheckResult } from '../schemas/health.js';
 import { defineCollector } from './define.js';
@@ -61,8 +61,6 @@ export function justStarted(report: HealthReport): boolean {
   return checks.length > 0 && checks.every(isPending);
 }
 
-const TC = ['check'];
-
 export const getHealthCall = healthCall({ path: ENDPOINTS.health, result: HealthReport });
 
 export const health = defineCollector({
@@ -74,15 +72,19 @@ export const health = defineCollector({
   interval: 15,
   nodeSpecific: true,
   metrics: [
-    { name: 'avax_node_healthy', type: 'gauge', labels: [], help: '1 if GET /ext/health reports healthy.' },
-    { name: 'avax_node_ready', type: 'gauge', labels: [], help: "1 if the node's readiness check (bootstrapped, the one check GET /ext/health/readiness runs) passes; 0 while failing or not yet run." },
-    { name: 'avax_node_live', type: 'gauge', labels: [], help: '1 when the Health API answers (GET /ext/health/liveness has no check: it is healthy whenever the node answers).' },
-    { name: 'avax_health_check_pending', type: 'gauge', labels: TC, help: 'Health check not yet run (the node registered it but has not run it, e.g. for about 30 s after a restart): 1; the other per-check series are absent while it is pending.' },
-    { name: 'avax_health_check_healthy', type: 'gauge', labels: TC, help: 'Health check state: 1 when the check reports no error, 0 when failing; absent while the check is pending (not yet run).' },
-    { name: 'avax_health_check_contiguous_failures', type: 'gauge', labels: TC, help: 'Contiguous failures of the health check (0 when passing).' },
-    { name: 'avax_health_check_duration_seconds', type: 'gauge', labels: TC, help: "Duration of the health check's last run, in seconds." },
-    { name: 'avax_health_check_failing_since_timestamp_seconds', type: 'gauge', labels: TC, help: 'Unix time of the first failure of a failing health check (absent while passing).' },
-    { name: 'avax_health_check_timestamp_seconds', type: 'gauge', labels: TC, help: "Unix time of the health check's last run (absent while not yet run)." },
+    ...gauges([], {
+      avax_node_healthy: '1 if GET /ext/health reports healthy.',
+      avax_node_ready: "1 if the node's readiness check (bootstrapped, the one check GET /ext/health/readiness runs) passes; 0 while failing or not yet run.",
+      avax_node_live: '1 when the Health API answers (GET /ext/health/liveness has no check: it is healthy whenever the node answers).',
+    }),
+    ...gauges(['check'], {
+      avax_health_check_pending: 'Health check not yet run (the node registered it but has not run it, e.g. for about 30 s after a restart): 1; the other per-check series are absent while it is pending.',
+      avax_health_check_healthy: 'Health check state: 1 when the check reports no error, 0 when failing; absent while the check is pending (not yet run).',
+      avax_health_check_contiguous_failures: 'Contiguous failures of the health check (0 when passing).',
+      avax_health_check_duration_seconds: "Duration of the health check's last run, in seconds.",
+      avax_health_check_failing_since_timestamp_seconds: 'Unix time of the first failure of a failing health check (absent while passing).',
+      avax_health_check_timestamp_seconds: "Unix time of the health check's last run (absent while not yet run).",
+    }),
   ],
   calls: [getHealthCall],
   // A fresh process (every check not yet run) is a restart the engine refreshes every collector for.

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, HttpError, RpcError, rpcCall } from '../node-client/index.js';
 import { IndexGetLastAcceptedResult } from '../schemas/index-api.js';
 import { u64ToNumber } from '../schemas/primitives.js';
@@ -67,8 +67,6 @@ export const indexGetLastAcceptedCall = rpcCall({
 
 const UNAVAILABLE = { notEnabled: 'not-enabled', empty: 'empty' } as const satisfies Record<string, IndexUnavailable>;
 
-const TCK = ['chain', 'kind'];
-
 export const indexLastAccepted = defineCollector({
   name: 'index-last-accepted',
   description: 'index.getLastAccepted per configured index: availability, last index, when this node accepted it.',
@@ -80,9 +78,11 @@ export const indexLastAccepted = defineCollector({
     xVtx: { kind: 'bool', default: false, help: 'Also poll /ext/index/X/vtx (frozen since Cortina).' },
   },
   metrics: [
-    { name: 'avax_index_available', type: 'gauge', labels: TCK, help: '1 if /ext/index/<chain>/<kind> answers with a container, 0 if absent (404) or empty.' },
-    { name: 'avax_index_last_accepted_index', type: 'gauge', labels: TCK, help: "index.getLastAccepted index (0-based position in this node's index)." },
-    { name: 'avax_index_last_accepted_timestamp_seconds', type: 'gauge', labels: TCK, help: 'When this node accepted the last indexed container, Unix seconds.' },
+    ...gauges(['chain', 'kind'], {
+      avax_index_available: '1 if /ext/index/<chain>/<kind> answers with a container, 0 if absent (404) or empty.',
+      avax_index_last_accepted_index: "index.getLastAccepted index (0-based position in this node's index).",
+      avax_index_last_accepted_timestamp_seconds: 'When this node accepted the last indexed container, Unix seconds.',
+    }),
   ],
   calls: [indexGetLastAcceptedCall],
   requestsPerRun: (_t, o) => indexesOf(o).length,

@@ -1,8 +1,8 @@
-import { sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { gauges, sample, type Sample } from '../model.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoAcpsResult } from '../schemas/info.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { collectOneCall, defineCollector } from './define.js';
+import { defineCollector, oneCall } from './define.js';
 
 /** Open proposal numbers, ascending. */
 export function openAcps(v: InfoAcpsResult): number[] {
@@ -39,14 +39,7 @@ declare module './define.js' {
   }
 }
 
-const ACP = ['acp'];
-
-export const infoAcpsCall = rpcCall({
-  method: 'info.acps',
-  endpoint: ENDPOINTS.info,
-  result: InfoAcpsResult,
-  normal: { absent: absent('info.acps exists from v1.10.18') },
-});
+export const infoAcpsCall = rpcCall({ method: 'info.acps', endpoint: ENDPOINTS.info, result: InfoAcpsResult, absent: 'info.acps exists from v1.10.18' });
 
 export const infoAcps = defineCollector({
   name: 'info-acps',
@@ -54,10 +47,11 @@ export const infoAcps = defineCollector({
   needs: 'Info API (v1.10.18+; absent method = no series)',
   interval: 300,
   metrics: [
-    { name: 'avax_acp_support_weight', type: 'gauge', labels: ACP, help: "Stake weight (nAVAX) of the node's validator peers supporting the open ACP." },
-    { name: 'avax_acp_object_weight', type: 'gauge', labels: ACP, help: "Stake weight (nAVAX) of the node's validator peers objecting to the open ACP." },
-    { name: 'avax_acp_abstain_weight', type: 'gauge', labels: ACP, help: 'Stake weight (nAVAX) of the rest of the primary network on the open ACP.' },
+    ...gauges(['acp'], {
+      avax_acp_support_weight: "Stake weight (nAVAX) of the node's validator peers supporting the open ACP.",
+      avax_acp_object_weight: "Stake weight (nAVAX) of the node's validator peers objecting to the open ACP.",
+      avax_acp_abstain_weight: 'Stake weight (nAVAX) of the rest of the primary network on the open ACP.',
+    }),
   ],
-  calls: [infoAcpsCall],
-  collect: (ctx) => collectOneCall(ctx, infoAcpsCall, (v) => ({ value: { open: openAcps(v) }, samples: toSamples(v) }), { open: [] }),
+  ...oneCall(infoAcpsCall, (v) => ({ value: { open: openAcps(v) }, samples: toSamples(v) }), { open: [] }),
 });

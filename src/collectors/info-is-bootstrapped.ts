@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoIsBootstrappedResult } from '../schemas/info.js';
@@ -60,7 +60,7 @@ export const infoIsBootstrapped = defineCollector({
   needs: 'Info API',
   // 60 s for a chain still bootstrapping (hours on mainnet); a bootstrapped one only on a refresh.
   interval: 60,
-  metrics: [{ name: 'avax_chain_bootstrapped', type: 'gauge', labels: ['chain'], help: '1 if info.isBootstrapped reports the chain bootstrapped.' }],
+  metrics: [gauge('avax_chain_bootstrapped', '1 if info.isBootstrapped reports the chain bootstrapped.', ['chain'])],
   calls: [infoIsBootstrappedCall],
   // The chains of the watched L1s, from subnet-chains' last run, and the node's health report, without waiting for them in a cycle.
   readsLatest: ['subnet-chains', 'health'],

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { family, gauge, sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoPeersLean, type InfoPeersResult } from '../schemas/info.js';
 import { collectOneCall, defineCollector } from './define.js';
@@ -135,14 +135,14 @@ export const infoPeers = defineCollector({
     silenceWindow: { kind: 'duration', default: 60, help: 'A peer is silent when nothing was received from it for this long.' },
   },
   metrics: [
-    { name: 'avax_peers', type: 'gauge', labels: [], help: 'Connected peers (info.peers numPeers).' },
-    { name: 'avax_peers_by_version', type: 'gauge', labels: ['version'], help: 'Connected peers per reported version.' },
-    { name: 'avax_peers_benched', type: 'gauge', labels: ['chain'], help: 'Peers benched on each chain.' },
-    { name: 'avax_peers_tracking_subnet', type: 'gauge', labels: ['subnet'], help: 'Peers that track each subnet.' },
-    { name: 'avax_peers_observed_uptime_ratio', type: 'summary', labels: ['quantile'], help: "How the validator peers see this node's uptime: quantiles 0, 0.1 and 0.5 of observedUptime, as a ratio, over the connected peers that are current primary-network validators (_count: how many were counted; absent until the validator list is known)." },
-    { name: 'avax_peers_silent', type: 'gauge', labels: [], help: 'Peers whose lastReceived is older than the configured silence window.' },
-    { name: 'avax_peer_info', type: 'gauge', labels: ['peer_node_id', 'version'], help: 'One series per connected peer (opt-in: --collector.info-peers.per-peer); value 1.' },
-    { name: 'avax_peer_last_received_timestamp_seconds', type: 'gauge', labels: ['peer_node_id'], help: 'Unix time of the last message received from each peer (opt-in).' },
+    gauge('avax_peers', 'Connected peers (info.peers numPeers).'),
+    gauge('avax_peers_by_version', 'Connected peers per reported version.', ['version']),
+    gauge('avax_peers_benched', 'Peers benched on each chain.', ['chain']),
+    gauge('avax_peers_tracking_subnet', 'Peers that track each subnet.', ['subnet']),
+    family('summary', 'avax_peers_observed_uptime_ratio', "How the validator peers see this node's uptime: quantiles 0, 0.1 and 0.5 of observedUptime, as a ratio, over the connected peers that are current primary-network validators (_count: how many were counted; absent until the validator list is known).", ['quantile']),
+    gauge('avax_peers_silent', 'Peers whose lastReceived is older than the configured silence window.'),
+    gauge('avax_peer_info', 'One series per connected peer (opt-in: --collector.info-peers.per-peer); value 1.', ['peer_node_id', 'version']),
+    gauge('avax_peer_last_received_timestamp_seconds', 'Unix time of the last message received from each peer (opt-in).', ['peer_node_id']),
   ],
   calls: [infoPeersCall],
   reads: ['platform-validators-full', 'info-acps'],

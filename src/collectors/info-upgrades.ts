@@ -1,8 +1,8 @@
-import { sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { gauge, sample, type Sample } from '../model.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoUpgradesResult } from '../schemas/info.js';
 import { UNSCHEDULED_SECONDS } from '../schemas/primitives.js';
-import { collectOneCall, defineCollector } from './define.js';
+import { defineCollector, oneCall } from './define.js';
 
 /**
  * avax_network_upgrade_timestamp_seconds{upgrade}: one series per `<name>Time` member of info.upgrades
@@ -37,22 +37,14 @@ declare module './define.js' {
   }
 }
 
-export const infoUpgradesCall = rpcCall({
-  method: 'info.upgrades',
-  endpoint: ENDPOINTS.info,
-  result: InfoUpgradesResult,
-  // rpc: can't find method "info.Upgrades" on v1.10.x-v1.11.10 (issue 24).
-  normal: { absent: absent('info.upgrades exists from v1.11.11; the upgrade times and the 90 % Helicon requirement are then unknown') },
-});
+// rpc: can't find method "info.Upgrades" on v1.10.x-v1.11.10 (issue 24).
+export const infoUpgradesCall = rpcCall({ method: 'info.upgrades', endpoint: ENDPOINTS.info, result: InfoUpgradesResult, absent: 'info.upgrades exists from v1.11.11; the upgrade times and the 90 % Helicon requirement are then unknown' });
 
 export const infoUpgrades = defineCollector({
   name: 'info-upgrades',
   description: 'info.upgrades: the activation time of every network upgrade the node knows (unscheduled = +Inf).',
   needs: 'Info API (v1.11.11+; an older node = no series, and no failure)',
   interval: 300,
-  metrics: [
-    { name: 'avax_network_upgrade_timestamp_seconds', type: 'gauge', labels: ['upgrade'], help: 'Activation time of each network upgrade the node knows (info.upgrades), Unix seconds; +Inf when unscheduled.' },
-  ],
-  calls: [infoUpgradesCall],
-  collect: (ctx) => collectOneCall(ctx, infoUpgradesCall, (v) => ({ value: { times: v.times, heliconTime: heliconFrom(v) }, samples: toSamples(v) })),
+  metrics: [gauge('avax_network_upgrade_timestamp_seconds', 'Activation time of each network upgrade the node knows (info.upgrades), Unix seconds; +Inf when unscheduled.', ['upgrade'])],
+  ...oneCall(infoUpgradesCall, (v) => ({ value: { times: v.times, heliconTime: heliconFrom(v) }, samples: toSamples(v) })),
 });

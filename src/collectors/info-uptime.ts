@@ -1,8 +1,8 @@
-import { sample, type Sample } from '../model.js';
+import { gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { InfoUptimeResult } from '../schemas/info.js';
 import { percentToRatio } from '../schemas/primitives.js';
-import { collectOneCall, defineCollector } from './define.js';
+import { defineCollector, oneCall } from './define.js';
 
 export function toSamples(v: InfoUptimeResult): Sample[] {
   return [
@@ -54,13 +54,13 @@ export const infoUptime = defineCollector({
   interval: 60,
   nodeSpecific: true,
   metrics: [
-    { name: 'avax_uptime_rewarding_stake_ratio', type: 'gauge', labels: [], help: 'Share of stake that considers this node above the uptime requirement (info.uptime rewardingStakePercentage / 100).' },
-    { name: 'avax_uptime_weighted_average_ratio', type: 'gauge', labels: [], help: 'Stake-weighted average of the uptime peers observe for this node (info.uptime weightedAveragePercentage / 100).' },
+    ...gauges([], {
+      avax_uptime_rewarding_stake_ratio: 'Share of stake that considers this node above the uptime requirement (info.uptime rewardingStakePercentage / 100).',
+      avax_uptime_weighted_average_ratio: 'Stake-weighted average of the uptime peers observe for this node (info.uptime weightedAveragePercentage / 100).',
+    }),
   ],
-  calls: [infoUptimeCall],
-  collect: (ctx) =>
-    collectOneCall(ctx, infoUptimeCall, (v) => ({
-      value: { rewardingStakeRatio: percentToRatio(v.rewardingStakePercentage), weightedAverageRatio: percentToRatio(v.weightedAveragePercentage) },
-      samples: toSamples(v),
-    })),
+  ...oneCall(infoUptimeCall, (v) => ({
+    value: { rewardingStakeRatio: percentToRatio(v.rewardingStakePercentage), weightedAverageRatio: percentToRatio(v.weightedAveragePercentage) },
+    samples: toSamples(v),
+  })),
 });

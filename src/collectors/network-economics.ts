@@ -1,5 +1,5 @@
-import { sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { gauges, sample, type Sample } from '../model.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import {
   PlatformGetCurrentSupplyResult,
   PlatformGetFeeStateResult,
@@ -7,7 +7,7 @@ import {
   PlatformGetTotalStakeResult,
 } from '../schemas/platform-economics.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
-import { collectEachCall, defineCollector } from './define.js';
+import { defineCollector, eachCall } from './define.js';
 
 /**
  * Network economics of the primary network (issue 14 item 3): supply, total stake, the minimum
@@ -39,12 +39,11 @@ export function toSamples(e: NetworkEconomics): Sample[] {
   return out;
 }
 
-const ABSENT = absent('platform.getFeeState exists from v1.12 (Etna); the others on every supported version');
-export const platformGetCurrentSupplyCall = rpcCall({ method: 'platform.getCurrentSupply', endpoint: ENDPOINTS.platform, result: PlatformGetCurrentSupplyResult, normal: { absent: ABSENT }, scope: 'network' });
-export const platformGetTotalStakeCall = rpcCall({ method: 'platform.getTotalStake', endpoint: ENDPOINTS.platform, result: PlatformGetTotalStakeResult, normal: { absent: ABSENT }, scope: 'network' });
-export const platformGetMinStakeCall = rpcCall({ method: 'platform.getMinStake', endpoint: ENDPOINTS.platform, result: PlatformGetMinStakeResult, normal: { absent: ABSENT }, scope: 'network' });
-export const platformGetFeeStateCall = rpcCall({ method: 'platform.getFeeState', endpoint: ENDPOINTS.platform, result: PlatformGetFeeStateResult, normal: { absent: ABSENT }, scope: 'network' });
-const CALLS = [platformGetCurrentSupplyCall, platformGetTotalStakeCall, platformGetMinStakeCall, platformGetFeeStateCall] as const;
+const ABSENT = 'platform.getFeeState exists from v1.12 (Etna); the others on every supported version';
+export const platformGetCurrentSupplyCall = rpcCall({ method: 'platform.getCurrentSupply', endpoint: ENDPOINTS.platform, result: PlatformGetCurrentSupplyResult, absent: ABSENT, scope: 'network' });
+export const platformGetTotalStakeCall = rpcCall({ method: 'platform.getTotalStake', endpoint: ENDPOINTS.platform, result: PlatformGetTotalStakeResult, absent: ABSENT, scope: 'network' });
+export const platformGetMinStakeCall = rpcCall({ method: 'platform.getMinStake', endpoint: ENDPOINTS.platform, result: PlatformGetMinStakeResult, absent: ABSENT, scope: 'network' });
+export const platformGetFeeStateCall = rpcCall({ method: 'platform.getFeeState', endpoint: ENDPOINTS.platform, result: PlatformGetFeeStateResult, absent: ABSENT, scope: 'network' });
 
 export const networkEconomics = defineCollector({
   name: 'network-economics',
@@ -54,14 +53,17 @@ export const networkEconomics = defineCollector({
   // a cycle (at most 12, bench row 4) has no room for four every minute. Asked once per network.
   interval: 300,
   metrics: [
-    { name: 'avax_network_supply_avax', type: 'gauge', labels: [], help: 'Current AVAX supply (platform.getCurrentSupply; an upper bound: burnt fees are not subtracted), in AVAX.' },
-    { name: 'avax_network_total_stake_avax', type: 'gauge', labels: [], help: 'Total stake of the primary network validators, delegations included (platform.getTotalStake weight), in AVAX.' },
-    { name: 'avax_network_min_validator_stake_avax', type: 'gauge', labels: [], help: 'Minimum stake to validate the primary network (platform.getMinStake), in AVAX.' },
-    { name: 'avax_network_min_delegator_stake_avax', type: 'gauge', labels: [], help: 'Minimum stake to delegate on the primary network (platform.getMinStake), in AVAX.' },
-    { name: 'avax_pchain_gas_price_navax', type: 'gauge', labels: [], help: 'P-Chain dynamic fee gas price (platform.getFeeState price), in nAVAX per unit of gas.' },
-    { name: 'avax_pchain_gas_capacity', type: 'gauge', labels: [], help: 'P-Chain gas that can be consumed now (platform.getFeeState capacity).' },
-    { name: 'avax_pchain_gas_excess', type: 'gauge', labels: [], help: 'P-Chain gas consumed above the target rate (platform.getFeeState excess); the price grows exponentially with it.' },
+    ...gauges([], {
+      avax_network_supply_avax: 'Current AVAX supply (platform.getCurrentSupply; an upper bound: burnt fees are not subtracted), in AVAX.',
+      avax_network_total_stake_avax: 'Total stake of the primary network validators, delegations included (platform.getTotalStake weight), in AVAX.',
+      avax_network_min_validator_stake_avax: 'Minimum stake to validate the primary network (platform.getMinStake), in AVAX.',
+      avax_network_min_delegator_stake_avax: 'Minimum stake to delegate on the primary network (platform.getMinStake), in AVAX.',
+      avax_pchain_gas_price_navax: 'P-Chain dynamic fee gas price (platform.getFeeState price), in nAVAX per unit of gas.',
+      avax_pchain_gas_capacity: 'P-Chain gas that can be consumed now (platform.getFeeState capacity).',
+      avax_pchain_gas_excess: 'P-Chain gas consumed above the target rate (platform.getFeeState excess); the price grows exponentially with it.',
+    }),
   ],
-  calls: CALLS,
-  collect: (ctx) => collectEachCall(ctx, CALLS, ([supply, totalStake, minStake, feeState]) => ({ samples: toSamples({ supply, totalStake, minStake, feeState }) })),
+  ...eachCall([platformGetCurrentSupplyCall, platformGetTotalStakeCall, platformGetMinStakeCall, platformGetFeeStateCall], ([supply, totalStake, minStake, feeState]) => ({
+    samples: toSamples({ supply, totalStake, minStake, feeState }),
+  })),
 });

@@ -1,5 +1,5 @@
-import { sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
+import { gauge, sample, type Sample } from '../model.js';
+import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import {
   InfoGetNetworkIDResult,
   InfoGetNetworkNameResult,
@@ -68,12 +68,7 @@ export function vmSamples(version: InfoGetNodeVersionResult): Sample[] {
     .map((vm) => sample('avax_node_vm_info', { vm, version: version.vmVersions[vm]! }, 1));
 }
 
-export const infoGetNodeIDCall = rpcCall({
-  method: 'info.getNodeID',
-  endpoint: ENDPOINTS.info,
-  result: InfoGetNodeIDResult,
-  normal: { absent: absent('public API servers do not expose it: node_id is empty') },
-});
+export const infoGetNodeIDCall = rpcCall({ method: 'info.getNodeID', endpoint: ENDPOINTS.info, result: InfoGetNodeIDResult, absent: 'public API servers do not expose it: node_id is empty' });
 export const infoGetNodeVersionCall = rpcCall({ method: 'info.getNodeVersion', endpoint: ENDPOINTS.info, result: InfoGetNodeVersionResult });
 export const infoGetNetworkIDCall = rpcCall({ method: 'info.getNetworkID', endpoint: ENDPOINTS.info, result: InfoGetNetworkIDResult });
 export const infoGetNetworkNameCall = rpcCall({ method: 'info.getNetworkName', endpoint: ENDPOINTS.info, result: InfoGetNetworkNameResult });
@@ -93,8 +88,8 @@ export const nodeInfo = defineCollector({
   needs: 'Info API (info.getNodeID is absent on public servers: node_id is then empty)',
   interval: 60,
   metrics: [
-    { name: 'avax_node_info', type: 'gauge', labels: ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip'], help: 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; ip: the advertised ip:port from info.getNodeIP (node-ip collector; empty when unknown or node-ip is off); value 1.' },
-    { name: 'avax_node_vm_info', type: 'gauge', labels: ['vm', 'version'], help: 'VM versions from info.getNodeVersion vmVersions; value 1.' },
+    gauge('avax_node_info', 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; ip: the advertised ip:port from info.getNodeIP (node-ip collector; empty when unknown or node-ip is off); value 1.', ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip']),
+    gauge('avax_node_vm_info', 'VM versions from info.getNodeVersion vmVersions; value 1.', ['vm', 'version']),
   ],
   calls: [infoGetNodeIDCall, infoGetNodeVersionCall, infoGetNetworkIDCall, infoGetNetworkNameCall],
   // Network ID and name are asked again only hourly or after a version change: 2 requests per run.

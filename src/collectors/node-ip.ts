@@ -1,6 +1,6 @@
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoGetNodeIPResult } from '../schemas/info.js';
-import { collectOneCall, defineCollector } from './define.js';
+import { defineCollector, oneCall } from './define.js';
 
 /**
  * info.getNodeIP (issue 14 item 4): the ip:port the node advertises to its peers, published for
@@ -20,12 +20,7 @@ declare module './define.js' {
   }
 }
 
-export const infoGetNodeIPCall = rpcCall({
-  method: 'info.getNodeIP',
-  endpoint: ENDPOINTS.info,
-  result: InfoGetNodeIPResult,
-  normal: { absent: absent('public API servers do not expose it: the ip label is empty') },
-});
+export const infoGetNodeIPCall = rpcCall({ method: 'info.getNodeIP', endpoint: ENDPOINTS.info, result: InfoGetNodeIPResult, absent: 'public API servers do not expose it: the ip label is empty' });
 
 export const nodeIp = defineCollector({
   name: 'node-ip',
@@ -35,16 +30,13 @@ export const nodeIp = defineCollector({
   nodeSpecific: true,
   // No family of its own: the address is a label of node-info's avax_node_info.
   metrics: [],
-  calls: [infoGetNodeIPCall],
   // A failure publishes nothing (nothing stale: the label is empty until the address is known again).
-  collect: (ctx) =>
-    collectOneCall(
-      ctx,
-      infoGetNodeIPCall,
-      ({ ip }) => {
-        ctx.logOnChange('ip', ip, () => ctx.log.info({ ip }, 'advertised IP (info.getNodeIP)'));
-        return { value: { ip }, samples: [] };
-      },
-      { ip: '' },
-    ),
+  ...oneCall(
+    infoGetNodeIPCall,
+    ({ ip }, ctx) => {
+      ctx.logOnChange('ip', ip, () => ctx.log.info({ ip }, 'advertised IP (info.getNodeIP)'));
+      return { value: { ip }, samples: [] };
+    },
+    { ip: '' },
+  ),
 });

@@ -236,6 +236,9 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   { name: 'avax_node_last_accepted_height', type: 'gauge', perChain: true, help: `${CHAIN}Height of the last accepted block, from /ext/metrics.`, native: snowman('last_accepted_height') },
   { name: 'avax_node_last_accepted_timestamp_seconds', type: 'gauge', perChain: true, help: `${CHAIN}Timestamp of the last accepted block (Unix seconds), from /ext/metrics.`, native: snowman('last_accepted_timestamp') },
   { name: 'avax_node_bootstrap_finished', type: 'gauge', perChain: true, help: `${CHAIN}1 once the chain finished bootstrapping, from /ext/metrics.`, native: snowman('bootstrap_finished') },
+  // Bootstrap progress (snow/engine/snowman/bootstrap/metrics.go, every release; captures v1.11.7 to v1.14.2): counters since the process started.
+  { name: 'avax_node_bootstrap_fetched_blocks_total', type: 'counter', perChain: true, help: `${CHAIN}Blocks fetched from peers while bootstrapping (since the node process started), from /ext/metrics.`, native: snowman('bs_fetched') },
+  { name: 'avax_node_bootstrap_executed_blocks_total', type: 'counter', perChain: true, help: `${CHAIN}Fetched blocks executed and accepted while bootstrapping (since the node process started), from /ext/metrics.`, native: snowman('bs_accepted') },
   { name: 'avax_node_blocks_built_total', type: 'counter', perChain: true, help: `${CHAIN}Blocks built by this node, from /ext/metrics.`, native: snowman('blks_built') },
   { name: 'avax_node_block_build_accept_delay_seconds', type: 'gauge', perChain: true, divide: NS, help: `${CHAIN}Delay from the block timestamp to its acceptance, of the last accepted block, in seconds, from /ext/metrics.`, native: snowman('blks_build_accept_latency') },
   // #14–#16: chain handlers
@@ -374,6 +377,8 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   // #43–#45: C-Chain (coreth's geth registry under `eth`). #46 evm_eth_chain_head_block is left out on
   // purpose: coreth does not update it (reads 0); the C-Chain height is avax_node_last_accepted_height{chain="C"}.
   { name: 'avax_node_cchain_gas_used_accepted_total', type: 'counter', perChain: false, help: 'Gas used by accepted C-Chain blocks, from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_evm_eth_chain_block_gas_used_accepted', onlyChain: 'C' }, { schemes: AB, name: 'avalanche_C_vm_eth_chain_block_gas_used_accepted' }] },
+  // coreth's geth `chain/block/bad/count`: blocks that failed verification (bad state root, invalid transactions).
+  { name: 'avax_node_cchain_bad_blocks_total', type: 'counter', perChain: false, help: 'C-Chain blocks that failed verification (a rising count: this node diverges from the network), from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_evm_eth_chain_block_bad_count', onlyChain: 'C' }, { schemes: AB, name: 'avalanche_C_vm_eth_chain_block_bad_count' }] },
   { name: 'avax_node_cchain_txpool_pending', type: 'gauge', perChain: false, help: 'Executable transactions in the C-Chain pool, from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_evm_eth_txpool_pending', onlyChain: 'C' }, { schemes: AB, name: 'avalanche_C_vm_eth_txpool_pending' }] },
   { name: 'avax_node_cchain_txpool_queued', type: 'gauge', perChain: false, help: 'Non-executable (future nonce) transactions in the C-Chain pool, from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_evm_eth_txpool_queued', onlyChain: 'C' }, { schemes: AB, name: 'avalanche_C_vm_eth_txpool_queued' }] },
   // #47–#48: VM calls through the metervm wrapper (older names inferred from the registration code).

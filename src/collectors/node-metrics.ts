@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { family, gauge, sample, type Sample } from '../model.js';
 import { HttpError, textCall, type NodeClientError } from '../node-client/index.js';
 import { defineCollector, type MetricSpec } from './define.js';
 import { SignalIndex, SignalPicker } from './node-metrics-pick.js';
@@ -39,17 +39,9 @@ export function isMetricsDisabled(err: NodeClientError | unknown): boolean {
 
 /** Our metric families: one per signal, then the scheme and availability series. */
 export const NODE_METRICS_FAMILIES: readonly MetricSpec[] = [
-  { name: 'avax_node_metrics_available', type: 'gauge', labels: [], help: "1 if the node serves GET /ext/metrics, 0 if it answers 404 (metrics API disabled: --api-metrics-enabled=false; then no avax_node_* internal series)." },
-  {
-    name: 'avax_node_metrics_scheme', type: 'gauge', labels: ['scheme'],
-    help: `Naming scheme of the node's /ext/metrics that matched, named after the first avalanchego version using it (${NAMING_SCHEMES.join(', ')}; unknown: no known name found); value 1.`,
-  },
-  ...NODE_SIGNALS.map((s): MetricSpec => ({
-    name: s.name,
-    type: s.type,
-    help: s.help,
-    labels: [...(s.perChain ? ['chain'] : []), ...(s.extra ? [s.extra] : [])],
-  })),
+  gauge('avax_node_metrics_available', "1 if the node serves GET /ext/metrics, 0 if it answers 404 (metrics API disabled: --api-metrics-enabled=false; then no avax_node_* internal series)."),
+  gauge('avax_node_metrics_scheme', `Naming scheme of the node's /ext/metrics that matched, named after the first avalanchego version using it (${NAMING_SCHEMES.join(', ')}; unknown: no known name found); value 1.`, ['scheme']),
+  ...NODE_SIGNALS.map((s) => family(s.type, s.name, s.help, [...(s.perChain ? ['chain'] : []), ...(s.extra ? [s.extra] : [])])),
 ];
 
 /** The name index per set of watched chains (built once, not per cycle). */

@@ -1,8 +1,8 @@
-import { sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { gauge, sample, type Sample } from '../model.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PlatformGetValidatorFeeStateResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { collectOneCall, defineCollector } from './define.js';
+import { defineCollector, oneCall } from './define.js';
 
 /**
  * avax_l1_validator_fee_price_navax_per_second: the continuous fee every active L1 validator pays
@@ -23,22 +23,13 @@ declare module './define.js' {
   }
 }
 
-export const platformGetValidatorFeeStateCall = rpcCall({
-  method: 'platform.getValidatorFeeState',
-  endpoint: ENDPOINTS.platform,
-  result: PlatformGetValidatorFeeStateResult,
-  normal: { absent: absent('platform.getValidatorFeeState exists from v1.12.2') },
-  scope: 'network',
-});
+export const platformGetValidatorFeeStateCall = rpcCall({ method: 'platform.getValidatorFeeState', endpoint: ENDPOINTS.platform, result: PlatformGetValidatorFeeStateResult, absent: 'platform.getValidatorFeeState exists from v1.12.2', scope: 'network' });
 
 export const platformValidatorFee = defineCollector({
   name: 'platform-validator-fee',
   description: 'platform.getValidatorFeeState: the L1 validator fee price (nAVAX per second), for the balance runway.',
   needs: 'P-Chain API (v1.12.2+; absent method = no series)',
   interval: 60,
-  metrics: [
-    { name: 'avax_l1_validator_fee_price_navax_per_second', type: 'gauge', labels: [], help: 'Continuous fee each active L1 validator pays, in nAVAX per second (platform.getValidatorFeeState price).' },
-  ],
-  calls: [platformGetValidatorFeeStateCall],
-  collect: (ctx) => collectOneCall(ctx, platformGetValidatorFeeStateCall, (v) => ({ value: { priceNavaxPerSecond: u64ToNumber(v.price) }, samples: toSamples(v) })),
+  metrics: [gauge('avax_l1_validator_fee_price_navax_per_second', 'Continuous fee each active L1 validator pays, in nAVAX per second (platform.getValidatorFeeState price).')],
+  ...oneCall(platformGetValidatorFeeStateCall, (v) => ({ value: { priceNavaxPerSecond: u64ToNumber(v.price) }, samples: toSamples(v) })),
 });

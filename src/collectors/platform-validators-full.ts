@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
@@ -33,8 +33,6 @@ declare module './define.js' {
   }
 }
 
-const SUBNET = ['subnet'];
-
 /** Every validator of the primary network: no nodeIDs filter, no subnetID (platform-validators' requests have nodeIDs). */
 export const getPrimaryValidatorsCall = rpcCall({
   method: 'platform.getCurrentValidators',
@@ -50,7 +48,7 @@ export const platformValidatorsFull = defineCollector({
   description: "Full platform.getCurrentValidators list of the primary network (once per network): its validators and total stake.",
   needs: 'P-Chain API (a mainnet answer is several MB: slow schedule, asked once per network)',
   interval: 300,
-  metrics: [{ name: 'avax_subnet_stake_avax', type: 'gauge', labels: ['subnet'], help: 'Total stake of the primary network (weight plus delegatorWeight of every current validator), in AVAX.' }],
+  metrics: [gauge('avax_subnet_stake_avax', 'Total stake of the primary network (weight plus delegatorWeight of every current validator), in AVAX.', ['subnet'])],
   calls: [getPrimaryValidatorsCall],
   requestsPerRun: () => 1,
   async collect(ctx) {

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { isActive, isAutoRenewed, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
@@ -153,24 +153,28 @@ export const platformValidators = defineCollector({
   needs: 'P-Chain API; the own NodeID (node-info) unless --validator.node-id is given; Helicon time (info-upgrades) for the 90 % requirement',
   interval: 15,
   metrics: [
-    { name: 'avax_validator_active', type: 'gauge', labels: SNID, help: '1 if the watched node ID is an active validator of the subnet (platform.getCurrentValidators), 0 if absent or an L1 validator with balance 0 (disabled or out of balance: listed, but out of the validator set).' },
-    { name: 'avax_validator_connected', type: 'gauge', labels: SNID, help: 'connected, as the queried node sees the validator.' },
-    { name: 'avax_validator_uptime_ratio', type: 'gauge', labels: SNID, help: "The queried node's local view of the validator's uptime, as a ratio." },
-    { name: 'avax_validator_start_timestamp_seconds', type: 'gauge', labels: SNID, help: 'Start of the validation, Unix seconds.' },
-    { name: 'avax_validator_end_timestamp_seconds', type: 'gauge', labels: SNID, help: 'End of the validation, Unix seconds.' },
-    { name: 'avax_validator_stake_avax', type: 'gauge', labels: SNID, help: "The validator's own stake (weight), in AVAX." },
-    { name: 'avax_validator_delegators', type: 'gauge', labels: SNID, help: 'Number of current delegators.' },
-    { name: 'avax_validator_delegator_stake_avax', type: 'gauge', labels: SNID, help: 'Stake delegated to the validator, in AVAX.' },
-    { name: 'avax_validator_potential_reward_avax', type: 'gauge', labels: SNID, help: 'Reward of the validation if the uptime requirement is met, in AVAX.' },
-    { name: 'avax_validator_delegation_fee_ratio', type: 'gauge', labels: SNID, help: 'Delegation fee, as a ratio.' },
-    { name: 'avax_validator_uptime_requirement_ratio', type: 'gauge', labels: SNID, help: 'Uptime needed for rewards in this validation (for an auto-renewed validator: in its current cycle), primary network: 0.8, or 0.9 for validations started at or after the Helicon upgrade (ACP-267) and for every auto-renewed cycle (ACP-236).' },
-    { name: 'avax_validator_auto_renewed', type: 'gauge', labels: SNID, help: '1 if the primary-network validation is auto-renewed (ACP-236, avalanchego master: nextPeriod or autoCompoundRewardShares in getCurrentValidators), 0 for a validation with a fixed end (every v1.14.2 validation).' },
-    { name: 'avax_validator_cycle_end_timestamp_seconds', type: 'gauge', labels: SNID, help: 'The reward boundary, Unix seconds: the end of the current cycle of an auto-renewed validator (re-staked there if the uptime requirement is met, removed without reward if not), the end of the validation otherwise.' },
-    { name: 'avax_validator_next_period_seconds', type: 'gauge', labels: SNID, help: "Length of an auto-renewed validator's next cycle (ACP-236 nextPeriod), seconds; 0 = it leaves at the end of the current cycle. Absent for a validation with a fixed end." },
-    { name: 'avax_validator_bls_key_matches', type: 'gauge', labels: ['node_id'], help: "1 if the node's BLS public key (info.getNodeID) is the signer key registered on the P-Chain, 0 if not (or none is registered)." },
-    { name: 'avax_validator_expected_active', type: 'gauge', labels: SNID, help: '1 if the watched node ID must be an active validator of the subnet (--validator.node-id, or the own ID with --validator.expect-active): on the primary network and the configured subnets (--node.subnet); 0 on an L1 found by itself.' },
-    { name: 'avax_l1_validator_balance_avax', type: 'gauge', labels: SNID, help: 'L1 validator balance left for continuous fees, in AVAX.' },
-    { name: 'avax_l1_validator_weight', type: 'gauge', labels: SNID, help: 'L1 validator weight.' },
+    ...gauges(SNID, {
+      avax_validator_active: '1 if the watched node ID is an active validator of the subnet (platform.getCurrentValidators), 0 if absent or an L1 validator with balance 0 (disabled or out of balance: listed, but out of the validator set).',
+      avax_validator_connected: 'connected, as the queried node sees the validator.',
+      avax_validator_uptime_ratio: "The queried node's local view of the validator's uptime, as a ratio.",
+      avax_validator_start_timestamp_seconds: 'Start of the validation, Unix seconds.',
+      avax_validator_end_timestamp_seconds: 'End of the validation, Unix seconds.',
+      avax_validator_stake_avax: "The validator's own stake (weight), in AVAX.",
+      avax_validator_delegators: 'Number of current delegators.',
+      avax_validator_delegator_stake_avax: 'Stake delegated to the validator, in AVAX.',
+      avax_validator_potential_reward_avax: 'Reward of the validation if the uptime requirement is met, in AVAX.',
+      avax_validator_delegation_fee_ratio: 'Delegation fee, as a ratio.',
+      avax_validator_uptime_requirement_ratio: 'Uptime needed for rewards in this validation (for an auto-renewed validator: in its current cycle), primary network: 0.8, or 0.9 for validations started at or after the Helicon upgrade (ACP-267) and for every auto-renewed cycle (ACP-236).',
+      avax_validator_auto_renewed: '1 if the primary-network validation is auto-renewed (ACP-236, avalanchego master: nextPeriod or autoCompoundRewardShares in getCurrentValidators), 0 for a validation with a fixed end (every v1.14.2 validation).',
+      avax_validator_cycle_end_timestamp_seconds: 'The reward boundary, Unix seconds: the end of the current cycle of an auto-renewed validator (re-staked there if the uptime requirement is met, removed without reward if not), the end of the validation otherwise.',
+      avax_validator_next_period_seconds: "Length of an auto-renewed validator's next cycle (ACP-236 nextPeriod), seconds; 0 = it leaves at the end of the current cycle. Absent for a validation with a fixed end.",
+    }),
+    gauge('avax_validator_bls_key_matches', "1 if the node's BLS public key (info.getNodeID) is the signer key registered on the P-Chain, 0 if not (or none is registered).", ['node_id']),
+    ...gauges(SNID, {
+      avax_validator_expected_active: '1 if the watched node ID must be an active validator of the subnet (--validator.node-id, or the own ID with --validator.expect-active): on the primary network and the configured subnets (--node.subnet); 0 on an L1 found by itself.',
+      avax_l1_validator_balance_avax: 'L1 validator balance left for continuous fees, in AVAX.',
+      avax_l1_validator_weight: 'L1 validator weight.',
+    }),
   ],
   calls: [getWatchedValidatorsCall],
   reads: ['node-info', 'info-upgrades'],

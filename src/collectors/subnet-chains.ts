@@ -1,5 +1,5 @@
-import { sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
+import { gauge, sample, type Sample } from '../model.js';
+import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoGetVMsResult } from '../schemas/info.js';
 import { isActive, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
@@ -65,24 +65,14 @@ declare module './define.js' {
   }
 }
 
-export const platformGetBlockchainsCall = rpcCall({
-  method: 'platform.getBlockchains',
-  endpoint: ENDPOINTS.platform,
-  result: PlatformGetBlockchainsLean,
-  scope: 'network',
-});
+export const platformGetBlockchainsCall = rpcCall({ method: 'platform.getBlockchains', endpoint: ENDPOINTS.platform, result: PlatformGetBlockchainsLean, scope: 'network' });
 export const platformGetBlockchainStatusCall = rpcCall({
   method: 'platform.getBlockchainStatus',
   endpoint: ENDPOINTS.platform,
   wire: (blockchainID: string) => ({ blockchainID }),
   result: PlatformGetBlockchainStatusResult,
 });
-export const infoGetVMsCall = rpcCall({
-  method: 'info.getVMs',
-  endpoint: ENDPOINTS.info,
-  result: InfoGetVMsResult,
-  normal: { absent: absent('public API servers do not expose it: no avax_chain_vm_installed') },
-});
+export const infoGetVMsCall = rpcCall({ method: 'info.getVMs', endpoint: ENDPOINTS.info, result: InfoGetVMsResult, absent: 'public API servers do not expose it: no avax_chain_vm_installed' });
 /** Every validator of a subnet other than the primary network (small: an L1's or a permissioned subnet's). */
 export const getSubnetValidatorsCall = rpcCall({
   method: 'platform.getCurrentValidators',
@@ -163,10 +153,10 @@ export const subnetChains = defineCollector({
   // subnet's health, which changes on its own, is derived every cycle from the health collector.
   interval: 300,
   metrics: [
-    { name: 'avax_chain_info', type: 'gauge', labels: ['subnet', 'blockchain_id', 'name', 'vm_id'], help: 'A chain of a watched subnet or L1 other than the primary network (platform.getBlockchains); value 1.' },
-    { name: 'avax_chain_status', type: 'gauge', labels: ['blockchain_id', 'status'], help: 'platform.getBlockchainStatus of the chain (Validating, Created, Preferred, Syncing, Unknown); value 1.' },
-    { name: 'avax_chain_vm_installed', type: 'gauge', labels: ['blockchain_id', 'vm_id'], help: '1 if the VM the chain runs is installed on the node (info.getVMs), 0 if not.' },
-    { name: 'avax_subnet_node_is_validator', type: 'gauge', labels: ['subnet'], help: "1 if the node's own NodeID is an active validator of the subnet (its current validator list; the primary network's from platform-validators-full), 0 if not." },
+    gauge('avax_chain_info', 'A chain of a watched subnet or L1 other than the primary network (platform.getBlockchains); value 1.', ['subnet', 'blockchain_id', 'name', 'vm_id']),
+    gauge('avax_chain_status', 'platform.getBlockchainStatus of the chain (Validating, Created, Preferred, Syncing, Unknown); value 1.', ['blockchain_id', 'status']),
+    gauge('avax_chain_vm_installed', '1 if the VM the chain runs is installed on the node (info.getVMs), 0 if not.', ['blockchain_id', 'vm_id']),
+    gauge('avax_subnet_node_is_validator', "1 if the node's own NodeID is an active validator of the subnet (its current validator list; the primary network's from platform-validators-full), 0 if not.", ['subnet']),
   ],
   calls: [platformGetBlockchainsCall, platformGetBlockchainStatusCall, infoGetVMsCall, getSubnetValidatorsCall],
   // The last values, without waiting for them in a cycle: the own NodeID, the node's health checks (the

@@ -1,5 +1,5 @@
-import { sample, type Sample } from '../model.js';
-import { absent, ENDPOINTS, rpcCall } from '../node-client/index.js';
+import { gauges, sample, type Sample } from '../model.js';
+import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import type { PlatformValidatorUsed } from '../schemas/platform.js';
 import { PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardPaid } from '../schemas/platform-rewards.js';
@@ -113,14 +113,12 @@ declare module './define.js' {
   }
 }
 
-const NID = ['node_id'];
-
 export const platformGetRewardUTXOsCall = rpcCall({
   method: 'platform.getRewardUTXOs',
   endpoint: ENDPOINTS.platform,
   wire: (txID: string) => ({ txID, encoding: 'hex' }),
   result: PlatformGetRewardUTXOsResult,
-  normal: { absent: absent('deprecated; still in v1.14.2: reward outcomes unknown') },
+  absent: 'deprecated; still in v1.14.2: reward outcomes unknown',
   scope: 'network',
 });
 export const platformGetBalanceCall = rpcCall({
@@ -128,7 +126,7 @@ export const platformGetBalanceCall = rpcCall({
   endpoint: ENDPOINTS.platform,
   wire: (addresses: readonly string[]) => ({ addresses }),
   result: PlatformGetBalanceResult,
-  normal: { absent: absent('deprecated; still in v1.14.2: no reward owner balance') },
+  absent: 'deprecated; still in v1.14.2: no reward owner balance',
   scope: 'network',
 });
 
@@ -147,10 +145,12 @@ export const validatorRewards = defineCollector({
   // Slow: the balance changes rarely and an end is judged within 5 minutes (request budget, bench row 4).
   interval: 300,
   metrics: [
-    { name: 'avax_validator_last_reward_avax', type: 'gauge', labels: NID, help: 'Reward paid for the last watched primary-network validation of the node that ended while the exporter ran (platform.getRewardUTXOs), in AVAX; 0 = it ended without reward.' },
-    { name: 'avax_validator_last_reward_timestamp_seconds', type: 'gauge', labels: NID, help: 'End time of that validation, Unix seconds.' },
-    { name: 'avax_validator_last_potential_reward_avax', type: 'gauge', labels: NID, help: 'Potential reward that validation showed while it was active (what was expected), in AVAX.' },
-    { name: 'avax_reward_owner_balance_avax', type: 'gauge', labels: NID, help: "Balance of the validation's reward owner addresses (platform.getBalance: unlocked + locked, summed over the addresses), in AVAX." },
+    ...gauges(['node_id'], {
+      avax_validator_last_reward_avax: 'Reward paid for the last watched primary-network validation of the node that ended while the exporter ran (platform.getRewardUTXOs), in AVAX; 0 = it ended without reward.',
+      avax_validator_last_reward_timestamp_seconds: 'End time of that validation, Unix seconds.',
+      avax_validator_last_potential_reward_avax: 'Potential reward that validation showed while it was active (what was expected), in AVAX.',
+      avax_reward_owner_balance_avax: "Balance of the validation's reward owner addresses (platform.getBalance: unlocked + locked, summed over the addresses), in AVAX.",
+    }),
   ],
   calls: [platformGetBalanceCall, platformGetRewardUTXOsCall],
   memory: (): RewardsMemory => ({ seen: new Map(), outcomes: new Map() }),

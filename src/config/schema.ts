@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { Collector, OptionSpec } from '../collectors/define.js';
 import { COLLECTORS } from '../collectors/index.js';
 import { formatDuration } from '../duration.js';
+import { descriptorsOf, labelNamesOf } from '../metrics/descriptors.js';
+import type { MetricDescriptor } from '../model.js';
+import { metricSelectionSchema, type MetricSelectionInput } from './metric-selection.js';
 import {
   DEFAULT_COLLECTOR_TIMEOUT_SECONDS,
   DEFAULT_INTERVAL_SECONDS,
@@ -11,6 +14,7 @@ import {
   type SettingSpec,
 } from './settings.js';
 import { didYouMean } from './suggest.js';
+import { MAX_USER_LABELS, userLabelsSchema } from './user-labels.js';
 import { duration } from './value-types.js';
 
 /**
@@ -54,11 +58,23 @@ function collectorsBlock(collectors: readonly Collector<any>[]): z.ZodType {
   return z.strictObject(shape).prefault({});
 }
 
-/** One target: the target settings of the table, and per-target collector overrides. */
-function targetSchema(): z.ZodType {
+/** What a target's series may carry and leave out, read off the families the exporter declares. */
+interface SeriesRules {
+  readonly labels: z.ZodType;
+  readonly metrics: z.ZodType;
+}
+
+function seriesRules(descriptors: readonly MetricDescriptor[]): SeriesRules {
+  return { labels: userLabelsSchema(labelNamesOf(descriptors)), metrics: metricSelectionSchema(descriptors.map((d) => d.name)) };
+}
+
+/** One target: the target settings of the table, per-target collector overrides, its labels and metric selection. */
+function targetSchema(rules: SeriesRules): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   for (const s of TABLE) if (s.target) shape[String(s.path[2])] = s.flag === 'node.url' ? s.schema! : withDefault(s);
   shape['collectors'] = z.record(z.string(), collectorEntry).default({});
+  shape['labels'] = rules.labels.optional();
+  shape['metrics'] = rules.metrics.optional();
   return z.strictObject(shape);
 }
 
@@ -88,19 +104,32 @@ type ConfigShape<Filled extends boolean> = Flat<
     /** Per collector: enabled, interval and its options, as given (defaults are the collector's). */
     readonly collectors: Readonly<Record<string, (CollectorEntry & Readonly<Record<string, unknown>>) | undefined>>;
     readonly targets: readonly TargetConfig[];
+    /** User labels of every target (each target's own `labels` override them name by name). */
+    readonly labels: Readonly<Record<string, string>>;
+    /** Metric selection of every target (each list of a target's own `metrics` replaces the one here). */
+    readonly metrics: MetricSelectionInput;
   }
 >;
 
 /** The shape the schema produces. */
 export type Config = ConfigShape<true>;
 /** One target of the configuration: the table's target settings, and per-target collector overrides. */
-export type TargetConfig = Flat<SettingsAt<['targets', 0], true> & { readonly collectors: Readonly<Record<string, CollectorEntry>> }>;
+export type TargetConfig = Flat<
+  SettingsAt<['targets', 0], true> & {
+    readonly collectors: Readonly<Record<string, CollectorEntry>>;
+    readonly labels?: Readonly<Record<string, string>>;
+    readonly metrics?: MetricSelectionInput;
+  }
+>;
 
 export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLECTORS): z.ZodType<Config> {
   const names = collectors.map((c) => c.name);
   const shape: Record<string, z.ZodType> = Object.fromEntries(GROUPS.map((g) => [g, group(g)]));
+  const rules = seriesRules(descriptorsOf(collectors));
   shape['collectors'] = collectorsBlock(collectors);
-  shape['targets'] = z.array(targetSchema()).min(1, 'expected at least one target').default([{ url: DEFAULT_NODE_URL }]);
+  shape['labels'] = rules.labels.default({});
+  shape['metrics'] = rules.metrics.default({});
+  shape['targets'] = z.array(targetSchema(rules)).min(1, 'expected at least one target').default([{ url: DEFAULT_NODE_URL }]);
   // The one cast: zod cannot type a shape built from the table at run time; ConfigShape is that table's type.
   const raw = z.strictObject(shape) as unknown as z.ZodType<ConfigShape<false>>;
   return raw
@@ -137,6 +166,10 @@ export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLEC
             ctx.addIssue({ code: 'custom', path: ['targets', i, 'collectors', name], message: `unknown collector (expected one of ${names.join(', ')})${didYouMean(name, names)}` });
           }
           checkInterval(entry.interval, ['targets', i, 'collectors', name, 'interval']);
+        }
+        const labelCount = Object.keys({ ...cfg.labels, ...t.labels }).length;
+        if (labelCount > MAX_USER_LABELS) {
+          ctx.addIssue({ code: 'custom', path: ['targets', i, 'labels'], message: `expected at most ${MAX_USER_LABELS} labels with the top-level ones, got ${labelCount}` });
         }
         const name = t.name ?? defaultTargetName(t.url);
         if (seen.has(name)) ctx.addIssue({ code: 'custom', path: ['targets', i, 'name'], message: `duplicate target name ${JSON.stringify(name)}` });

@@ -1,5 +1,6 @@
 import { defaultOptions, type Collector, type TargetSpec } from '../collectors/define.js';
 import { defaultTargetName, type Config } from './schema.js';
+import { mergeSelection } from './metric-selection.js';
 import { inShard } from './shard.js';
 
 /** One collector of one target as the configuration resolved it. */
@@ -38,6 +39,8 @@ export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[
         expectActive: t.expectActive,
         subnets: t.subnets,
         chains: t.chains,
+        labels: { ...cfg.labels, ...t.labels },
+        metrics: mergeSelection(cfg.metrics, t.metrics),
       },
       url: t.url,
       headers: t.headers,
@@ -59,8 +62,9 @@ export function collectorOptions(cfg: Config, collectors: readonly Collector<any
 }
 
 /**
- * What a reload changes: the targets to stop (gone, or changed in any way) and the ones to start
- * (new, or changed); unchanged targets keep running with their state.
+ * What a reload changes: the targets to stop (gone, or changed in any way: its labels and metric
+ * selection too, which are part of its spec) and the ones to start (new, or changed); unchanged
+ * targets keep running with their state.
  */
 export function diffTargets(before: readonly ResolvedTarget[], after: readonly ResolvedTarget[]): { remove: string[]; add: ResolvedTarget[] } {
   const key = (t: ResolvedTarget) => JSON.stringify([t.url, t.headers, t.spec, t.collectors]);

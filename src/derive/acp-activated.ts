@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
 
@@ -55,14 +55,7 @@ export function acpActivated(acp: number, upgradeTimes: Readonly<Record<string, 
 export const acpActivatedDerivation = defineDerivation({
   name: 'acp-activated',
   reads: ['info-acps', 'info-upgrades'],
-  metrics: [
-    {
-      name: 'avax_acp_activated',
-      type: 'gauge',
-      labels: ['acp'],
-      help: "1 when an ACP listed by info.acps belongs to a network upgrade that has activated (info.upgrades and avalanchego's ACP-to-upgrade list): not an open proposal; 0 when still open.",
-    },
-  ],
+  metrics: [gauge('avax_acp_activated', "1 when an ACP listed by info.acps belongs to a network upgrade that has activated (info.upgrades and avalanchego's ACP-to-upgrade list): not an open proposal; 0 when still open.", ['acp'])],
   derive(s, nowSeconds): Sample[] {
     const open = valueOf(s, 'info-acps')?.open ?? [];
     const times = valueOf(s, 'info-upgrades')?.times;

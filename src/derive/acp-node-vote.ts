@@ -1,4 +1,4 @@
-import type { Sample } from '../model.js';
+import { gauge, type Sample } from '../model.js';
 import { valueOf } from '../snapshot.js';
 import { defineFleetDerivation } from './define.js';
 
@@ -17,14 +17,7 @@ const VOTES = ['support', 'object', 'abstain'] as const;
 export const acpNodeVote = defineFleetDerivation({
   name: 'acp-node-vote',
   reads: ['node-info', 'info-acps', 'info-peers'],
-  metrics: [
-    {
-      name: 'avax_acp_node_vote',
-      type: 'gauge',
-      labels: ['acp', 'vote'],
-      help: "The node's own stance on each open ACP (vote support, object or abstain; 1 for its stance), as another target of this exporter sees it.",
-    },
-  ],
+  metrics: [gauge('avax_acp_node_vote', "The node's own stance on each open ACP (vote support, object or abstain; 1 for its stance), as another target of this exporter sees it.", ['acp', 'vote'])],
   derive(all): Sample[] {
     const out: Sample[] = [];
     const live = all.filter((s) => s.up !== 0);

@@ -1,4 +1,4 @@
-import type { Sample } from '../model.js';
+import { gauge, type Sample } from '../model.js';
 import { valueOf, type TargetSnapshot } from '../snapshot.js';
 import { defineFleetDerivation } from './define.js';
 
@@ -21,14 +21,7 @@ function heights(s: TargetSnapshot): Map<string, number> {
 export const behindReference = defineFleetDerivation({
   name: 'behind-reference',
   reads: ['chain-height'],
-  metrics: [
-    {
-      name: 'avax_chain_height_behind_reference',
-      type: 'gauge',
-      labels: ['chain'],
-      help: 'Blocks this node is behind the reference node(s): highest reference height minus this height (P, C, X).',
-    },
-  ],
+  metrics: [gauge('avax_chain_height_behind_reference', 'Blocks this node is behind the reference node(s): highest reference height minus this height (P, C, X).', ['chain'])],
   derive(input): Sample[] {
     // A target that does not answer (avax_up 0) is neither compared nor a reference.
     const all = input.filter((s) => s.up !== 0);

@@ -1,4 +1,4 @@
-import type { MetricDescriptor, MetricType, Sample } from '../model.js';
+import { sample, type MetricDescriptor, type MetricSpec, type Sample } from '../model.js';
 import type { CollectorName } from '../collectors/define.js';
 import type { TargetSnapshot } from '../snapshot.js';
 
@@ -7,13 +7,7 @@ import type { TargetSnapshot } from '../snapshot.js';
  * published values (never from rendered samples), so a derived value disappears with its inputs.
  * A per-target derivation sees one target's snapshot; a fleet derivation sees every target's.
  */
-export interface DerivedMetricSpec {
-  readonly name: string;
-  readonly type: MetricType;
-  readonly help: string;
-  /** Labels without `target` (every derived series has it). */
-  readonly labels: readonly string[];
-}
+export type DerivedMetricSpec = MetricSpec;
 
 export interface Derivation {
   readonly name: string;
@@ -30,6 +24,13 @@ export interface FleetDerivation {
   readonly metrics: readonly MetricDescriptor[];
   /** Samples WITH `target` (each names the target it is about). */
   derive(all: readonly TargetSnapshot[]): Sample[];
+}
+
+/** One sample of `name` per subnet, in the given order; none for a subnet whose value is unknown (undefined). */
+export function perSubnet(name: string, values: Iterable<readonly [subnet: string, value: number | undefined]>): Sample[] {
+  const out: Sample[] = [];
+  for (const [subnet, value] of values) if (value !== undefined) out.push(sample(name, { subnet }, value));
+  return out;
 }
 
 const descriptors = (owner: string, metrics: readonly DerivedMetricSpec[]): MetricDescriptor[] =>

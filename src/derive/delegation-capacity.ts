@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { isL1Validator } from '../schemas/platform.js';
 import { navaxToAvax } from '../schemas/primitives.js';
@@ -20,14 +20,7 @@ export function delegationCapacityNavax(own: bigint, delegated: bigint): bigint 
 export const delegationCapacity = defineDerivation({
   name: 'delegation-capacity',
   reads: ['platform-validators'],
-  metrics: [
-    {
-      name: 'avax_validator_delegation_capacity_avax',
-      type: 'gauge',
-      labels: ['subnet', 'node_id'],
-      help: 'Stake that can still be delegated: min(5 x own stake, 3,000,000 AVAX) minus own stake and current delegations, in AVAX (primary network).',
-    },
-  ],
+  metrics: [gauge('avax_validator_delegation_capacity_avax', 'Stake that can still be delegated: min(5 x own stake, 3,000,000 AVAX) minus own stake and current delegations, in AVAX (primary network).', ['subnet', 'node_id'])],
   derive(s): Sample[] {
     const out: Sample[] = [];
     const primary = valueOf(s, 'platform-validators')?.sets.find((x) => x.subnet === PRIMARY_NETWORK_ID);

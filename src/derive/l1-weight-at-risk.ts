@@ -1,8 +1,8 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, type Sample } from '../model.js';
 import type { L1Stake } from '../collectors/subnet-chains.js';
 import { valueOf } from '../snapshot.js';
-import { defineDerivation } from './define.js';
-import { runwaySeconds } from './l1-runway.js';
+import { defineDerivation, perSubnet } from './define.js';
+import { feePrice, runwaySeconds } from './l1-runway.js';
 
 /**
  * The balance runway below which an L1 validator's weight counts as at risk: 7 days, the default of the
@@ -37,22 +37,11 @@ export function weightAtRisk(stakes: readonly L1Stake[], priceNavaxPerSecond: nu
 export const l1WeightAtRisk = defineDerivation({
   name: 'l1-weight-at-risk',
   reads: ['subnet-chains', 'platform-validator-fee'],
-  metrics: [
-    {
-      name: 'avax_l1_weight_at_risk_ratio',
-      type: 'gauge',
-      labels: ['subnet'],
-      help: "Share (0-1) of the L1's validator weight whose balance runs out within 7 days at the current fee price (balance / price < 7 d; inactive validators, balance 0, included). A third halts the L1. From the L1's validator list; absent for a permissioned subnet and before Etna.",
-    },
-  ],
+  metrics: [gauge('avax_l1_weight_at_risk_ratio', "Share (0-1) of the L1's validator weight whose balance runs out within 7 days at the current fee price (balance / price < 7 d; inactive validators, balance 0, included). A third halts the L1. From the L1's validator list; absent for a permissioned subnet and before Etna.", ['subnet'])],
   derive(s): Sample[] {
-    const price = valueOf(s, 'platform-validator-fee')?.priceNavaxPerSecond;
-    if (price === undefined || !(price > 0)) return [];
-    const out: Sample[] = [];
-    for (const [subnet, stakes] of valueOf(s, 'subnet-chains')?.l1Stakes ?? []) {
-      const ratio = weightAtRisk(stakes, price);
-      if (ratio !== undefined) out.push(sample('avax_l1_weight_at_risk_ratio', { subnet }, ratio));
-    }
-    return out;
+    const price = feePrice(s);
+    if (price === undefined) return [];
+    const stakes = valueOf(s, 'subnet-chains')?.l1Stakes ?? [];
+    return perSubnet('avax_l1_weight_at_risk_ratio', [...stakes].map(([subnet, l1]) => [subnet, weightAtRisk(l1, price)]));
   },
 });

@@ -1,4 +1,4 @@
-import { round6, sample, type Sample } from '../model.js';
+import { gauges, round6, sample, type Sample } from '../model.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { uptimeRequirement } from '../collectors/platform-validators.js';
 import { isAutoRenewed } from '../schemas/platform.js';
@@ -50,26 +50,14 @@ export function downtimeBudgetSeconds(u: number, start: number, end: number, now
 export const maxAchievable = defineDerivation({
   name: 'max-achievable-uptime',
   reads: ['info-uptime', 'node-info', 'platform-validators', 'info-upgrades'],
-  metrics: [
-    {
-      name: 'avax_validator_uptime_max_achievable_ratio',
-      type: 'gauge',
-      labels: ['subnet', 'node_id'],
-      help: "Best uptime the node's own primary-network validation (an auto-renewed validator: its current cycle) can still reach if the node stays up until its end (from the weighted-average uptime, elapsed and remaining time).",
-    },
-    {
-      name: 'avax_validator_uptime_requirement_reachable',
-      type: 'gauge',
-      labels: ['subnet', 'node_id'],
-      help: "1 if the node's own primary-network validation (an auto-renewed validator: its current cycle) can still meet its uptime requirement (avax_validator_uptime_max_achievable_ratio >= avax_validator_uptime_requirement_ratio), 0 if not: the reward is lost, and an auto-renewed validator is removed at the end of the cycle.",
-    },
-    {
-      name: 'avax_validator_downtime_budget_seconds',
-      type: 'gauge',
-      labels: ['subnet', 'node_id'],
-      help: "How long the node can still be down in its own primary-network validation (an auto-renewed validator: its current cycle) and keep the reward: (best reachable uptime - requirement) x duration, in seconds; 0 once the requirement cannot be met.",
-    },
-  ],
+  metrics: gauges(['subnet', 'node_id'], {
+    avax_validator_uptime_max_achievable_ratio:
+      "Best uptime the node's own primary-network validation (an auto-renewed validator: its current cycle) can still reach if the node stays up until its end (from the weighted-average uptime, elapsed and remaining time).",
+    avax_validator_uptime_requirement_reachable:
+      "1 if the node's own primary-network validation (an auto-renewed validator: its current cycle) can still meet its uptime requirement (avax_validator_uptime_max_achievable_ratio >= avax_validator_uptime_requirement_ratio), 0 if not: the reward is lost, and an auto-renewed validator is removed at the end of the cycle.",
+    avax_validator_downtime_budget_seconds:
+      'How long the node can still be down in its own primary-network validation (an auto-renewed validator: its current cycle) and keep the reward: (best reachable uptime - requirement) x duration, in seconds; 0 once the requirement cannot be met.',
+  }),
   derive(s, nowSeconds): Sample[] {
     const u = valueOf(s, 'info-uptime')?.weightedAverageRatio;
     const own = valueOf(s, 'node-info')?.nodeId;

@@ -1,4 +1,4 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, sample, type Sample } from '../model.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
 
@@ -42,14 +42,7 @@ export function newerVersionRatio(own: string | undefined, versions: ReadonlyMap
 export const newerVersion = defineDerivation({
   name: 'newer-version-ratio',
   reads: ['node-info', 'info-peers'],
-  metrics: [
-    {
-      name: 'avax_peers_newer_version_ratio',
-      type: 'gauge',
-      labels: [],
-      help: 'Share of peers running a newer avalanchego version than this node (semantic version order).',
-    },
-  ],
+  metrics: [gauge('avax_peers_newer_version_ratio', 'Share of peers running a newer avalanchego version than this node (semantic version order).')],
   derive(s): Sample[] {
     const versions = valueOf(s, 'info-peers')?.versions;
     if (!versions) return [];

@@ -1,7 +1,7 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, type Sample } from '../model.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { valueOf } from '../snapshot.js';
-import { defineDerivation } from './define.js';
+import { defineDerivation, perSubnet } from './define.js';
 
 /**
  * avax_subnet_connected_stake_ratio{subnet}: the share of the subnet's validator stake the node is
@@ -13,20 +13,16 @@ import { defineDerivation } from './define.js';
 export const subnetConnectedStake = defineDerivation({
   name: 'subnet-connected-stake',
   reads: ['node-metrics', 'subnet-chains'],
-  metrics: [{ name: 'avax_subnet_connected_stake_ratio', type: 'gauge', labels: ['subnet'], help: "Share of the subnet's validator stake the node is connected to (the node's own avalanche_stake_percent_connected of the subnet's chain: P for the primary network)." }],
+  metrics: [gauge('avax_subnet_connected_stake_ratio', "Share of the subnet's validator stake the node is connected to (the node's own avalanche_stake_percent_connected of the subnet's chain: P for the primary network).", ['subnet'])],
   derive(s): Sample[] {
     const connected = valueOf(s, 'node-metrics')?.stakeConnected;
     if (!connected) return [];
-    const out: Sample[] = [];
-    const p = connected.get('P');
-    if (p !== undefined) out.push(sample('avax_subnet_connected_stake_ratio', { subnet: PRIMARY_NETWORK_ID }, p));
-    const done = new Set<string>([PRIMARY_NETWORK_ID]);
+    // Per subnet, its first chain with a figure (P for the primary network).
+    const ratios = new Map<string, number | undefined>([[PRIMARY_NETWORK_ID, connected.get('P')]]);
     for (const c of valueOf(s, 'subnet-chains')?.chains ?? []) {
       const r = connected.get(c.id);
-      if (r === undefined || done.has(c.subnet)) continue;
-      done.add(c.subnet);
-      out.push(sample('avax_subnet_connected_stake_ratio', { subnet: c.subnet }, r));
+      if (r !== undefined && !ratios.has(c.subnet)) ratios.set(c.subnet, r);
     }
-    return out;
+    return perSubnet('avax_subnet_connected_stake_ratio', ratios);
   },
 });

@@ -1,8 +1,8 @@
-import { sample, type Sample } from '../model.js';
+import { gauge, type Sample } from '../model.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { isPending, type HealthReport } from '../schemas/health.js';
 import { valueOf } from '../snapshot.js';
-import { defineDerivation } from './define.js';
+import { defineDerivation, perSubnet } from './define.js';
 
 /** The checks of the primary network's chains are named after their aliases (AVALANCHEGO.md §3). */
 const PRIMARY_CHECKS = ['P', 'X', 'C'];
@@ -33,7 +33,7 @@ export function subnetHealthy(report: HealthReport, subnetChecks: ReadonlySet<st
 export const subnetHealthyDerivation = defineDerivation({
   name: 'subnet-healthy',
   reads: ['health', 'subnet-chains'],
-  metrics: [{ name: 'avax_subnet_healthy', type: 'gauge', labels: ['subnet'], help: "1 if the node's health for the subnet (its chains' checks plus the node-wide ones, from GET /ext/health) is healthy, 0 if not; absent while a check has not run yet after a restart." }],
+  metrics: [gauge('avax_subnet_healthy', "1 if the node's health for the subnet (its chains' checks plus the node-wide ones, from GET /ext/health) is healthy, 0 if not; absent while a check has not run yet after a restart.", ['subnet'])],
   derive(s): Sample[] {
     const report = valueOf(s, 'health')?.health;
     const watched = valueOf(s, 'subnet-chains');
@@ -45,11 +45,12 @@ export const subnetHealthyDerivation = defineDerivation({
       set.add(c.id);
     }
     const all = new Set<string>([...bySubnet.values()].flatMap((x) => [...x]));
-    const out: Sample[] = [];
-    for (const subnet of watched.subnets) {
-      const h = subnetHealthy(report, bySubnet.get(subnet) ?? new Set(), all);
-      if (h !== undefined) out.push(sample('avax_subnet_healthy', { subnet }, h ? 1 : 0));
-    }
-    return out;
+    return perSubnet(
+      'avax_subnet_healthy',
+      watched.subnets.map((subnet) => {
+        const h = subnetHealthy(report, bySubnet.get(subnet) ?? new Set(), all);
+        return [subnet, h === undefined ? undefined : h ? 1 : 0];
+      }),
+    );
   },
 });

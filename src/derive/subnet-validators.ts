@@ -1,7 +1,7 @@
-import { sample, type Sample } from '../model.js';
+import { gauge } from '../model.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { valueOf } from '../snapshot.js';
-import { defineDerivation } from './define.js';
+import { defineDerivation, perSubnet } from './define.js';
 
 /**
  * avax_subnet_validators{subnet}: the active validators of the primary network (its full list,
@@ -11,12 +11,10 @@ import { defineDerivation } from './define.js';
 export const subnetValidators = defineDerivation({
   name: 'subnet-validators',
   reads: ['platform-validators-full', 'subnet-chains'],
-  metrics: [{ name: 'avax_subnet_validators', type: 'gauge', labels: ['subnet'], help: 'Number of active validators of the subnet (the primary network, and every watched subnet; an L1 validator whose balance ran out is not counted).' }],
-  derive(s): Sample[] {
-    const out: Sample[] = [];
-    const primary = valueOf(s, 'platform-validators-full')?.primaryCount;
-    if (primary !== undefined) out.push(sample('avax_subnet_validators', { subnet: PRIMARY_NETWORK_ID }, primary));
-    for (const [subnet, n] of valueOf(s, 'subnet-chains')?.activeValidators ?? []) out.push(sample('avax_subnet_validators', { subnet }, n));
-    return out;
-  },
+  metrics: [gauge('avax_subnet_validators', 'Number of active validators of the subnet (the primary network, and every watched subnet; an L1 validator whose balance ran out is not counted).', ['subnet'])],
+  derive: (s) =>
+    perSubnet('avax_subnet_validators', [
+      [PRIMARY_NETWORK_ID, valueOf(s, 'platform-validators-full')?.primaryCount],
+      ...(valueOf(s, 'subnet-chains')?.activeValidators ?? []),
+    ]),
 });

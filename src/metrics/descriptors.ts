@@ -26,6 +26,33 @@ export function descriptorsOf(collectors: readonly Collector<any>[] = COLLECTORS
 
 export const DESCRIPTORS: readonly MetricDescriptor[] = descriptorsOf();
 
+/**
+ * The target's status families, always exposed: the alerts on a node that does not answer or a
+ * collector that fails read them, so a target's `metrics: { keep, drop }` cannot remove them (the
+ * configuration refuses a drop pattern that matches one; to stop a collector, disable it).
+ */
+export const ALWAYS_EXPOSED: readonly string[] = ['avax_up', 'avax_collector_success', 'avax_collector_duration_seconds', 'avax_collector_last_success_timestamp_seconds'];
+
+/**
+ * Every label name the families use, each with the families that use it: the declared labels, and
+ * `le` of a histogram's buckets and `quantile` of a summary. A user label of a target must be none of
+ * them (it would clash on those series).
+ */
+export function labelNamesOf(list: readonly MetricDescriptor[]): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>();
+  const add = (label: string, family: string) => {
+    const fams = out.get(label);
+    if (!fams) out.set(label, [family]);
+    else if (!fams.includes(family)) fams.push(family);
+  };
+  for (const d of list) {
+    for (const l of d.labels) add(l, d.name);
+    if (d.type === 'histogram') add('le', d.name);
+    if (d.type === 'summary') add('quantile', d.name);
+  }
+  return out;
+}
+
 /** Looks families up by name, and finds the family of a sample name (histogram and summary suffixes). */
 export class DescriptorIndex {
   private readonly byName: ReadonlyMap<string, MetricDescriptor>;

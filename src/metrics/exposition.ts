@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { DESCRIPTOR_INDEX, type DescriptorIndex } from './descriptors.js';
 import type { Sample } from '../model.js';
 import { formatHeader, formatSample } from './render.js';
+import { PLAIN_OUTPUT, type TargetOutput } from './target-output.js';
 
 /**
  * One target's samples pre-rendered per metric family, as UTF-8 bytes (encoded once, when the target's
@@ -15,18 +16,29 @@ export class TargetSegment {
   /** Names of samples that matched no descriptor (a programming error; reported by the caller). */
   readonly unknown: readonly string[];
 
-  constructor(samples: readonly Sample[], index: DescriptorIndex = DESCRIPTOR_INDEX) {
+  /**
+   * `output`: the target's user labels and the families it leaves out (metrics/target-output.ts); a
+   * function for a segment of several targets' samples (the fleet derivations), asked per sample.
+   */
+  constructor(samples: readonly Sample[], index: DescriptorIndex = DESCRIPTOR_INDEX, output: TargetOutput | ((s: Sample) => TargetOutput) = PLAIN_OUTPUT) {
     const lines = new Map<string, string[]>();
     const unknown: string[] = [];
+    const fixed = typeof output === 'function' ? undefined : output;
+    let dropped = 0;
     for (const s of samples) {
       const fam = index.familyOf(s.name);
       if (!fam) {
         unknown.push(s.name);
         continue;
       }
+      const out = fixed ?? (output as (s: Sample) => TargetOutput)(s);
+      if (out.dropped.has(fam.name)) {
+        dropped++;
+        continue;
+      }
       let arr = lines.get(fam.name);
       if (!arr) lines.set(fam.name, (arr = []));
-      arr.push(formatSample(s));
+      arr.push(formatSample(s, out.labelSuffix));
     }
     const chunks = new Map<string, Buffer>();
     for (const [name, arr] of lines) {
@@ -36,7 +48,7 @@ export class TargetSegment {
       chunks.set(name, Buffer.from(arr.join(''), 'utf8'));
     }
     this.chunks = chunks;
-    this.seriesCount = samples.length - unknown.length;
+    this.seriesCount = samples.length - unknown.length - dropped;
     this.unknown = unknown;
   }
 }

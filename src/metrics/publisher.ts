@@ -6,6 +6,7 @@ import type { TargetSnapshot } from '../snapshot.js';
 import type { DescriptorIndex } from './descriptors.js';
 import { Exposition, GZIP_LEVEL, TargetSegment, makeRendered, type RenderedExposition } from './exposition.js';
 import type { Sample } from '../model.js';
+import { PLAIN_OUTPUT, TargetOutputs } from './target-output.js';
 import { targetSamples } from './target-samples.js';
 
 /** Segment name of the fleet-derived series (they carry the target they are about); not a target name. */
@@ -88,6 +89,7 @@ export class Publisher {
   private readonly exposition: Exposition;
   private readonly snapshots = new Map<string, TargetSnapshot>();
   private readonly probeCache = new Map<string, RenderedExposition>();
+  private readonly outputs: TargetOutputs;
   private rendered: RenderedExposition;
   /** Something was published or removed since the render in flight (or the last one) took the segments. */
   private dirty = false;
@@ -104,6 +106,7 @@ export class Publisher {
 
   constructor(private readonly o: PublisherOptions) {
     this.exposition = new Exposition(o.helpSuffix, o.index);
+    this.outputs = new TargetOutputs(o.index);
     this.exposition.setGlobal(o.global);
     this.rendered = makeRendered(this.exposition.assembleBytes().bytes, 0, o.now());
   }
@@ -111,7 +114,7 @@ export class Publisher {
   /** A target's new snapshot: its segment now; the full exposition when /metrics is next looked at. */
   publish(s: TargetSnapshot): void {
     this.snapshots.set(s.target.name, s);
-    const seg = new TargetSegment(targetSamples(s, this.o.derivations, this.o.now() / 1000), this.o.index);
+    const seg = new TargetSegment(targetSamples(s, this.o.derivations, this.o.now() / 1000), this.o.index, this.outputs.of(s.target));
     if (seg.unknown.length > 0) this.o.logger.error({ target: s.target.name, samples: [...new Set(seg.unknown)].slice(0, 5) }, 'samples without a metric descriptor were dropped');
     this.exposition.setTarget(s.target.name, seg);
     this.probeCache.delete(s.target.name);
@@ -279,6 +282,11 @@ export class Publisher {
   private refreshFleet(): void {
     const all = [...this.snapshots.values()];
     const samples = this.o.fleetDerivations.flatMap((d) => d.derive(all));
-    this.exposition.setTarget(FLEET_SEGMENT, new TargetSegment(samples, this.o.index));
+    // Each fleet series is about one target (its `target` label): it carries that target's user labels.
+    const outputOf = (x: Sample) => {
+      const s = this.snapshots.get(x.labels['target'] ?? '');
+      return s ? this.outputs.of(s.target) : PLAIN_OUTPUT;
+    };
+    this.exposition.setTarget(FLEET_SEGMENT, new TargetSegment(samples, this.o.index, outputOf));
   }
 }

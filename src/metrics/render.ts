@@ -17,20 +17,22 @@ export function formatValue(v: number): string {
   return String(v);
 }
 
-export function formatLabels(labels: Labels): string {
+/** `{name="value",...}`; `suffix` (`,name="value"...`, already escaped) ends the set. */
+export function formatLabels(labels: Labels, suffix = ''): string {
   const keys = Object.keys(labels);
-  if (keys.length === 0) return '';
+  if (keys.length === 0) return suffix === '' ? '' : `{${suffix.slice(1)}}`;
   let out = '{';
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     if (i > 0) out += ',';
     out += `${k}="${escapeLabelValue(labels[k]!)}"`;
   }
-  return `${out}}`;
+  return `${out}${suffix}}`;
 }
 
-export function formatSample(s: Sample): string {
-  return `${s.name}${formatLabels(s.labels)} ${formatValue(s.value)}\n`;
+/** One sample line; `labelSuffix` as formatLabels' suffix (a target's user labels). */
+export function formatSample(s: Sample, labelSuffix = ''): string {
+  return `${s.name}${formatLabels(s.labels, labelSuffix)} ${formatValue(s.value)}\n`;
 }
 
 export function formatHeader(d: MetricDescriptor, helpSuffix = ''): string {

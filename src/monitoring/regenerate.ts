@@ -1,7 +1,7 @@
 /**
  * `npm run monitoring`: writes the committed alerts/*.rules.yaml and dashboards/*.json from
  * src/monitoring with the default settings, the tables of alerts/README.md (the alerts of each rule file, and the
- * thresholds) and the
+ * thresholds, the official Builders Hub comparison of official-docs.ts) and the
  * thresholds of examples/monitoring.yaml from settings.ts and threshold-docs.ts, and the L1 series table of
  * docs/runbook.md from l1-docs.ts.
  * test/monitoring/committed.test.ts and docs.test.ts fail when they differ.
@@ -12,13 +12,14 @@ import { withAlertsTable } from './alert-docs.js';
 import { REPOSITORY_HEADER, renderFiles, writeFiles } from './generate.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 import { withL1SeriesTable } from './l1-docs.js';
+import { withOfficialTable } from './official-docs.js';
 import { withExampleThresholds, withThresholdTable } from './threshold-docs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const files = renderFiles(DEFAULT_SETTINGS, REPOSITORY_HEADER);
 writeFiles(root, files, { protect: false });
 const docs: [string, (text: string) => string][] = [
-  ['alerts/README.md', (text) => withAlertsTable(withThresholdTable(text, DEFAULT_SETTINGS.thresholds), DEFAULT_SETTINGS)],
+  ['alerts/README.md', (text) => withOfficialTable(withAlertsTable(withThresholdTable(text, DEFAULT_SETTINGS.thresholds), DEFAULT_SETTINGS), DEFAULT_SETTINGS.thresholds)],
   ['examples/monitoring.yaml', (text) => withExampleThresholds(text, DEFAULT_SETTINGS.thresholds)],
   ['docs/runbook.md', withL1SeriesTable],
 ];

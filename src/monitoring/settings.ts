@@ -160,7 +160,12 @@ const thresholdShape = {
   l1ChainStallWindow: duration(60).default(900),
   l1ChainBusyPause: duration(60).default(300),
   l1ChainLookback: duration(3600).default(86400),
-  pollFailureRatio: ratio().default(0.2),
+  pollFailureRatio: ratio().default(0.05),
+  pollFailureRatioCritical: ratio().default(0.1),
+  blocksProcessingWarning: num({ min: 0, int: true }).default(6),
+  blocksProcessingCritical: num({ min: 1, int: true }).default(15),
+  connectedStakeLow: ratio().default(0.8),
+  badBlocks: num({ min: 0, int: true }).default(10),
   handlerExpiredPerSecond: num({ min: 0 }).default(1),
   benchedWeightRatio: ratio().default(0.1),
   dbLatency: num({ min: 0, minExclusive: true, what: 'a number of seconds' }).default(0.05),
@@ -192,7 +197,7 @@ const thresholdsSchema = z
     below('validationEndingWarning', 'validationEndingInfo');
     below('l1RunwayCritical', 'l1RunwayWarning');
     below('diskRunwayCritical', 'diskRunwayWarning');
-    for (const [a, b] of [['diskFreeCritical', 'diskFreeWarning'], ['diskShutdownLevel', 'diskUnhealthyLevel'], ['l1WeightAtRiskWarning', 'l1WeightAtRiskCritical']] as const) {
+    for (const [a, b] of [['diskFreeCritical', 'diskFreeWarning'], ['diskShutdownLevel', 'diskUnhealthyLevel'], ['l1WeightAtRiskWarning', 'l1WeightAtRiskCritical'], ['pollFailureRatio', 'pollFailureRatioCritical'], ['blocksProcessingWarning', 'blocksProcessingCritical']] as const) {
       if (!(t[a] < t[b])) ctx.addIssue({ code: 'custom', path: [a], message: `expected less than thresholds.${b} (${t[b]}), got ${t[a]}` });
     }
     // A busy chain's longest pause must be shorter than the silence that makes it stalled.

@@ -74,18 +74,9 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     why: () => 'the SRE workbook\'s fast burn (2 % of the budget in an hour). Downtime = the exporter could not reach the node. Raise it to page later in short (48-hour) cycles.',
     example: 'AvalancheUptimeBudgetBurn (fast): share of the downtime budget spent in uptimeBudgetFastWindow',
   },
-  uptimeBudgetFastWindow: {
-    alerts: 'AvalancheUptimeBudgetBurn',
-    expression: (t) => `fast long window ${c(promDuration(t.uptimeBudgetFastWindow))}`,
-    why: () => `below ${c('uptimeBudgetSlowWindow')}.`,
-    example: 'AvalancheUptimeBudgetBurn (fast): long window',
-  },
-  uptimeBudgetFastShortWindow: {
-    alerts: 'AvalancheUptimeBudgetBurn',
-    expression: (t) => `fast short window ${c(promDuration(t.uptimeBudgetFastShortWindow))}`,
-    why: () => `below ${c('uptimeBudgetFastWindow')} (a twelfth of it in the workbook): the alert resolves soon after the node is back.`,
-    example: 'AvalancheUptimeBudgetBurn (fast): short window',
-  },
+  // AvalancheUptimeBudgetBurn's windows: one line each.
+  uptimeBudgetFastWindow: { alerts: 'AvalancheUptimeBudgetBurn', expression: (t) => `fast long window ${c(promDuration(t.uptimeBudgetFastWindow))}`, why: () => `below ${c('uptimeBudgetSlowWindow')}.`, example: 'AvalancheUptimeBudgetBurn (fast): long window', },
+  uptimeBudgetFastShortWindow: { alerts: 'AvalancheUptimeBudgetBurn', expression: (t) => `fast short window ${c(promDuration(t.uptimeBudgetFastShortWindow))}`, why: () => `below ${c('uptimeBudgetFastWindow')} (a twelfth of it in the workbook): the alert resolves soon after the node is back.`, example: 'AvalancheUptimeBudgetBurn (fast): short window', },
   uptimeBudgetSlowBurn: {
     alerts: 'AvalancheUptimeBudgetBurn',
     expression: (t) =>
@@ -93,18 +84,8 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     why: () => 'the SRE workbook\'s slow burn (5 % in 6 hours): catches a node that keeps restarting.',
     example: 'AvalancheUptimeBudgetBurn (slow): share of the downtime budget spent in uptimeBudgetSlowWindow',
   },
-  uptimeBudgetSlowWindow: {
-    alerts: 'AvalancheUptimeBudgetBurn',
-    expression: (t) => `slow long window ${c(promDuration(t.uptimeBudgetSlowWindow))}; also how long the burn keeps the validation's last values while the node is down`,
-    why: () => `above ${c('uptimeBudgetFastWindow')}.`,
-    example: 'AvalancheUptimeBudgetBurn (slow): long window',
-  },
-  uptimeBudgetSlowShortWindow: {
-    alerts: 'AvalancheUptimeBudgetBurn',
-    expression: (t) => `slow short window ${c(promDuration(t.uptimeBudgetSlowShortWindow))}`,
-    why: () => `below ${c('uptimeBudgetSlowWindow')}.`,
-    example: 'AvalancheUptimeBudgetBurn (slow): short window',
-  },
+  uptimeBudgetSlowWindow: { alerts: 'AvalancheUptimeBudgetBurn', expression: (t) => `slow long window ${c(promDuration(t.uptimeBudgetSlowWindow))}; also how long the burn keeps the validation's last values while the node is down`, why: () => `above ${c('uptimeBudgetFastWindow')}.`, example: 'AvalancheUptimeBudgetBurn (slow): long window', },
+  uptimeBudgetSlowShortWindow: { alerts: 'AvalancheUptimeBudgetBurn', expression: (t) => `slow short window ${c(promDuration(t.uptimeBudgetSlowShortWindow))}`, why: () => `below ${c('uptimeBudgetSlowWindow')}.`, example: 'AvalancheUptimeBudgetBurn (slow): short window', },
   validationEndingInfo: {
     alerts: 'AvalancheValidationEndingSoon (info)',
     expression: (t) => `${c(`avax_validator_end_timestamp_seconds - time() < ${secondsExpr(t.validationEndingInfo)}`)} for 10m`,
@@ -255,10 +236,40 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     example: 'AvalancheL1ChainStalled: the history a busy L1 chain is judged on',
   },
   pollFailureRatio: {
-    alerts: 'AvalanchePollFailureRatioHigh',
+    alerts: 'AvalanchePollFailureRatioHigh (warning)',
     expression: (t) => `${c('failed / (failed + successful)')} polls over 10m ${c(`> ${num(t.pollFailureRatio)}`)}, for 10m`,
-    why: () => 'per chain; a healthy node fails well under 1 % of its polls.',
-    example: 'AvalanchePollFailureRatioHigh: share of failed consensus polls over 10m',
+    why: () => 'per chain; the official Builders Hub warning (a success rate below 95 %). A healthy node fails well under 1 % of its polls; each offline validator costs about its stake share.',
+    example: 'AvalanchePollFailureRatioHigh warning: share of failed consensus polls over 10m (Builders Hub: 5 %)',
+  },
+  pollFailureRatioCritical: {
+    alerts: 'AvalanchePollFailureRatioHigh (critical)',
+    expression: (t) => `${c(`... > ${num(t.pollFailureRatioCritical)}`)}, for 10m`,
+    why: () => `the official Builders Hub paging level (a success rate below 90 %); above ${c('pollFailureRatio')}.`,
+    example: 'AvalanchePollFailureRatioHigh critical (Builders Hub: 10 %)',
+  },
+  blocksProcessingWarning: {
+    alerts: 'AvalancheBlocksProcessingHigh (warning)',
+    expression: (t) => `${c(`avax_node_blocks_processing > ${t.blocksProcessingWarning}`)} on a bootstrapped chain, for 5m`,
+    why: () => 'per chain; the official Builders Hub warning. A healthy chain has 0 to 2 blocks in consensus; a stopped chain (AvalancheConsensusStuck) crosses it too.',
+    example: 'AvalancheBlocksProcessingHigh warning: blocks in consensus for 5m (Builders Hub: 6)',
+  },
+  blocksProcessingCritical: {
+    alerts: 'AvalancheBlocksProcessingHigh (critical)',
+    expression: (t) => `${c(`... > ${t.blocksProcessingCritical}`)}, for 5m`,
+    why: () => `the official Builders Hub paging level; above ${c('blocksProcessingWarning')}.`,
+    example: 'AvalancheBlocksProcessingHigh critical (Builders Hub: 15)',
+  },
+  connectedStakeLow: {
+    alerts: 'AvalancheConnectedStakeLow',
+    expression: (t) => `${c(`avax_subnet_connected_stake_ratio < ${num(t.connectedStakeLow)}`)} for 10m`,
+    why: () => 'per subnet; the official Builders Hub paging level (80 %). Below alpha/k (75 % by default) the node stops querying and its chains stall for it.',
+    example: 'AvalancheConnectedStakeLow: share of the subnet stake the node is connected to (Builders Hub: 0.8)',
+  },
+  badBlocks: {
+    alerts: 'AvalancheBadBlocks',
+    expression: (t) => `${c(`increase(avax_node_cchain_bad_blocks_total[5m]) > ${t.badBlocks}`)} for 1m`,
+    why: () => 'the official Builders Hub paging level (more than 10 in 5 minutes); C-Chain only (coreth\'s counter). Lower it to 0 to page on the first bad block.',
+    example: 'AvalancheBadBlocks: C-Chain blocks failing verification in 5m (Builders Hub: 10)',
   },
   handlerExpiredPerSecond: {
     alerts: 'AvalancheHandlerMessagesExpiring',

@@ -88,7 +88,8 @@ type NormalOf<C> = C extends CallCommon<infer N> ? N : never;
 export type AnswerOf<C> = Answer<ValueOf<C>, NormalOf<C>>;
 export type { ParamsOf };
 
-export function rpcCall<P = void, T = unknown, const N extends string = never>(d: {
+/** What a JSON-RPC call declares (see RpcCall), but its normal states. */
+interface RpcCallDecl<P, T> {
   method: string;
   endpoint: string | ((params: P) => string);
   /** Fixed part of a computed endpoint (default: the endpoint). */
@@ -96,13 +97,21 @@ export function rpcCall<P = void, T = unknown, const N extends string = never>(d
   /** Default: the params as given, `{}` when none. */
   wire?: (params: P) => unknown;
   result: AnswerSchema<T>;
-  normal?: { readonly [K in N]: NormalState };
   recognise?: (wireParams: Readonly<Record<string, unknown>>) => boolean;
   /** Default `node`. */
   scope?: CallScope;
-}): RpcCall<P, T, N> {
+}
+
+/**
+ * A JSON-RPC call. `absent: 'why'` is the one normal state most calls have, the method (or its API)
+ * absent on this node: `normal: { absent: absent('why') }` in short.
+ */
+export function rpcCall<P = void, T = unknown>(d: RpcCallDecl<P, T> & { absent: string; normal?: undefined }): RpcCall<P, T, 'absent'>;
+export function rpcCall<P = void, T = unknown, const N extends string = never>(d: RpcCallDecl<P, T> & { normal?: { readonly [K in N]: NormalState }; absent?: undefined }): RpcCall<P, T, N>;
+export function rpcCall<P, T, N extends string>(d: RpcCallDecl<P, T> & { normal?: { readonly [K in N]: NormalState }; absent?: string }): RpcCall<P, T, N> {
   const endpoint = typeof d.endpoint === 'string' ? ((fixed: string) => () => fixed)(d.endpoint) : d.endpoint;
   const pathPrefix = d.pathPrefix ?? (typeof d.endpoint === 'string' ? d.endpoint : '/');
+  const normal = d.absent !== undefined ? { absent: absent(d.absent) } : (d.normal ?? {});
   return Object.freeze({
     kind: 'rpc',
     method: d.method,
@@ -111,7 +120,7 @@ export function rpcCall<P = void, T = unknown, const N extends string = never>(d
     pathPrefix,
     wire: d.wire ?? ((p: P) => (p === undefined ? {} : p)),
     result: d.result,
-    normal: (d.normal ?? {}) as { readonly [K in N]: NormalState },
+    normal: normal as { readonly [K in N]: NormalState },
     recognise: d.recognise,
   });
 }

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
-import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Pool, errors as undiciErrors } from './undici-pool.js';
 import { deadline } from '../abort.js';
 import { Redactor } from '../redact.js';
 import { Semaphore } from '../semaphore.js';

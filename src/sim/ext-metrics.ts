@@ -97,6 +97,13 @@ function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number; sl
   add('msgsRecv', dt * peers * 1.8);
   add('sendFail', unhealthy ? dt * 3 : dt * 0.01);
   add('gas', m.bootstrapped ? dt * 1.2e6 : 0);
+  add('badBlocks', (dt / 60) * (m.active.extMetrics?.badBlocksPerMinute ?? 0));
+  // bootstrapping: blocks fetched from peers (C 300/s, P and X 100/s), executed at half that pace
+  for (const ch of CHAINS) {
+    const fetch = m.bootstrapped ? 0 : dt * (ch === 'C' ? 300 : 100);
+    add(`bsFetched/${ch}`, fetch);
+    add(`bsExecuted/${ch}`, fetch / 2);
+  }
   const c = (k: string) => Math.floor(s!.c.get(k) ?? 0);
   return { c, dt, slowNs: s.slowNs };
 }
@@ -138,7 +145,7 @@ function samples(m: ExtMetricsModel): Line[] {
     g('avalanche_snowman_blks_accepted_sum', L, c(`acceptedNs/${ch}`));
     g('avalanche_snowman_blks_rejected_count', L, c(`rejected/${ch}`), 'counter');
     g('avalanche_snowman_blks_rejected_sum', L, c(`rejected/${ch}`) * 2e9);
-    g('avalanche_snowman_blks_processing', L, m.bootstrapped ? (stuck(ch) ? 3 + Math.min(2000, Math.floor((m.now() - m.scenarioSinceMs) / 20_000)) : unhealthy ? 3 + Math.floor(wave(1, 60) * 4) : Math.floor(wave(2, 30) * 2)) : 0);
+    g('avalanche_snowman_blks_processing', L, !m.bootstrapped ? 0 : m.active.extMetrics?.blocksProcessing ?? (stuck(ch) ? 3 + Math.min(2000, Math.floor((m.now() - m.scenarioSinceMs) / 20_000)) : unhealthy ? 3 + Math.floor(wave(1, 60) * 4) : Math.floor(wave(2, 30) * 2)));
     // consensus_latencies histogram (v1.14.2): 1 s … 8 s buckets
     if (shape.consensusLatencies) {
       const lat = [0.55, 0.85, 0.95, 0.98, 0.99, 0.995, 0.998, 1];
@@ -160,6 +167,8 @@ function samples(m: ExtMetricsModel): Line[] {
     g('avalanche_snowman_last_accepted_height', L, m.height(ch));
     g('avalanche_snowman_last_accepted_timestamp', L, Math.floor(nowS) - (ch === 'C' ? 2 : 5));
     g('avalanche_snowman_bootstrap_finished', L, m.bootstrapped ? 1 : 0);
+    g('avalanche_snowman_bs_fetched', L, c(`bsFetched/${ch}`), 'counter');
+    g('avalanche_snowman_bs_accepted', L, c(`bsExecuted/${ch}`), 'counter');
     g('avalanche_snowman_blks_built', L, Math.floor(acc / 50), 'counter');
     g('avalanche_snowman_blks_build_accept_latency', L, 1.2e9);
     g('avalanche_handler_sync_unprocessed_msgs_count', { ...L, op: 'chits' }, unhealthy ? 40 : Math.floor(wave(4, 15) * 3));
@@ -253,6 +262,7 @@ function samples(m: ExtMetricsModel): Line[] {
   g('avalanche_process_go_goroutines', {}, Math.floor(4000 + peers * 6 + wave(13, 60) * 200));
   const C = { chain: 'C' };
   g('avalanche_evm_eth_chain_block_gas_used_accepted', C, c('gas'), 'counter');
+  g('avalanche_evm_eth_chain_block_bad_count', C, c('badBlocks'), 'counter');
   if (shape.ethChainHead) g('avalanche_evm_eth_chain_head_block', C, 0);
   g('avalanche_evm_eth_txpool_pending', C, Math.floor(wave(14, 40) * 800));
   g('avalanche_evm_eth_txpool_queued', C, Math.floor(wave(15, 40) * 60));

@@ -106,7 +106,7 @@ describe.skipIf(!AMTOOL && !CI)('Alertmanager example (amtool check-config)', ()
     const r = spawnSync(AMTOOL, ['check-config', 'examples/alertmanager.yml'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('SUCCESS');
-    expect(r.stdout).toMatch(/- 9 inhibit rules/);
+    expect(r.stdout).toMatch(/- 15 inhibit rules/);
     expect(r.stdout).toMatch(/- 2 receivers/);
   });
 
@@ -133,15 +133,15 @@ describe('Alertmanager example (content)', () => {
 
   it('default: carries the inhibit rules alerts/README.md describes, unchanged', () => {
     const readme = readFileSync(join(ROOT, 'alerts', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Inhibit rules for the tiers'));
+    const section = readme.slice(readme.indexOf('## Inhibit rules: one cause, one notification'));
     const block = /```yaml\n([^]*?)```/.exec(section)?.[1];
-    expect(block, 'no yaml block in alerts/README.md "Inhibit rules for the tiers"').toBeDefined();
+    expect(block, 'no yaml block in alerts/README.md "Inhibit rules: one cause, one notification"').toBeDefined();
     expect(am.inhibit_rules).toEqual((YAML.parse(block!) as { inhibit_rules: unknown[] }).inhibit_rules);
   });
 
   it('default: group_wait as the README states, webhook receiver on loopback', () => {
     expect(am.route['group_wait']).toBe('30s');
-    expect(am.route['group_by']).toEqual(['alertname', 'target']);
+    expect(am.route['group_by']).toEqual(['target']);
     const url = new URL(am.receivers[0]!.webhook_configs![0]!.url);
     expect(url.hostname).toBe('127.0.0.1');
   });

@@ -13,6 +13,7 @@ import { RULE_GROUPS } from '../../src/monitoring/rules/index.js';
 import { groupRules } from '../../src/monitoring/rules/render.js';
 import { DEFAULT_SETTINGS, GROUP_NAMES, THRESHOLD_KEYS, isDurationThreshold, parseSettings, parseSettingsYaml, settingsSchema, thresholdText, type MonitoringSettings, type Thresholds } from '../../src/monitoring/settings.js';
 import { THRESHOLD_DOCS, withExampleThresholds, withThresholdTable } from '../../src/monitoring/threshold-docs.js';
+import { KEY_METRICS_URL, officialTable, withOfficialTable } from '../../src/monitoring/official-docs.js';
 import { onPath } from '../e2e/helpers/programs.js';
 import { ROOT } from '../helpers/proc.js';
 
@@ -52,6 +53,14 @@ describe('alerts/README.md', () => {
       const forms = [thresholdText(k, changed[k]), String(changed[k]), `${changed[k] / 86400} * 86400`];
       expect(forms.some((f) => cells[4]!.includes(f)), `${k}: ${cells[4]}`).toBe(true);
     }
+  });
+
+  it('default: the Builders Hub comparison is what official-docs.ts generates, with the thresholds in use', () => {
+    expect(readme).toBe(withOfficialTable(readme, DEFAULT_SETTINGS.thresholds));
+    expect(readme).toContain(KEY_METRICS_URL);
+    const changed = { ...DEFAULT_SETTINGS.thresholds, pollFailureRatio: 0.0321, badBlocks: 4321, connectedStakeLow: 0.654, blocksProcessingCritical: 987 };
+    const table = officialTable(changed);
+    for (const shownValue of ['3.21 %', '4321', '65.4 %', '987']) expect(table).toContain(shownValue);
   });
 
   it('default: it tells operators to generate, not to edit the files', () => {

@@ -155,6 +155,10 @@ describe('generate with a custom selector, thresholds, severities, datasource an
       expect(ds?.['current']).toEqual({ selected: true, text: 'Mimir EU', value: 'Mimir EU' });
       const target = d.json.templating.list.find((v) => v['name'] === 'target');
       expect(target?.['query']).toBe('label_values(avax_up{job="avalanche-eu", cluster="eu-1"}, target)');
+      // The targets' user labels (any name): an ad hoc filter of the same datasource, shown.
+      const filters = d.json.templating.list.find((v) => v['type'] === 'adhoc');
+      expect(filters).toMatchObject({ name: 'filters', datasource: { type: 'prometheus', uid: '${datasource}' } });
+      expect(filters?.['hide']).toBe(0);
     }
     const overview = dashboards.find((d) => d.json.uid === 'avax-overview')!;
     const fewest = overview.panels.find((p) => p.title === 'Fewest peers')!;

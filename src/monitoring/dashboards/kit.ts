@@ -268,7 +268,8 @@ function builtInAnnotations(): cog.Builder<dashboard.AnnotationQuery> {
 /**
  * A dashboard with the shared frame: tags, 30 s refresh over the last 6 h, shared crosshair, the link
  * to the other Avalanche dashboards, the built-in annotations, and the `datasource` and `target`
- * variables (target: label_values(avax_up{<selector>}, target), all selected by default).
+ * variables (target: label_values(avax_up{<selector>}, target), all selected by default), and the ad
+ * hoc `filters` of the same datasource (the targets' user labels).
  */
 export function avalancheDashboard(o: { uid: string; title: string; description: string }, ctx: DashboardContext): dashboard.DashboardBuilder {
   const ds = new dashboard.DatasourceVariableBuilder('datasource')
@@ -293,6 +294,13 @@ export function avalancheDashboard(o: { uid: string; title: string; description:
     .refresh(dashboard.VariableRefresh.OnTimeRangeChanged)
     .regex('')
     .sort(dashboard.VariableSort.AlphabeticalAsc);
+  // The operators' own labels of their targets (the exporter's `labels:`): their names are the
+  // operators' choice, so a filter of any label, which Grafana adds to every query of the datasource.
+  const filters = new dashboard.AdHocVariableBuilder('filters')
+    .label('Filters')
+    .description("Filter by any label, e.g. the targets' own labels of the exporter configuration (operator, region, ...): Grafana adds it to every query.")
+    .datasource(DS)
+    .hide(dashboard.VariableHide.DontHide);
   return new dashboard.DashboardBuilder(o.title)
     .id(null)
     .uid(o.uid)
@@ -309,7 +317,8 @@ export function avalancheDashboard(o: { uid: string; title: string; description:
     .annotation(builtInAnnotations())
     .link(dashboardsLink())
     .withVariable(ds)
-    .withVariable(target);
+    .withVariable(target)
+    .withVariable(filters);
 }
 
 /**

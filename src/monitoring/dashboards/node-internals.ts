@@ -51,18 +51,23 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
           .unit('s')
           .min(0),
       )
-      .withPanel(metricSeries([8, 8], 'Blocks processing', q, 'avax_node_blocks_processing', '{{target}} {{chain}}').min(0))
+      .withPanel(
+        metricSeries([8, 8], 'Blocks processing', q, 'avax_node_blocks_processing', '{{target}} {{chain}}')
+          .description(`Blocks issued to consensus and not decided yet. Above ${t.blocksProcessingWarning} (warning) or ${t.blocksProcessingCritical} (critical) for 5 minutes: AvalancheBlocksProcessingHigh.`)
+          .min(0)
+          .thresholds(steps(['green', null], ['orange', t.blocksProcessingWarning + 1], ['red', t.blocksProcessingCritical + 1])),
+      )
       .withPanel(
         series(
           [8, 8],
           'Poll success ratio',
-          `Share of the consensus polls that finished with enough answers. Below ${percent(1 - t.pollFailureRatio)} % for 10 minutes: AvalanchePollFailureRatioHigh.`,
+          `Share of the consensus polls that finished with enough answers. Below ${percent(1 - t.pollFailureRatio)} % (warning) or ${percent(1 - t.pollFailureRatioCritical)} % (critical) for 10 minutes: AvalanchePollFailureRatioHigh.`,
           range(`${rate('avax_node_polls_successful_total')} / (${rate('avax_node_polls_successful_total')} + ${rate('avax_node_polls_failed_total')})`, '{{target}} {{chain}}'),
         )
           .unit('percentunit')
           .min(0)
           .max(1)
-          .thresholds(steps(['red', null], ['green', 1 - t.pollFailureRatio])),
+          .thresholds(steps(['red', null], ['orange', 1 - t.pollFailureRatioCritical], ['green', 1 - t.pollFailureRatio])),
       )
       .withPanel(
         series(
@@ -85,6 +90,17 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
         )
           .unit('s')
           .min(0),
+      )
+      .withPanel(
+        perSecond(
+          [8, 12],
+          'Bootstrap: blocks fetched and executed',
+          'Blocks per second a bootstrapping chain fetches from peers and then executes (0 once bootstrapped). Fetching runs from the network tip back to the last accepted block, execution forward again.',
+          [
+            [rate('avax_node_bootstrap_fetched_blocks_total'), '{{chain}} fetched'],
+            [rate('avax_node_bootstrap_executed_blocks_total'), '{{chain}} executed'],
+          ],
+        ),
       )
       .withPanel(metricTimeline([8, 12], 'Bootstrap finished', q, 'avax_node_bootstrap_finished', '{{target}} {{chain}}', valueText([0, 'BOOTSTRAPPING', 'red'], [1, 'done', 'green'])))
       // ------------------------------------------------------------ Network
@@ -159,6 +175,14 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
       .withPanel(series([8, 8], 'Database operations', undefined, range(rate('avax_node_db_operations_total'), '{{target}} {{chain}} {{op}}')).unit('ops').min(0))
       // ------------------------------------------------------------ C-Chain
       .withRow(row('C-Chain'))
+      .withPanel(
+        perSecond(
+          [8, 12],
+          'Bad blocks',
+          `C-Chain blocks that failed verification on this node, per second. More than ${t.badBlocks} in 5 minutes: AvalancheBadBlocks.`,
+          [[rate('avax_node_cchain_bad_blocks_total'), '']],
+        ),
+      )
       .withPanel(perSecond([8, 12], 'Gas per second', 'Gas used by accepted C-Chain blocks, per second.', [[rate('avax_node_cchain_gas_used_accepted_total'), '']]))
       .withPanel(
         gauges(

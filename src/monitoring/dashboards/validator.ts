@@ -124,9 +124,10 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
       // ------------------------------------------------------------ Network
       .withRow(row('Network'))
       .withPanel(
-        series([8, 12], 'Connected stake', "Share of the subnet's stake this node is connected to (chain health needs 80%).", range(q.sel('avax_subnet_connected_stake_ratio'), '{{target}} {{subnet}}'))
+        series([8, 12], 'Connected stake', `Share of the subnet's stake this node is connected to (chain health needs 80%). Below ${percent(t.connectedStakeLow)} % for 10 minutes: AvalancheConnectedStakeLow.`, range(q.sel('avax_subnet_connected_stake_ratio'), '{{target}} {{subnet}}'))
           .unit('percentunit')
-          .max(1),
+          .max(1)
+          .thresholds(steps(['red', null], ['green', t.connectedStakeLow])),
       )
       .withPanel(metricSeries([8, 12], 'Validators', q, 'avax_subnet_validators', '{{target}} {{subnet}}').unit('none').min(0))
       // ------------------------------------------------------------ Reward outlook

@@ -9,6 +9,14 @@ export const exporterRules: RuleGroupDef = {
   header: 'The exporter itself and its collectors.',
   rules: ({ t, q }) => {
     const slow = SLOW_COLLECTORS.join('|');
+    // Silences a collector alert for the collectors of chain routes while a chain of the target is still
+    // bootstrapping: those routes answer 503 until then, and AvalancheChainNotBootstrapped pages for it.
+    const chainRouteWhileBootstrapping = (metric: string) => `unless on(target, collector)
+(
+  ${q.sel(metric, `collector=~"${CHAIN_ROUTE_COLLECTORS.join('|')}"`)}
+    and on(target)
+  (min by (target) (${q.sel('avax_chain_bootstrapped')}) == 0)
+)`;
     return [
       {
         alert: 'AvalancheTargetDown',
@@ -31,12 +39,7 @@ for: thresholds.collectorFailingFor.`,
     unless on(target)
   (${q.sel('avax_up')} == 0)
 )
-unless on(target, collector)
-(
-  ${q.sel('avax_collector_success', `collector=~"${CHAIN_ROUTE_COLLECTORS.join('|')}"`)}
-    and on(target)
-  (min by (target) (${q.sel('avax_chain_bootstrapped')}) == 0)
-)
+${chainRouteWhileBootstrapping('avax_collector_success')}
 `,
         for: promDuration(t.collectorFailingFor),
         severity: 'warning',
@@ -61,12 +64,7 @@ is bootstrapping (a re-bootstrap after an upgrade: backtest healthy-week-1 paged
   unless on(target)
   (${q.sel('avax_up')} == 0)
 )
-unless on(target, collector)
-(
-  ${q.sel('avax_collector_last_success_timestamp_seconds', `collector=~"${CHAIN_ROUTE_COLLECTORS.join('|')}"`)}
-    and on(target)
-  (min by (target) (${q.sel('avax_chain_bootstrapped')}) == 0)
-)
+${chainRouteWhileBootstrapping('avax_collector_last_success_timestamp_seconds')}
 `,
         for: '5m',
         severity: 'warning',

@@ -3,6 +3,7 @@
 // exporter's stable avax_node_* names, the same whatever avalanchego release renamed its own.
 import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
 import { l1ChainStalled } from './l1-chain-stall.js';
+import { nodeConsensusRules } from './node-consensus.js';
 import { nodeDiskRules } from './node-disk.js';
 import { PRIMARY_NETWORK, type RuleGroupDef } from './types.js';
 
@@ -30,20 +31,7 @@ and on(target, chain) (${q.sel('avax_node_bootstrap_finished')} == 1)
         description: `Chain {{ $labels.chain }} on {{ $labels.target }} accepted no block in ${durationWords(t.consensusStuckWindow)} while the blocks waiting in consensus grew to {{ $value }}. Polls are not reaching a decision: check peers, benched validators and the poll failure ratio.`,
       },
       l1ChainStalled({ t, q }),
-      {
-        alert: 'AvalanchePollFailureRatioHigh',
-        comment: `Per chain: share of consensus polls that failed over 10m (thresholds.pollFailureRatio). Silent while no poll
-finished (the ratio is NaN). Both families carry the same labels (one scrape), so plain matching: an
-on() inside the denominator would keep only its labels and match nothing in the division.`,
-        expr: `(
-  rate(${q.sel('avax_node_polls_failed_total')}[10m])
-  / (rate(${q.sel('avax_node_polls_failed_total')}[10m]) + rate(${q.sel('avax_node_polls_successful_total')}[10m]))
-) > ${t.pollFailureRatio}`,
-        for: '10m',
-        severity: 'warning',
-        summary: '{{ $labels.target }}: {{ $value | humanizePercentage }} of the consensus polls on chain {{ $labels.chain }} fail',
-        description: `{{ $value | humanizePercentage }} of the consensus polls of chain {{ $labels.chain }} on {{ $labels.target }} failed over the last 10 minutes (threshold ${percent(t.pollFailureRatio)} %). Peers do not answer queries in time: look at connectivity, benched validators and the node's CPU.`,
-      },
+      ...nodeConsensusRules({ t, q }),
       {
         alert: 'AvalancheHandlerMessagesExpiring',
         comment: `Per chain: inbound messages dropped because their deadline passed before the chain handler got to them

@@ -79,20 +79,17 @@ or
       },
       {
         alert: 'AvalancheUptimeAtRisk',
-        comment: `Within ${num(t.uptimeAtRiskMargin)} above the requirement (thresholds.uptimeAtRiskMargin); disjoint from
-AvalancheUptimeBelowRequirement.`,
+        comment: `Less than ${num(t.uptimeAtRiskMargin)} above the requirement (thresholds.uptimeAtRiskMargin), below it included: a
+dip under the requirement does not restart its 'for' (the backtest's uptime-at-risk timeline paged 5m late when it
+did). AvalancheUptimeBelowRequirement inhibits it (examples/alertmanager.yml).`,
         expr: `(
-  (
-    ${weighted}
-      < on(target) group_left()
-    (max by (target) (${requirement}) + ${num(t.uptimeAtRiskMargin)})
-  )
-    >= on(target) group_left()
-  max by (target) (${requirement})
+  ${weighted}
+    < on(target) group_left()
+  (max by (target) (${requirement}) + ${num(t.uptimeAtRiskMargin)})
 )
 or
 (
-  ${weighted} < ${num(t.uptimeRequirementFallback + t.uptimeAtRiskMargin)} >= ${num(t.uptimeRequirementFallback)}
+  ${weighted} < ${num(t.uptimeRequirementFallback + t.uptimeAtRiskMargin)}
     unless on(target)
   ${requirement}
 )

@@ -55,6 +55,8 @@ import { diskFilling } from './disk-filling.js';
 import { diskFillingSlow } from './disk-filling-slow.js';
 import { rewardMissedWatched } from './reward-missed-watched.js';
 import { l1Idle } from './l1-idle.js';
+import { badBlocks } from './bad-blocks.js';
+import { consensusSlow } from './consensus-slow.js';
 import type { Scenario } from './scenario.js';
 
 export type { Scenario } from './scenario.js';
@@ -109,6 +111,8 @@ export const SCENARIO_MODULES = [
   diskFillingSlow,
   rewardMissedWatched,
   l1Idle,
+  badBlocks,
+  consensusSlow,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIO_MODULES)[number]['name'];

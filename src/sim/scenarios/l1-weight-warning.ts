@@ -4,15 +4,12 @@
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
-import { L1_FEE_PRICE } from '../mainnet-constants.js';
+import { drainingFromThreeDays } from './l1-weight-at-risk.js';
 import { defineScenario } from './scenario.js';
 
 export const l1WeightWarning = defineScenario({
   name: 'l1-weight-warning',
   help: 'the L1 validator of weight 100 (20 % of the L1) has 3 days of fees at the switch, still draining',
   effect: 'the L1 validator at position 3 (weight 100 of 500) has `balance` = 512 × 259,200 nAVAX (3 days of fees) at the switch, draining 512/s: with the inactive one (weight 10) 22 % of the weight runs out within 7 days',
-  l1: {
-    // 3 days of fees at the switch, draining since (its operator does not top it up).
-    otherBalance: (n, position, nowS) => (position === 3 ? BigInt(L1_FEE_PRICE) * BigInt(3 * 86_400 - Math.max(0, nowS - n.switchS)) : undefined),
-  },
+  l1: { otherBalance: drainingFromThreeDays(3) },
 });

@@ -180,6 +180,10 @@ export interface Scenario<N extends string = string> {
     readonly degraded?: true;
     /** the time one database call takes (ns; healthy: 9 µs, batch writes 80 µs) */
     readonly dbCallNs?: number;
+    /** C-Chain blocks failing verification per minute (coreth's chain/block/bad/count; healthy: none) */
+    readonly badBlocksPerMinute?: number;
+    /** blocks waiting in consensus on P, X and C (finalization slow, not stopped; healthy: 0 or 1) */
+    readonly blocksProcessing?: number;
   };
 }
 
