@@ -1,40 +1,27 @@
 // Issue 26's scenarios (the backtest's faults) against the real exporter (in process, cycles driven
 // by collectOnce, one injected clock for the simulator and the exporter): each one shows in the
 // series its alert reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Exporter } from '../../src/main.js';
-import type { ScenarioName, SimNode } from '../../src/sim/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../helpers/log.js';
-import { startScenarioExporter, type ScenarioExporter } from '../helpers/scenario-exporter.js';
+import { useScenarioExporter } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 const DAY = 86_400;
-let clock = Date.UTC(2026, 2, 2, 8, 0, 0);
-let sim: SimNode;
-let exporter: Exporter;
-let pair: ScenarioExporter | undefined;
 let own = '';
 const log = memoryLogger('warn');
+const pair = useScenarioExporter({
+  sim: { seed: 31, validators: 80, peers: 100, healthIntervalMs: 50 },
+  logger: log.logger,
+  clock: Date.UTC(2026, 2, 2, 8, 0, 0),
+  targets: (sim) => [{ name: 'a', node: 0, subnets: [sim.l1SubnetId] }],
+});
+const { cycle } = pair;
+beforeAll(() => {
+  own = pair.sim.nodeId(0);
+});
 
 const m = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target: 'a', ...labels });
-
-/** Switches the scenario (when given), moves the clock by `stepMs` and runs one cycle. */
-async function cycle(scenario?: ScenarioName, stepMs = 2000): Promise<string> {
-  if (scenario) await sim.setScenario(scenario);
-  clock += stepMs;
-  await exporter.collectOnce();
-  return exporter.current().text.toString('utf8');
-}
-
-beforeAll(async () => {
-  pair = await startScenarioExporter({ sim: { seed: 31, validators: 80, peers: 100, healthIntervalMs: 50 }, logger: log.logger, now: () => clock, subnets: (s) => [s.l1SubnetId] });
-  ({ sim, exporter } = pair);
-  own = sim.nodeId(0);
-});
-afterAll(async () => {
-  await pair?.stop();
-});
 
 describe('issue 26 scenarios against the exporter', () => {
   it('uptime-at-risk: weighted uptime between the 80 % requirement and 85 %, rewarding stake whole', async () => {
@@ -47,7 +34,7 @@ describe('issue 26 scenarios against the exporter', () => {
 
   it('validator-ending: the own validation ends between 7 and 14 days ahead', async () => {
     const text = await cycle('validator-ending');
-    const left = m(text, 'avax_validator_end_timestamp_seconds', { subnet: PRIMARY, node_id: own })! - clock / 1000;
+    const left = m(text, 'avax_validator_end_timestamp_seconds', { subnet: PRIMARY, node_id: own })! - pair.now() / 1000;
     expect(left).toBeGreaterThan(7 * DAY);
     expect(left).toBeLessThan(14 * DAY);
     await cycle('healthy');
@@ -115,7 +102,7 @@ describe('issue 26 scenarios against the exporter', () => {
   });
 
   it('l1-weight-warning / l1-weight-at-risk: the share of the L1 weight under 7 days of balance, from its whole validator list', async () => {
-    const share = (text: string) => m(text, 'avax_l1_weight_at_risk_ratio', { subnet: sim.l1SubnetId });
+    const share = (text: string) => m(text, 'avax_l1_weight_at_risk_ratio', { subnet: pair.sim.l1SubnetId });
     // weights 20, 50, own 100, 100, 200, 20, 10 (inactive, balance 0): healthy operators top up, only the inactive 10 of 500
     expect(share(await cycle('healthy'))).toBe(0.02);
     expect(share(await cycle('l1-weight-warning'))).toBe(0.22); // + the 100 with 3 days left: above 20 %, under a third
@@ -133,8 +120,8 @@ describe('issue 26 scenarios against the exporter', () => {
   it('reward-missed-watched: the validation the exporter watched ends without reward', async () => {
     const before = await cycle('reward-missed-watched');
     const end = m(before, 'avax_validator_end_timestamp_seconds', { subnet: PRIMARY, node_id: own })!;
-    expect(end - clock / 1000).toBeLessThanOrEqual(600);
-    clock = end * 1000 + 1000;
+    expect(end - pair.now() / 1000).toBeLessThanOrEqual(600);
+    pair.setNow(end * 1000 + 1000);
     const after = await cycle();
     expect(m(after, 'avax_validator_last_reward_avax', { node_id: own })).toBe(0);
     expect(m(after, 'avax_validator_last_reward_timestamp_seconds', { node_id: own })).toBe(end);

@@ -4,54 +4,37 @@
 // whether the requirement can still be met, the downtime budget; and rewards-lost on the Helicon node (the
 // cycle cannot meet its 90 %: removed at its end). The simulator is the independent oracle: the expected
 // values are recomputed here from what it answers, not from the exporter's code.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTORS } from '../../src/collectors/index.js';
-import { loadConfig } from '../../src/config/load.js';
-import { startExporter, type Exporter } from '../../src/main.js';
-import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
+import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../helpers/log.js';
 import { metric } from '../helpers/proc.js';
-import { settledCycle } from '../helpers/scenario-exporter.js';
+import { useScenarioExporter } from '../helpers/scenario-exporter.js';
 
-const HEALTH_INTERVAL_MS = 50;
 const PRIMARY = '11111111111111111111111111111111LpoYY';
-let sim: SimNode;
-let exporter: Exporter;
+const pair = useScenarioExporter({
+  sim: { seed: 27, nodes: 2, validators: 120, peers: 150, healthIntervalMs: 50, versions: ['1.15.0', '1.14.2'] },
+  logger: memoryLogger('silent').logger,
+  targets: () => [
+    { name: 'helicon', node: 0 },
+    { name: 'v1142', node: 1 },
+  ],
+});
 
 const m = (text: string, target: string, name: string, labels: Record<string, string> = {}) => metric(text, name, { target, ...labels });
-const cycle = (scenario?: ScenarioName, node?: number): Promise<string> => settledCycle(sim, exporter, HEALTH_INTERVAL_MS + 30, scenario, node);
+const cycle = pair.settledCycle;
 
 /** The own entry as the node answers it, and its info.uptime weighted average. */
 async function ownEntry(node: number): Promise<{ v: Record<string, string>; u: number }> {
   const post = async (path: string, method: string, params?: unknown) =>
-    ((await (await fetch(sim.nodeUrl(node) + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: any }).result;
-  const [v] = (await post('/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [sim.nodeId(node)] })).validators;
+    ((await (await fetch(pair.sim.nodeUrl(node) + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: any }).result;
+  const [v] = (await post('/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [pair.sim.nodeId(node)] })).validators;
   return { v, u: Number((await post('/ext/info', 'info.uptime')).weightedAveragePercentage) / 100 };
 }
-
-beforeAll(async () => {
-  sim = await startSimNode({ seed: 27, nodes: 2, validators: 120, peers: 150, healthIntervalMs: HEALTH_INTERVAL_MS, versions: ['1.15.0', '1.14.2'] });
-  const yaml = `collection: { interval: 2s, timeout: 2s }
-node: { timeout: 1s }
-collectors: {${COLLECTORS.map((c) => ` ${c.name}: { interval: 2s }`).join(',')} }
-targets:
-  - { name: helicon, url: "${sim.nodeUrl(0)}" }
-  - { name: v1142, url: "${sim.nodeUrl(1)}" }
-`;
-  const { config } = loadConfig({ argv: ['--config.file', 'helicon.yaml'], env: {}, readFile: () => yaml });
-  exporter = await startExporter({ config, logger: memoryLogger('silent').logger, listen: false, schedule: false });
-  await exporter.collectOnce(); // warm-up
-});
-afterAll(async () => {
-  await exporter?.stop();
-  await sim?.close();
-});
 
 describe('Helicon (simulated 1.15.0) beside v1.14.2', () => {
   it('healthy: the auto-renewed cycle at 90 %, its boundary, next period, reachable requirement and downtime budget', async () => {
     await cycle();
     const text = await cycle();
-    const own = { subnet: PRIMARY, node_id: sim.nodeId(0) };
+    const own = { subnet: PRIMARY, node_id: pair.sim.nodeId(0) };
     const { v, u } = await ownEntry(0);
     const start = Number(v['startTime']);
     const end = Number(v['endTime']);
@@ -74,7 +57,7 @@ describe('Helicon (simulated 1.15.0) beside v1.14.2', () => {
 
   it('healthy: the v1.14.2 node has no ACP-236 members: not auto-renewed, 80 %, its validation end as the boundary', async () => {
     const text = await cycle();
-    const own = { subnet: PRIMARY, node_id: sim.nodeId(1) };
+    const own = { subnet: PRIMARY, node_id: pair.sim.nodeId(1) };
     const { v } = await ownEntry(1);
     expect(Object.keys(v)).not.toContain('nextPeriod');
     expect(m(text, 'v1142', 'avax_validator_auto_renewed', own)).toBe(0);
@@ -87,7 +70,7 @@ describe('Helicon (simulated 1.15.0) beside v1.14.2', () => {
 
   it('rewards-lost on the Helicon node: the cycle cannot reach 90 % any more → unreachable, no downtime left; then healthy again', async () => {
     const text = await cycle('rewards-lost', 0);
-    const own = { subnet: PRIMARY, node_id: sim.nodeId(0) };
+    const own = { subnet: PRIMARY, node_id: pair.sim.nodeId(0) };
     const { v, u } = await ownEntry(0);
     const now = Date.now() / 1000;
     const best = (u * (now - Number(v['startTime'])) + (Number(v['endTime']) - now)) / (Number(v['endTime']) - Number(v['startTime']));

@@ -2,33 +2,42 @@
 // (in process, cycles driven by collectOnce), with a fleet of three simulated nodes so that the
 // cross-target answers (the node's own ACP vote, multi-vantage connectivity) exist. Each test switches a
 // scenario, sees the metric change, and switches back to `healthy` to see it recover.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExporter, type Exporter } from '../../src/main.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
-import { loadConfig } from '../../src/config/load.js';
-import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
-import { settledCycle } from '../helpers/scenario-exporter.js';
+import { useScenarioExporter } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
-const HEALTH_INTERVAL_MS = 50;
 const DAY = 86400;
 
-
-let sim: SimNode;
-let exporter: Exporter;
 const log = memoryLogger('info');
 let own = '';
+// Cycles are driven by collectOnce (the interval is only the unit of the collectors' schedule): the
+// deadlines are generous, so that a loaded machine never turns a slow answer into a missing value
+// (this file is about the values, not about deadlines: test/faults is).
+const pair = useScenarioExporter({
+  sim: { seed: 11, nodes: 3, validators: 150, peers: 200, healthIntervalMs: 50 },
+  logger: log.logger,
+  intervalSeconds: 10,
+  allCollectors: true,
+  targets: (sim) => [
+    { name: 'a', node: 0, expectActive: true, subnets: [sim.l1SubnetId] },
+    { name: 'b', node: 1, validatorNodeIds: [sim.nodeId(0)] },
+    { name: 'c', node: 2, validatorNodeIds: [sim.nodeId(0)] },
+  ],
+});
+beforeAll(() => {
+  own = pair.sim.nodeId(0);
+});
 
 const m = (text: string, target: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target, ...labels });
 
-/** Switches node `node` (all when omitted), lets health checks be recomputed, runs one cycle; returns /metrics. */
-const cycle = (scenario?: ScenarioName, node?: number): Promise<string> => settledCycle(sim, exporter, HEALTH_INTERVAL_MS + 30, scenario, node);
+const cycle = pair.settledCycle;
 
 /** Back to healthy everywhere: every collector of every target succeeds, and no issue-7 answer is alarming. */
 async function expectHealthy(): Promise<string> {
-  await sim.setScenario('healthy');
+  await pair.sim.setScenario('healthy');
   await cycle();
   const text = await cycle();
   for (const t of ['a', 'b', 'c']) {
@@ -39,7 +48,7 @@ async function expectHealthy(): Promise<string> {
   expect(m(text, 'a', 'avax_validator_uptime_max_achievable_ratio', v)).toBeGreaterThan(0.9);
   expect(m(text, 'a', 'avax_validator_delegation_capacity_avax', v)).toBeGreaterThan(0);
   expect(m(text, 'a', 'avax_validator_end_timestamp_seconds', v)! - Date.now() / 1000).toBeGreaterThan(14 * DAY);
-  expect(m(text, 'a', 'avax_l1_validator_balance_runway_seconds', { subnet: sim.l1SubnetId, node_id: own })).toBeGreaterThan(14 * DAY);
+  expect(m(text, 'a', 'avax_l1_validator_balance_runway_seconds', { subnet: pair.sim.l1SubnetId, node_id: own })).toBeGreaterThan(14 * DAY);
   expect(m(text, 'a', 'avax_validator_bls_key_matches', { node_id: own })).toBe(1);
   expect(m(text, 'a', 'avax_peers_newer_version_ratio')).toBeLessThan(0.5);
   expect(m(text, 'a', 'avax_network_upgrade_timestamp_seconds', { upgrade: 'helicon' })).toBe(Number.POSITIVE_INFINITY);
@@ -48,29 +57,6 @@ async function expectHealthy(): Promise<string> {
   for (const t of ['b', 'c']) expect(m(text, t, 'avax_validator_connected', v), t).toBe(1);
   return text;
 }
-
-beforeAll(async () => {
-  sim = await startSimNode({ seed: 11, nodes: 3, validators: 150, peers: 200, healthIntervalMs: HEALTH_INTERVAL_MS });
-  own = sim.nodeId(0);
-  // Cycles are driven by collectOnce (the interval is only the unit of the collectors' schedule): the
-  // deadlines are generous, so that a loaded machine never turns a slow answer into a missing value
-  // (this file is about the values, not about deadlines: test/faults is).
-  const yaml = `collection: { interval: 10s, timeout: 10s }
-node: { timeout: 5s }
-collectors: {${COLLECTORS.map((c) => ` ${c.name}: { enabled: true, interval: 10s }`).join(',')} }
-targets:
-  - { name: a, url: "${sim.nodeUrl(0)}", expectActive: true, subnets: ["${sim.l1SubnetId}"] }
-  - { name: b, url: "${sim.nodeUrl(1)}", validatorNodeIds: ["${own}"] }
-  - { name: c, url: "${sim.nodeUrl(2)}", validatorNodeIds: ["${own}"] }
-`;
-  const { config } = loadConfig({ argv: ['--config.file', 'fleet.yaml'], env: {}, readFile: () => yaml });
-  exporter = await startExporter({ config, logger: log.logger, listen: false, schedule: false });
-  await exporter.collectOnce(); // warm-up
-});
-afterAll(async () => {
-  await exporter?.stop();
-  await sim?.close();
-});
 
 describe('issue 7 scenarios against the exporter (fleet of three simulated nodes)', () => {
   it('healthy: nothing alarming, every collector of every target succeeds', async () => {
@@ -98,7 +84,7 @@ describe('issue 7 scenarios against the exporter (fleet of three simulated nodes
 
   it('l1-fee-low: the own L1 validator has about 20 h of balance at 512 nAVAX/s', async () => {
     const text = await cycle('l1-fee-low', 0);
-    const l = { subnet: sim.l1SubnetId, node_id: own };
+    const l = { subnet: pair.sim.l1SubnetId, node_id: own };
     expect(m(text, 'a', 'avax_l1_validator_fee_price_navax_per_second')).toBe(512);
     const runway = m(text, 'a', 'avax_l1_validator_balance_runway_seconds', l)!;
     expect(runway).toBeGreaterThan(19 * 3600);
@@ -108,7 +94,7 @@ describe('issue 7 scenarios against the exporter (fleet of three simulated nodes
 
   it('l1-inactive: balance 0 → listed, but not active (issue 23 item 6), runway 0', async () => {
     const text = await cycle('l1-inactive', 0);
-    const l = { subnet: sim.l1SubnetId, node_id: own };
+    const l = { subnet: pair.sim.l1SubnetId, node_id: own };
     expect(m(text, 'a', 'avax_validator_active', l)).toBe(0);
     expect(m(text, 'a', 'avax_l1_validator_balance_avax', l)).toBe(0);
     expect(m(text, 'a', 'avax_l1_validator_balance_runway_seconds', l)).toBe(0);
@@ -153,7 +139,7 @@ describe('issue 7 scenarios against the exporter (fleet of three simulated nodes
   it('acp-vote: open ACPs with a stake majority for 247; the node\'s own vote seen through target b', async () => {
     // Nodes keep a peer's votes only for the ACPs their own version has open (constants.CurrentACPs):
     // the vantage b runs the same version as a, as a fleet does.
-    await sim.setScenario('acp-vote', 1);
+    await pair.sim.setScenario('acp-vote', 1);
     await cycle('acp-vote', 0);
     // Peers' votes are kept once the vantage knows its open proposals: from the next cycle on.
     const text = await cycle();
@@ -171,7 +157,7 @@ describe('issue 7 scenarios against the exporter (fleet of three simulated nodes
   });
 
   it('vantage-isolated: b and c see the validator disconnected; its own view stays connected', async () => {
-    await sim.setScenario('vantage-isolated', 1);
+    await pair.sim.setScenario('vantage-isolated', 1);
     const text = await cycle('vantage-isolated', 2);
     const v = { subnet: PRIMARY, node_id: own };
     expect(m(text, 'b', 'avax_validator_connected', v)).toBe(0);

@@ -1,37 +1,21 @@
 // Issue 27 (items 5 and 6): the simulated node's scenarios behind the Builders Hub alerts and the bootstrap
 // progress series, against the real exporter (in process, cycles driven by collectOnce, one injected clock
 // for the simulator and the exporter). node-metrics runs every 60 s: each step below is at least that.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Exporter } from '../../src/main.js';
-import type { ScenarioName, SimNode } from '../../src/sim/server.js';
+import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../helpers/log.js';
-import { startScenarioExporter, type ScenarioExporter } from '../helpers/scenario-exporter.js';
+import { useScenarioExporter } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
-let clock = Date.UTC(2026, 2, 2, 8, 0, 0);
-let sim: SimNode;
-let exporter: Exporter;
-let pair: ScenarioExporter | undefined;
 const log = memoryLogger('warn');
+const { cycle } = useScenarioExporter({
+  sim: { seed: 27, validators: 80, peers: 100, healthIntervalMs: 50 },
+  logger: log.logger,
+  clock: Date.UTC(2026, 2, 2, 8, 0, 0),
+  stepMs: 60_000,
+});
 
 const m = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target: 'a', ...labels });
-
-/** Switches the scenario (when given), moves the clock by `stepMs` and runs one cycle. */
-async function cycle(scenario?: ScenarioName, stepMs = 60_000): Promise<string> {
-  if (scenario) await sim.setScenario(scenario);
-  clock += stepMs;
-  await exporter.collectOnce();
-  return exporter.current().text.toString('utf8');
-}
-
-beforeAll(async () => {
-  pair = await startScenarioExporter({ sim: { seed: 27, validators: 80, peers: 100, healthIntervalMs: 50 }, logger: log.logger, now: () => clock });
-  ({ sim, exporter } = pair);
-});
-afterAll(async () => {
-  await pair?.stop();
-});
 
 describe('Builders Hub thresholds and bootstrap progress: scenarios against the exporter', () => {
   it('bad-blocks: the C-Chain bad block counter grows by 6 a minute; healthy: it stays', async () => {

@@ -2,29 +2,21 @@
 // simulated node ends the watched validation with and without its reward, raises the minimum stake
 // above the validator's own stake and spikes the P-Chain fee; each test sees the series change. The
 // simulator and the exporter share one injected clock, so a validation's end is reached by moving it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Exporter } from '../../src/main.js';
-import type { ScenarioName, SimNode } from '../../src/sim/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../helpers/log.js';
-import { startScenarioExporter, type ScenarioExporter } from '../helpers/scenario-exporter.js';
+import { useScenarioExporter } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
-let clock = Date.UTC(2026, 4, 14, 9, 21, 31);
-let sim: SimNode;
-let exporter: Exporter;
-let pair: ScenarioExporter | undefined;
 let own = '';
 const log = memoryLogger('info');
+const pair = useScenarioExporter({ sim: { seed: 23, validators: 80, peers: 100, healthIntervalMs: 50 }, logger: log.logger, clock: Date.UTC(2026, 4, 14, 9, 21, 31) });
+const { cycle } = pair;
+beforeAll(() => {
+  own = pair.sim.nodeId(0);
+});
 
 const m = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target: 'a', ...labels });
-
-async function cycle(scenario?: ScenarioName): Promise<string> {
-  if (scenario) await sim.setScenario(scenario);
-  clock += 2000;
-  await exporter.collectOnce();
-  return exporter.current().text.toString('utf8');
-}
 
 /** network-economics asks one method per run in turn: three more cycles after a switch refresh all four. */
 async function refreshEconomics(): Promise<string> {
@@ -32,15 +24,6 @@ async function refreshEconomics(): Promise<string> {
   await cycle();
   return cycle();
 }
-
-beforeAll(async () => {
-  pair = await startScenarioExporter({ sim: { seed: 23, validators: 80, peers: 100, healthIntervalMs: 50 }, logger: log.logger, now: () => clock });
-  ({ sim, exporter } = pair);
-  own = sim.nodeId(0);
-});
-afterAll(async () => {
-  await pair?.stop();
-});
 
 describe('issue 14 scenarios against the exporter', () => {
   it('healthy: economics series, the owner balance, no reward outcome yet', async () => {
@@ -64,8 +47,8 @@ describe('issue 14 scenarios against the exporter', () => {
     const end = m(before, 'avax_validator_end_timestamp_seconds', { subnet: PRIMARY, node_id: own })!;
     const balance = m(before, 'avax_reward_owner_balance_avax', { node_id: own })!;
     expect(potential).toBeGreaterThan(0);
-    expect(end - clock / 1000).toBeLessThanOrEqual(60);
-    clock = end * 1000 + 1000;
+    expect(end - pair.now() / 1000).toBeLessThanOrEqual(60);
+    pair.setNow(end * 1000 + 1000);
     const after = await cycle();
     const paid = m(after, 'avax_validator_last_reward_avax', { node_id: own })!;
     expect(paid).toBeGreaterThanOrEqual(potential);
@@ -81,7 +64,7 @@ describe('issue 14 scenarios against the exporter', () => {
     const before = await cycle('reward-missed');
     const potential = m(before, 'avax_validator_potential_reward_avax', { subnet: PRIMARY, node_id: own })!;
     const end = m(before, 'avax_validator_end_timestamp_seconds', { subnet: PRIMARY, node_id: own })!;
-    clock = end * 1000 + 1000;
+    pair.setNow(end * 1000 + 1000);
     const after = await cycle();
     expect(m(after, 'avax_validator_last_reward_avax', { node_id: own })).toBe(0);
     expect(m(after, 'avax_validator_last_potential_reward_avax', { node_id: own })).toBe(potential);

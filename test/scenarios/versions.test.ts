@@ -4,16 +4,13 @@
 // down and the ACP vote. Two simulated nodes per version, so that the node's own ACP vote is seen from
 // the other one (a fleet of one version). What an older node lacks is a declared normal state of the
 // call (counted normal_state, the collector successful), never a failure.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
-import { loadConfig } from '../../src/config/load.js';
-import { startExporter, type Exporter } from '../../src/main.js';
-import { SIM_VERSIONS, startSimNode, type ScenarioName, type SimNode, type SimVersion } from '../../src/sim/server.js';
+import { SIM_VERSIONS, type SimVersion } from '../../src/sim/server.js';
 import { memoryLogger } from '../helpers/log.js';
-import { settledCycle } from '../helpers/scenario-exporter.js';
+import { useScenarioExporter } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';
 
-const HEALTH_INTERVAL_MS = 50;
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 const INF = Number.POSITIVE_INFINITY;
 
@@ -42,8 +39,14 @@ const EXPECT: Record<SimVersion, {
 };
 
 describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the exporter', (version) => {
-  let sim: SimNode;
-  let exporter: Exporter;
+  const pair = useScenarioExporter({
+    sim: { seed: 16, nodes: 2, validators: 150, peers: 200, healthIntervalMs: 50, version },
+    logger: memoryLogger('silent').logger,
+    targets: (sim) => [
+      { name: 'a', node: 0, expectActive: true },
+      { name: 'b', node: 1, validatorNodeIds: [sim.nodeId(0)] },
+    ],
+  });
   const x = EXPECT[version];
   const m = (text: string, name: string, labels: Record<string, string> = {}, target = 'a') => metric(text, name, { target, ...labels });
   const series = (text: string, name: string, target = 'a') => text.split('\n').filter((l) => l.startsWith(`${name}{target="${target}"`));
@@ -51,11 +54,11 @@ describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the export
   const notOk = (text: string, t: string) =>
     new Map(series(text, 'avax_rpc_requests_total', t).filter((l) => !l.includes('result="ok"')).map((l) => [l.slice(0, l.lastIndexOf(' ')), Number(l.slice(l.lastIndexOf(' ') + 1))]));
 
-  const cycle = (scenario?: ScenarioName, node?: number): Promise<string> => settledCycle(sim, exporter, HEALTH_INTERVAL_MS + 30, scenario, node);
+  const cycle = pair.settledCycle;
 
   /** Healthy: every collector of both targets succeeds, with this version's answers. */
   async function expectHealthy(): Promise<string> {
-    await sim.setScenario('healthy');
+    await pair.sim.setScenario('healthy');
     const before = await cycle();
     const text = await cycle();
     for (const t of ['a', 'b']) {
@@ -90,12 +93,12 @@ describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the export
       expect(text).not.toMatch(/^avax_acp_(support_weight|activated)\{/m); // {"acps":{}}
     }
     // The node's subnet: an L1 (balance, fee price) from Etna on; before, a permissioned subnet (end time, no balance).
-    const own = series(text, 'avax_validator_active').find((l) => !l.includes(PRIMARY) && l.includes(`node_id="${sim.nodeId(0)}"`));
+    const own = series(text, 'avax_validator_active').find((l) => !l.includes(PRIMARY) && l.includes(`node_id="${pair.sim.nodeId(0)}"`));
     const subnet = /subnet="([^"]+)"/.exec(own ?? '')?.[1];
     expect(subnet, 'the subnet found from its chain check').toBeDefined();
-    expect(m(text, 'avax_validator_active', { subnet: subnet!, node_id: sim.nodeId(0) })).toBe(1);
-    expect(m(text, 'avax_l1_validator_balance_avax', { subnet: subnet!, node_id: sim.nodeId(0) }) !== undefined).toBe(x.l1);
-    expect(m(text, 'avax_validator_end_timestamp_seconds', { subnet: subnet!, node_id: sim.nodeId(0) }) !== undefined).toBe(!x.l1);
+    expect(m(text, 'avax_validator_active', { subnet: subnet!, node_id: pair.sim.nodeId(0) })).toBe(1);
+    expect(m(text, 'avax_l1_validator_balance_avax', { subnet: subnet!, node_id: pair.sim.nodeId(0) }) !== undefined).toBe(x.l1);
+    expect(m(text, 'avax_validator_end_timestamp_seconds', { subnet: subnet!, node_id: pair.sim.nodeId(0) }) !== undefined).toBe(!x.l1);
     expect(m(text, 'avax_l1_validator_fee_price_navax_per_second') !== undefined).toBe(x.l1);
     expect(m(text, 'avax_pchain_gas_price_navax') !== undefined).toBe(x.l1);
     // Six active L1 validators (one listed with balance 0), or the seven permissioned ones.
@@ -103,25 +106,6 @@ describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the export
     expect(m(text, 'avax_subnet_node_is_validator', { subnet: subnet! })).toBe(1);
     return text;
   }
-
-  beforeAll(async () => {
-    sim = await startSimNode({ seed: 16, nodes: 2, validators: 150, peers: 200, healthIntervalMs: HEALTH_INTERVAL_MS, version });
-    const own = sim.nodeId(0);
-    const yaml = `collection: { interval: 2s, timeout: 2s }
-node: { timeout: 1s }
-collectors: {${COLLECTORS.map((c) => ` ${c.name}: { interval: 2s }`).join(',')} }
-targets:
-  - { name: a, url: "${sim.nodeUrl(0)}", expectActive: true }
-  - { name: b, url: "${sim.nodeUrl(1)}", validatorNodeIds: ["${own}"] }
-`;
-    const { config } = loadConfig({ argv: ['--config.file', 'versions.yaml'], env: {}, readFile: () => yaml });
-    exporter = await startExporter({ config, logger: memoryLogger('silent').logger, listen: false, schedule: false });
-    await exporter.collectOnce(); // warm-up
-  });
-  afterAll(async () => {
-    await exporter?.stop();
-    await sim?.close();
-  });
 
   it("healthy: every collector succeeds with this version's answers; what it lacks is a declared normal state", async () => {
     await expectHealthy();
@@ -143,7 +127,7 @@ targets:
   });
 
   it("acp-vote: the open ACPs are not activated, the node's own vote is seen through b", async () => {
-    await sim.setScenario('acp-vote', 1);
+    await pair.sim.setScenario('acp-vote', 1);
     await cycle('acp-vote', 0);
     const text = await cycle();
     expect(m(text, 'avax_acp_activated', { acp: '247' })).toBe(0);
