@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError, InvalidResponseError, isNotFound, SchemaError } from '../../src/node-client/index.js';
-import { expectReported, failure, NODE_ID, sendJson, sendText, useServer } from './server.js';
+import { HttpError, InvalidResponseError, NodeClientError, SchemaError, type NodeClientOptions } from '../../src/node-client/index.js';
+import type { Handler } from '../helpers/http-server.js';
+import { expectRefused, expectReported, failure, NODE_ID, sendEmpty, sendJson, sendText, useServer } from './server.js';
 
 const Check = z.object({
   message: z.unknown().optional(),
@@ -83,83 +84,59 @@ describe('healthGet', () => {
     expectReported(h.spy, 'GET /ext/health/liveness', 'ok');
   });
 
-  it('503 with a plain-text body is an HttpError', async () => {
-    srv.handle((_req, res) => sendText(res, 503, 'Service Unavailable\n'));
-    const c = client();
-    const err = await failure(c.healthGet('/ext/health', Health), HttpError);
-    expect(err.result).toBe('http_error');
-    expect(err.status).toBe(503);
-    expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: HTTP 503: Service Unavailable"`);
+  it.each([
+    { path: '/ext/health', status: 503, body: 'Service Unavailable\n', message: 'GET /ext/health: HTTP 503: Service Unavailable', notFound: false },
+    // the health API disabled: isNotFound()
+    { path: '/ext/health/readiness', status: 404, body: '404 page not found\n', message: 'GET /ext/health/readiness: HTTP 404: 404 page not found', notFound: true },
+    // HEAD/other verbs on /ext/health go to the JSON-RPC server
+    { path: '/ext/health', status: 405, body: 'rpc: POST method required, received GET', message: 'GET /ext/health: HTTP 405: rpc: POST method required, received GET', notFound: false },
+  ])('$status with a plain-text body is an HttpError: $message', async ({ path, ...refusal }) => {
+    const err = await expectRefused(h, (c) => c.healthGet(path, Health), `GET ${path}`, refusal);
     expect(err.cause).toBeUndefined();
-    expectReported(h.spy, 'GET /ext/health', 'http_error');
   });
+
+  /** Answers GET /ext/health with `handler` (a client with `opts`); the error: of `cls`, its result and message, reported once. */
+  async function healthFailure<E extends NodeClientError>(
+    handler: Handler,
+    cls: abstract new (...args: never[]) => E,
+    message: string,
+    opts: Partial<NodeClientOptions> = {},
+  ): Promise<E> {
+    srv.handle(handler);
+    const err = await failure(client(opts).healthGet('/ext/health', Health), cls);
+    expect(err.message).toBe(message);
+    expectReported(h.spy, 'GET /ext/health', err.result);
+    return err;
+  }
 
   it('503 with an empty body is an HttpError', async () => {
-    srv.handle((_req, res) => {
-      res.writeHead(503, { 'content-length': 0 });
-      res.end();
-    });
-    const c = client();
-    const err = await failure(c.healthGet('/ext/health', Health), HttpError);
-    expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: HTTP 503"`);
-    expectReported(h.spy, 'GET /ext/health', 'http_error');
-  });
-
-  it('404 (health API disabled) is an HttpError and isNotFound()', async () => {
-    srv.handle((_req, res) => sendText(res, 404, '404 page not found\n'));
-    const c = client();
-    const err = await failure(c.healthGet('/ext/health/readiness', Health), HttpError);
-    expect(err.status).toBe(404);
-    expect(err.message).toMatchInlineSnapshot(`"GET /ext/health/readiness: HTTP 404: 404 page not found"`);
-    expect(isNotFound(err)).toBe(true);
-    expectReported(h.spy, 'GET /ext/health/readiness', 'http_error');
-  });
-
-  it('405 (HEAD/other verbs on /ext/health go to the JSON-RPC server)', async () => {
-    srv.handle((_req, res) => sendText(res, 405, 'rpc: POST method required, received GET'));
-    const c = client();
-    const err = await failure(c.healthGet('/ext/health', Health), HttpError);
-    expect(err.status).toBe(405);
-    expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: HTTP 405: rpc: POST method required, received GET"`);
-    expectReported(h.spy, 'GET /ext/health', 'http_error');
+    const err = await healthFailure((_req, res) => sendEmpty(res, 503), HttpError, 'GET /ext/health: HTTP 503');
+    expect(err.result).toBe('http_error');
   });
 
   it('200 with a non-JSON body is an invalid response', async () => {
-    srv.handle((_req, res) => sendText(res, 200, 'OK'));
-    const c = client();
-    const err = await failure(c.healthGet('/ext/health', Health), InvalidResponseError);
+    const err = await healthFailure((_req, res) => sendText(res, 200, 'OK'), InvalidResponseError, 'GET /ext/health: invalid response: body is not JSON');
     expect(err.result).toBe('invalid_response');
-    expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: invalid response: body is not JSON"`);
     expect(err.cause).toBeInstanceOf(SyntaxError);
-    expectReported(h.spy, 'GET /ext/health', 'invalid_response');
   });
 
   it('200 with an empty body is an invalid response', async () => {
-    srv.handle((_req, res) => {
-      res.writeHead(200, { 'content-length': 0 });
-      res.end();
-    });
-    const c = client();
-    const err = await failure(c.healthGet('/ext/health', Health), InvalidResponseError);
-    expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: invalid response: empty body"`);
-    expectReported(h.spy, 'GET /ext/health', 'invalid_response');
+    const err = await healthFailure((_req, res) => sendEmpty(res, 200), InvalidResponseError, 'GET /ext/health: invalid response: empty body');
+    expect(err.result).toBe('invalid_response');
   });
 
   it('503 with JSON that does not match the schema is a SchemaError', async () => {
-    srv.handle((_req, res) => sendHealth(res, 503, { checks: { network: { error: 'x', duration: 'long' } }, healthy: 'no' }));
-    const c = client();
-    const err = await failure(c.healthGet('/ext/health', Health), SchemaError);
+    const err = await healthFailure(
+      (_req, res) => sendHealth(res, 503, { checks: { network: { error: 'x', duration: 'long' } }, healthy: 'no' }),
+      SchemaError,
+      'GET /ext/health: invalid response: schema mismatch: checks.network.timestamp: Invalid input: expected string, received undefined; checks.network.duration: Invalid input: expected number, received string; healthy: Invalid input: expected boolean, received string',
+    );
     expect(err.result).toBe('invalid_response');
-    expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: invalid response: schema mismatch: checks.network.timestamp: Invalid input: expected string, received undefined; checks.network.duration: Invalid input: expected number, received string; healthy: Invalid input: expected boolean, received string"`);
-    expectReported(h.spy, 'GET /ext/health', 'invalid_response');
   });
 
   it('a report above maxResponseBytes', async () => {
     const big = { checks: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`c${i}`, HEALTHY.checks.database])), healthy: true };
-    srv.handle((_req, res) => sendHealth(res, 200, big));
-    const c = client({ maxResponseBytes: 512 });
-    const err = await failure(c.healthGet('/ext/health', Health), InvalidResponseError);
-    expect(err.message).toMatchInlineSnapshot(`"GET /ext/health: invalid response: body larger than 512 bytes"`);
-    expectReported(h.spy, 'GET /ext/health', 'invalid_response');
+    const err = await healthFailure((_req, res) => sendHealth(res, 200, big), InvalidResponseError, 'GET /ext/health: invalid response: body larger than 512 bytes', { maxResponseBytes: 512 });
+    expect(err.result).toBe('invalid_response');
   });
 });

@@ -14,7 +14,7 @@ import {
   SchemaError,
 } from '../../src/node-client/index.js';
 import type { Handler } from '../helpers/http-server.js';
-import { expectReported, failure, idOf, NODE_ID, rpcError, rpcResult, sendJson, sendText, useServer } from './server.js';
+import { expectRefused, expectReported, failure, idOf, NODE_ID, rpcError, rpcResult, sendEmpty, sendJson, sendText, useServer } from './server.js';
 
 const NodeIdResult = z.object({ nodeID: z.string().startsWith('NodeID-') });
 const Uptime = z.object({ rewardingStakePercentage: z.string(), weightedAveragePercentage: z.string() });
@@ -85,55 +85,58 @@ describe('ok', () => {
 });
 
 describe('rpc_error (HTTP 200 with a JSON-RPC error object)', () => {
-  it('-32000: the Go error text of the method', async () => {
-    srv.handle((_req, res, body) => sendJson(res, rpcError(body, -32000, "couldn't get node uptime: node is not a validator")));
-    const c = client();
-    const err = await failure(c.rpc('/ext/info', 'info.uptime', {}, Uptime), RpcError);
+  it.each([
+    {
+      title: 'the Go error text of the method',
+      method: 'info.uptime',
+      schema: Uptime,
+      answer: (body: string) => rpcError(body, -32000, "couldn't get node uptime: node is not a validator"),
+      code: -32000,
+      rpcMessage: "couldn't get node uptime: node is not a validator",
+      message: "info.uptime: JSON-RPC error -32000: couldn't get node uptime: node is not a validator",
+      notFound: false,
+    },
+    {
+      title: '"can\'t find method" counts as not found',
+      method: 'info.getFoo',
+      schema: Uptime,
+      answer: (body: string) => rpcError(body, -32000, 'rpc: can\'t find method "info.GetFoo"'),
+      code: -32000,
+      rpcMessage: 'rpc: can\'t find method "info.GetFoo"',
+      message: 'info.getFoo: JSON-RPC error -32000: rpc: can\'t find method "info.GetFoo"',
+      notFound: true,
+    },
+    {
+      title: 'jsonrpc must be 2.0 (data echoes the request)',
+      method: 'info.getNodeID',
+      schema: NodeIdResult,
+      answer: (body: string) => rpcError(body, -32600, 'jsonrpc must be 2.0', { jsonrpc: '', method: 'info.getNodeID', params: {}, id: idOf(body) }),
+      code: -32600,
+      rpcMessage: 'jsonrpc must be 2.0',
+      message: 'info.getNodeID: JSON-RPC error -32600: jsonrpc must be 2.0',
+      notFound: false,
+    },
+    {
+      title: 'parse error, which avalanchego answers with "id": null',
+      method: 'info.getNodeID',
+      schema: NodeIdResult,
+      answer: () => ({ jsonrpc: '2.0', error: { code: -32700, message: "invalid character '}' looking for beginning of value", data: { jsonrpc: '', method: '', params: null, id: null } }, id: null }),
+      code: -32700,
+      rpcMessage: "invalid character '}' looking for beginning of value",
+      message: "info.getNodeID: JSON-RPC error -32700: invalid character '}' looking for beginning of value",
+      notFound: false,
+    },
+  ] as const)('$code: $title', async ({ method, schema, answer, code, rpcMessage, message, notFound }) => {
+    srv.handle((_req, res, body) => sendJson(res, answer(body)));
+    const err = await failure(client().rpc<unknown>('/ext/info', method, {}, schema), RpcError);
     expect(err.result).toBe('rpc_error');
-    expect(err.code).toBe(-32000);
-    expect(err.rpcMessage).toBe("couldn't get node uptime: node is not a validator");
-    expect(err.method).toBe('info.uptime');
+    expect(err.code).toBe(code);
+    expect(err.rpcMessage).toBe(rpcMessage);
+    expect(err.method).toBe(method);
     expect(err.name).toBe('RpcError');
-    expect(err.message).toMatchInlineSnapshot(`"info.uptime: JSON-RPC error -32000: couldn't get node uptime: node is not a validator"`);
-    expect(isNotFound(err)).toBe(false);
-    expectReported(h.spy, 'info.uptime', 'rpc_error');
-  });
-
-  it('-32000 "can\'t find method" counts as not found', async () => {
-    srv.handle((_req, res, body) => sendJson(res, rpcError(body, -32000, 'rpc: can\'t find method "info.GetFoo"')));
-    const c = client();
-    const err = await failure(c.rpc('/ext/info', 'info.getFoo', {}, Uptime), RpcError);
-    expect(err.message).toMatchInlineSnapshot(`"info.getFoo: JSON-RPC error -32000: rpc: can't find method "info.GetFoo""`);
-    expect(isNotFound(err)).toBe(true);
-    expectReported(h.spy, 'info.getFoo', 'rpc_error');
-  });
-
-  it('-32600: jsonrpc must be 2.0 (data echoes the request)', async () => {
-    srv.handle((_req, res, body) =>
-      sendJson(res, rpcError(body, -32600, 'jsonrpc must be 2.0', { jsonrpc: '', method: 'info.getNodeID', params: {}, id: idOf(body) })),
-    );
-    const c = client();
-    const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), RpcError);
-    expect(err.result).toBe('rpc_error');
-    expect(err.code).toBe(-32600);
-    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: JSON-RPC error -32600: jsonrpc must be 2.0"`);
-    expectReported(h.spy, 'info.getNodeID', 'rpc_error');
-  });
-
-  it('-32700: parse error, which avalanchego answers with "id": null', async () => {
-    srv.handle((_req, res) =>
-      sendJson(res, {
-        jsonrpc: '2.0',
-        error: { code: -32700, message: 'invalid character \'}\' looking for beginning of value', data: { jsonrpc: '', method: '', params: null, id: null } },
-        id: null,
-      }),
-    );
-    const c = client();
-    const err = await failure(c.rpc('/ext/info', 'info.getNodeID', {}, NodeIdResult), RpcError);
-    expect(err.result).toBe('rpc_error');
-    expect(err.code).toBe(-32700);
-    expect(err.message).toMatchInlineSnapshot(`"info.getNodeID: JSON-RPC error -32700: invalid character '}' looking for beginning of value"`);
-    expectReported(h.spy, 'info.getNodeID', 'rpc_error');
+    expect(err.message).toBe(message);
+    expect(isNotFound(err)).toBe(notFound);
+    expectReported(h.spy, method, 'rpc_error');
   });
 
   it('keeps a long or multi-line RPC message on one bounded line', async () => {
@@ -148,61 +151,20 @@ describe('rpc_error (HTTP 200 with a JSON-RPC error object)', () => {
 });
 
 describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
-  it('404 of a disabled API: "404 page not found\\n", isNotFound()', async () => {
-    srv.handle((_req, res) => sendText(res, 404, '404 page not found\n'));
-    const c = client();
-    const err = await failure(c.rpc('/ext/index/X/tx', 'index.getLastAccepted', { encoding: 'hex' }, Uptime), HttpError);
-    expect(err.result).toBe('http_error');
-    expect(err.status).toBe(404);
-    expect(err.body).toBe('404 page not found\n');
-    expect(err.message).toMatchInlineSnapshot(`"index.getLastAccepted: HTTP 404: 404 page not found"`);
-    expect(isNotFound(err)).toBe(true);
-    expectReported(h.spy, 'index.getLastAccepted', 'http_error');
-  });
-
-  it('405 rpc: POST method required', async () => {
-    srv.handle((_req, res) => sendText(res, 405, 'rpc: POST method required, received GET'));
-    const c = client();
-    const err = await failure(c.rpc('/ext/info', 'info.getNodeVersion', {}, Uptime), HttpError);
-    expect(err.status).toBe(405);
-    expect(err.message).toMatchInlineSnapshot(`"info.getNodeVersion: HTTP 405: rpc: POST method required, received GET"`);
-    expect(isNotFound(err)).toBe(false);
-    expectReported(h.spy, 'info.getNodeVersion', 'http_error');
-  });
-
-  it('415 rpc: unrecognized Content-Type (no trailing newline)', async () => {
-    srv.handle((_req, res) => sendText(res, 415, 'rpc: unrecognized Content-Type: text/plain;charset=UTF-8'));
-    const c = client();
-    const err = await failure(c.rpc('/ext/info', 'info.getNetworkID', {}, Uptime), HttpError);
-    expect(err.status).toBe(415);
-    expect(err.message).toMatchInlineSnapshot(`"info.getNetworkID: HTTP 415: rpc: unrecognized Content-Type: text/plain;charset=UTF-8"`);
-    expectReported(h.spy, 'info.getNetworkID', 'http_error');
-  });
-
-  it('403 invalid host specified', async () => {
-    srv.handle((_req, res) => sendText(res, 403, 'invalid host specified\n'));
-    const c = client();
-    const err = await failure(c.rpc('/ext/info', 'info.getNetworkName', {}, Uptime), HttpError);
-    expect(err.status).toBe(403);
-    expect(err.message).toMatchInlineSnapshot(`"info.getNetworkName: HTTP 403: invalid host specified"`);
-    expectReported(h.spy, 'info.getNetworkName', 'http_error');
-  });
-
-  it('503 chain is not done bootstrapping', async () => {
-    srv.handle((_req, res) => sendText(res, 503, 'API call rejected because chain is not done bootstrapping\n'));
-    const c = client();
-    const err = await failure(c.rpc('/ext/bc/P', 'platform.getHeight', {}, Uptime), HttpError);
-    expect(err.status).toBe(503);
-    expect(err.message).toMatchInlineSnapshot(`"platform.getHeight: HTTP 503: API call rejected because chain is not done bootstrapping"`);
-    expect(isNotFound(err)).toBe(false);
-    expectReported(h.spy, 'platform.getHeight', 'http_error');
+  it.each([
+    // a disabled API: "404 page not found\n", isNotFound()
+    { path: '/ext/index/X/tx', method: 'index.getLastAccepted', params: { encoding: 'hex' }, status: 404, body: '404 page not found\n', message: 'index.getLastAccepted: HTTP 404: 404 page not found', notFound: true },
+    { path: '/ext/info', method: 'info.getNodeVersion', params: {}, status: 405, body: 'rpc: POST method required, received GET', message: 'info.getNodeVersion: HTTP 405: rpc: POST method required, received GET', notFound: false },
+    // no trailing newline
+    { path: '/ext/info', method: 'info.getNetworkID', params: {}, status: 415, body: 'rpc: unrecognized Content-Type: text/plain;charset=UTF-8', message: 'info.getNetworkID: HTTP 415: rpc: unrecognized Content-Type: text/plain;charset=UTF-8', notFound: false },
+    { path: '/ext/info', method: 'info.getNetworkName', params: {}, status: 403, body: 'invalid host specified\n', message: 'info.getNetworkName: HTTP 403: invalid host specified', notFound: false },
+    { path: '/ext/bc/P', method: 'platform.getHeight', params: {}, status: 503, body: 'API call rejected because chain is not done bootstrapping\n', message: 'platform.getHeight: HTTP 503: API call rejected because chain is not done bootstrapping', notFound: false },
+  ])('$status: $message', async ({ path, method, params, ...refusal }) => {
+    await expectRefused(h, (c) => c.rpc(path, method, params, Uptime), method, refusal);
   });
 
   it('500 with an empty body', async () => {
-    srv.handle((_req, res) => {
-      res.writeHead(500, { 'content-length': 0 });
-      res.end();
-    });
+    srv.handle((_req, res) => sendEmpty(res, 500));
     const c = client();
     const err = await failure(c.rpc('/ext/info', 'info.peers', {}, Uptime), HttpError);
     expect(err.status).toBe(500);

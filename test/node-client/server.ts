@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
-import { NodeClient, NodeClientError, type NodeClientOptions, type RpcResult } from '../../src/node-client/index.js';
+import { HttpError, isNotFound, NodeClient, NodeClientError, type NodeClientOptions, type RpcResult } from '../../src/node-client/index.js';
 import { OTHER } from '../fixtures/ids.js';
 import { testServer, withTimeout, type TestServer } from '../helpers/http-server.js';
 
@@ -32,6 +32,12 @@ export function sendText(res: ServerResponse, status: number, text: string): voi
     'node-id': NODE_ID,
   });
   res.end(text);
+}
+
+/** An answer with no body: only its status and content-length 0 (a proxy, a handler that gave up). */
+export function sendEmpty(res: ServerResponse, status: number): void {
+  res.writeHead(status, { 'content-length': 0 });
+  res.end();
 }
 
 /** The id of the JSON-RPC request in `body` (null if it has none). */
@@ -129,4 +135,30 @@ export async function failure<E extends NodeClientError>(
   expect(outcome.error).toBeInstanceOf(NodeClientError);
   expect(outcome.error).toBeInstanceOf(cls);
   return outcome.error as E;
+}
+
+/** A plain-text refusal (sendText) of the node or what stands in front of it, and the HttpError it must be. */
+export interface PlainTextRefusal {
+  status: number;
+  body: string;
+  /** the error's message: the request, the status and the body's first line */
+  message: string;
+  /** isNotFound(): a 404 (an API that is off) */
+  notFound: boolean;
+}
+
+/**
+ * Answers `r` to the request `ask` makes of a fresh client, and asserts the HttpError: http_error, the
+ * status, the body kept, the message, isNotFound(), and one report of `reported` as http_error.
+ */
+export async function expectRefused(h: ServerHarness, ask: (c: NodeClient) => Promise<unknown>, reported: string, r: PlainTextRefusal): Promise<HttpError> {
+  h.srv.handle((_req, res) => sendText(res, r.status, r.body));
+  const err = await failure(ask(h.client()), HttpError);
+  expect(err.result).toBe('http_error');
+  expect(err.status).toBe(r.status);
+  expect(err.body).toBe(r.body);
+  expect(err.message).toBe(r.message);
+  expect(isNotFound(err)).toBe(r.notFound);
+  expectReported(h.spy, reported, 'http_error');
+  return err;
 }
