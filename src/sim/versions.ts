@@ -160,6 +160,12 @@ const SINCE_V113 = {
   metrics: { naming: 'v1.11.8', pollReasons: ['early_alpha', 'early_fail', 'exhausted'], consensusLatencies: true, ethChainHead: true },
 } as const;
 
+/**
+ * What v1.14.1 and v1.14.2 added, on or off together: the futureupgrade check, availableDiskPercentage,
+ * the peers' upgradeTime (v1.14.1) and avgAcceptanceTime in the chain checks (v1.14.2).
+ */
+const V114_ADDITIONS = (on: boolean) => ({ futureUpgradeCheck: on, avgAcceptanceTime: on, diskPercentage: on, peerUpgradeTime: on });
+
 export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
   '1.14.2': {
     version: '1.14.2',
@@ -177,10 +183,7 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     currentAcps: [],
     announcedSupport: [],
     ...SINCE_V113,
-    futureUpgradeCheck: true,
-    avgAcceptanceTime: true,
-    diskPercentage: true,
-    peerUpgradeTime: true,
+    ...V114_ADDITIONS(true),
     autoRenewedStakers: false,
     peerVersion: (roll) => v114Peer(roll),
     nextRelease: 'avalanchego/1.15.0',
@@ -205,10 +208,7 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     currentAcps: [],
     announcedSupport: [],
     ...SINCE_V113,
-    futureUpgradeCheck: true,
-    avgAcceptanceTime: true,
-    diskPercentage: true,
-    peerUpgradeTime: true,
+    ...V114_ADDITIONS(true),
     autoRenewedStakers: true,
     peerVersion: () => 'avalanchego/1.15.0',
     nextRelease: 'avalanchego/1.16.0',
@@ -236,10 +236,7 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     currentAcps: [ACP_176],
     announcedSupport: [ACP_176],
     ...SINCE_V113,
-    futureUpgradeCheck: false,
-    avgAcceptanceTime: false,
-    diskPercentage: false,
-    peerUpgradeTime: false,
+    ...V114_ADDITIONS(false),
     // Peers holding ~70 % of the stake still run v1.13.x (and announce ACP-176), the rest v1.14.x.
     peerVersion: (roll, stakePos) =>
       stakePos < V113_PEER_STAKE_SHARE ? (roll < 0.8 ? 'avalanchego/1.13.5' : 'avalanchego/1.13.4') : v114Peer(roll),
@@ -267,13 +264,10 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     currentAcps: [],
     announcedSupport: [],
     absentMethods: { info: [], platform: [] },
-    futureUpgradeCheck: false,
+    ...V114_ADDITIONS(false),
     blsCheck: true,
     validatorHealth: false,
     disconnectedValidators: true,
-    avgAcceptanceTime: false,
-    diskPercentage: false,
-    peerUpgradeTime: false,
     observedSubnetUptimes: false,
     l1: true,
     rewardOwner: true,
@@ -305,13 +299,10 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     currentAcps: [],
     announcedSupport: [],
     absentMethods: { info: ['Upgrades'], platform: ['GetFeeState', 'GetValidatorFeeState', 'GetProposedHeight'] },
-    futureUpgradeCheck: false,
+    ...V114_ADDITIONS(false),
     blsCheck: false,
     validatorHealth: false,
     disconnectedValidators: false,
-    avgAcceptanceTime: false,
-    diskPercentage: false,
-    peerUpgradeTime: false,
     observedSubnetUptimes: true,
     l1: false,
     rewardOwner: true,

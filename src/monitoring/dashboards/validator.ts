@@ -7,7 +7,7 @@ import { PRIMARY_NETWORK } from '../rules/types.js';
 import { avalancheDashboard, barGaugePanel, instant, ofMetric, prop, range, redGreen, row, statPanel, steps, valueText, type DashboardContext } from './kit.js';
 import { freshness, L1_DISCOVERY } from '../l1-docs.js';
 import { withChainPanels } from './l1-chains-panels.js';
-import { columnsTable, metricSeries, place, series, statOf, timeline, type Size } from './panels.js';
+import { columnsTable, metricSeries, place, series, statOf, timeline, type Column, type Size } from './panels.js';
 
 export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBuilder {
   const { q, t } = ctx;
@@ -19,6 +19,9 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
   const ownRequirement = `${q.sel('avax_validator_uptime_requirement_ratio', P)} and on(target, node_id) ${q.sel('avax_node_info')}`;
   const maxBy = (labels: string, expr: string) => `max by (${labels}) (${expr})`;
   const sat = (metric: string, ...m: string[]) => maxBy('target, subnet, node_id', q.sel(metric, ...m));
+  /** A table of the watched nodes' own validations: one row per target and node ID, sorted by target unless `sortBy` says. */
+  const ownValidationTable = (size: Size, title: string, o: { sortBy?: string; description: string; columns: readonly Column[]; display?: readonly string[] }) =>
+    columnsTable(size, title, { sortBy: 'target', ...o, labels: ['target', 'node_id'] });
   /** A blue stat of one exporter metric (its HELP, its unit). */
   const blueStat = (size: Size, title: string, metric: string) =>
     place(ofMetric(statPanel(title).colorMode(common.BigValueColorMode.Value).thresholds(steps(['blue', null])), metric), size, [instant(q.sel(metric), '{{target}} {{node_id}}')]);
@@ -147,10 +150,8 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
           .overrideByQuery('B', requirementLine),
       )
       .withPanel(
-        columnsTable([9, 12], 'Reward at stake', {
-          sortBy: 'target',
+        ownValidationTable([9, 12], 'Reward at stake', {
           description: `Per node, its own primary-network validation: the potential reward (lost if the validation ends below the requirement), the best reachable uptime and its margin over the requirement (red: the reward is lost; orange: less than ${percent(t.uptimeAtRiskMargin)} points).`,
-          labels: ['target', 'node_id'],
           columns: [
             { name: 'potential reward (AVAX)', query: maxBy('target, node_id', `${q.sel('avax_validator_potential_reward_avax', P)} and on(target, node_id) ${q.sel('avax_node_info')}`), props: [prop.decimals(2)] },
             { name: 'best reachable uptime', query: maxBy('target, node_id', q.sel('avax_validator_uptime_max_achievable_ratio')), props: [prop.unit('percentunit')] },
@@ -170,11 +171,9 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
           .min(0),
       )
       .withPanel(
-        columnsTable([8, 12], 'Validation or cycle', {
-          sortBy: 'target',
+        ownValidationTable([8, 12], 'Validation or cycle', {
           description:
             "Per node, its own primary-network validation; for an auto-renewed validator (ACP-236, avalanchego master after Helicon) its current cycle: whether it renews, the time to the reward boundary (avax_validator_cycle_end_timestamp_seconds), the next cycle's length (0: it leaves there), whether the requirement can still be met (no: the reward is lost, and an auto-renewed validator is removed at the boundary: AvalancheValidatorForcedExitRisk) and the downtime it can still afford.",
-          labels: ['target', 'node_id'],
           columns: [
             { name: 'auto-renewed', query: sat('avax_validator_auto_renewed', P), props: [prop.mappings(valueText([0, 'no', 'blue'], [1, 'yes', 'blue']))] },
             { name: 'to the boundary', query: `${sat('avax_validator_cycle_end_timestamp_seconds', P)} - time()`, props: [prop.unit('dtdurations')] },
@@ -292,11 +291,10 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
       )
       .withRow(row('Reward outcomes'))
       .withPanel(
-        columnsTable([8, 12], 'Last validation reward', {
+        ownValidationTable([8, 12], 'Last validation reward', {
           sortBy: 'paid (AVAX)',
           description:
             'The last watched primary-network validation of each node that ended while the exporter ran: the reward platform.getRewardUTXOs lists for it against the potential reward it showed. Paid 0 with a reward expected (red) = AvalancheValidationEndedWithoutReward. Empty until a watched validation ends; the exporter keeps this in memory only (a restart clears it).',
-          labels: ['target', 'node_id'],
           columns: [
             { name: 'paid (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_reward_avax')), props: [prop.cellBackground(), prop.thresholds(steps(['red', null], ['green', 1e-9]))] },
             { name: 'expected (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_potential_reward_avax')) },
