@@ -5,7 +5,7 @@
 import type { Page, AlertOutcome } from './notifications.js';
 import { eventSpanMs, type Episode } from './plan.js';
 import type { AlertRule } from './rules.js';
-import type { AlertEpisode } from './state-machine.js';
+import type { AlertEpisode, Flap } from './state-machine.js';
 import type { Timeline, TimelineEvent } from './timeline.js';
 
 /** Fired, resolved and fired again within this: a flap. */
@@ -61,12 +61,17 @@ export interface FalsePage {
   readonly near?: string;
 }
 
+/** A flap (state-machine.ts) and the rule of the alert. */
+export interface RuleFlap extends Flap {
+  readonly rule: AlertRule;
+}
+
 export interface TimelineFigures {
   readonly timeline: string;
   readonly nodeWeeks: number;
   readonly faults: readonly FaultResult[];
   readonly falsePages: readonly FalsePage[];
-  readonly flaps: readonly { rule: AlertRule; first: AlertEpisode; again: AlertEpisode }[];
+  readonly flaps: readonly RuleFlap[];
   /** per rule id: pages, false pages, flaps */
   readonly perRule: ReadonlyMap<string, { pages: number; falsePages: number; flaps: number }>;
 }
@@ -97,7 +102,7 @@ export interface FigureInput {
   readonly fired: readonly FiredRef[];
   readonly pages: readonly Page[];
   readonly outcomes: ReadonlyMap<string, AlertOutcome>;
-  readonly flaps: readonly { rule: AlertRule; first: AlertEpisode; again: AlertEpisode }[];
+  readonly flaps: readonly RuleFlap[];
 }
 
 export function timelineFigures(x: FigureInput): TimelineFigures {

@@ -102,11 +102,17 @@ export function alertEpisodes(series: readonly ActiveSeries[], rule: AlertTiming
   return series.flatMap((s) => episodesOf(s, rule, grid)).sort((x, y) => x.activeAtMs - y.activeAtMs || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
 }
 
+/** An alert of one label set that fired again soon after resolving: its two firing episodes. */
+export interface Flap {
+  readonly first: AlertEpisode;
+  readonly again: AlertEpisode;
+}
+
 /** Firing episodes of the same label set that fire again within `withinMs` of resolving: flaps. */
-export function flaps(episodes: readonly AlertEpisode[], withinMs: number): { first: AlertEpisode; again: AlertEpisode }[] {
+export function flaps(episodes: readonly AlertEpisode[], withinMs: number): Flap[] {
   const byKey = new Map<string, AlertEpisode[]>();
   for (const e of episodes) if (e.firedAtMs !== undefined) byKey.set(e.key, [...(byKey.get(e.key) ?? []), e]);
-  const out: { first: AlertEpisode; again: AlertEpisode }[] = [];
+  const out: Flap[] = [];
   for (const list of byKey.values()) {
     list.sort((x, y) => x.firedAtMs! - y.firedAtMs!);
     for (let i = 1; i < list.length; i++) {
