@@ -82,7 +82,7 @@ export async function analyse(o: AnalyseOptions): Promise<TimelineAnalysis> {
       const vm = await replay({ rulesGlob: join(rulesDir, '*.rules.yaml'), prometheusUrl: prom.url, grid: g, workDir: o.workDir });
       const ours = new Map<string, number[]>();
       for (const r of perRule) for (const [k, v] of firingTimes(r.episodes, grid(r.rule))) ours.set(k, [...(ours.get(k) ?? []), ...v]);
-      vmalert = compareFiring(vm.firing, ours, vm.wallMs);
+      vmalert = compareFiring(vm.firing, ours, vm.wallMs, g);
     }
 
     const promtool: PromtoolResult[] = [];

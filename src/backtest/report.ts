@@ -5,6 +5,7 @@
 import { formatDurationMs } from './duration.js';
 import type { TimelineAnalysis } from './pipeline.js';
 import type { AlertRule } from './rules.js';
+import { REPLAY_POINTS } from './vmalert.js';
 
 export interface Summary {
   readonly nodeWeeks: number;
@@ -112,7 +113,9 @@ export function crossCheckLines(all: readonly TimelineAnalysis[], routing?: { la
     const sets = vm.reduce((n, x) => n + x.v.labelSets, 0);
     const evals = vm.reduce((n, x) => n + x.v.evaluations, 0);
     const bad = vm.flatMap((x) => x.v.mismatches.map((m) => `${x.t}: ${m.key} (vmalert only ${m.onlyVmalert}, backtest only ${m.onlyBacktest})`));
+    const restarts = vm.flatMap((x) => (x.v.requestBoundaryRestarts ?? []).map((m) => `${x.t}: ${m.key} (backtest only ${m.onlyBacktest}, from a request boundary)`));
     lines.push(`vmalert -replay: ${vm.length} timelines, ${sets} alert label sets, ${evals} firing evaluations, ${bad.length} disagreements${bad.length ? `:\n  ${bad.slice(0, 20).join('\n  ')}` : ''}`);
+    if (restarts.length > 0) lines.push(`vmalert -replay: ${restarts.length} alerts back to pending at one of its request boundaries (every ${REPLAY_POINTS} evaluations; vmalert does not carry state across them), not counted:\n  ${restarts.slice(0, 20).join('\n  ')}`);
   } else lines.push('vmalert -replay: not run');
   if (pt.length > 0) {
     const failed = pt.filter((p) => !p.ok);
