@@ -85,7 +85,9 @@ export function entrySamples(subnet: string, v: PlatformValidatorUsed, c: Platfo
     // whether it is re-staked or removed) is decided at that boundary. A fixed validation: its end.
     out.push(sample('avax_validator_auto_renewed', labels, renewed ? 1 : 0));
     if (v.endTime !== undefined) out.push(sample('avax_validator_cycle_end_timestamp_seconds', labels, u64ToNumber(v.endTime)));
-    if (v.nextPeriod !== undefined) out.push(sample('avax_validator_next_period_seconds', labels, u64ToNumber(v.nextPeriod)));
+    // A validation with a fixed end has no next period: 0, as for an auto-renewed one that asked to leave.
+    const next = renewed ? (v.nextPeriod !== undefined ? u64ToNumber(v.nextPeriod) : undefined) : 0;
+    if (next !== undefined) out.push(sample('avax_validator_next_period_seconds', labels, next));
     // Only the node's own key is known (info.getNodeID); a registration without a signer does not match it.
     if (c.ownNodeId && v.nodeID === c.ownNodeId && c.ownBlsPublicKey) {
       const registered = v.signer?.publicKey?.toLowerCase();
@@ -167,7 +169,7 @@ export const platformValidators = defineCollector({
       avax_validator_uptime_requirement_ratio: 'Uptime needed for rewards in this validation (for an auto-renewed validator: in its current cycle), primary network: 0.8, or 0.9 for validations started at or after the Helicon upgrade (ACP-267) and for every auto-renewed cycle (ACP-236).',
       avax_validator_auto_renewed: '1 if the primary-network validation is auto-renewed (ACP-236, avalanchego master: nextPeriod or autoCompoundRewardShares in getCurrentValidators), 0 for a validation with a fixed end (every v1.14.2 validation).',
       avax_validator_cycle_end_timestamp_seconds: 'The reward boundary, Unix seconds: the end of the current cycle of an auto-renewed validator (re-staked there if the uptime requirement is met, removed without reward if not), the end of the validation otherwise.',
-      avax_validator_next_period_seconds: "Length of an auto-renewed validator's next cycle (ACP-236 nextPeriod), seconds; 0 = it leaves at the end of the current cycle. Absent for a validation with a fixed end.",
+      avax_validator_next_period_seconds: "Length of an auto-renewed validator's next cycle (ACP-236 nextPeriod), seconds; 0 = it leaves at the end of the current cycle or validation (every validation with a fixed end).",
     }),
     gauge('avax_validator_bls_key_matches', "1 if the node's BLS public key (info.getNodeID) is the signer key registered on the P-Chain, 0 if not (or none is registered).", ['node_id']),
     ...gauges(SNID, {

@@ -267,7 +267,7 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
   },
   badBlocks: {
     alerts: 'AvalancheBadBlocks',
-    expression: (t) => `${c(`increase(avax_node_cchain_bad_blocks_total[5m]) > ${t.badBlocks}`)} for 1m`,
+    expression: (t) => `${c(`increase(avax_node_cchain_bad_blocks_total[5m]) > ${t.badBlocks}`)} for 2m`,
     why: () => 'the official Builders Hub paging level (more than 10 in 5 minutes); C-Chain only (coreth\'s counter). Lower it to 0 to page on the first bad block.',
     example: 'AvalancheBadBlocks: C-Chain blocks failing verification in 5m (Builders Hub: 10)',
   },

@@ -34,6 +34,8 @@ describe('platform-validators toSamples', () => {
       `avax_validator_uptime_requirement_ratio{${l}} 0.8`,
       `avax_validator_auto_renewed{${l}} 0`,
       `avax_validator_cycle_end_timestamp_seconds{${l}} 1790000000`,
+      // a fixed end: no next period
+      `avax_validator_next_period_seconds{${l}} 0`,
     ]);
   });
   it('behavior: an auto-renewed validator (ACP-236, master): 90 % whatever Helicon time is known, its cycle end, its next period', () => {

@@ -15,7 +15,6 @@ const GOLDEN = resolve(import.meta.dirname, '../golden/metrics.txt');
 /** Families documented but absent from the golden run (a healthy node), each with the reason. */
 const NOT_IN_GOLDEN: Record<string, string> = {
   avax_health_check_failing_since_timestamp_seconds: 'exists only while a health check fails; test/e2e/cli.test.ts makes one fail and finds it',
-  avax_validator_next_period_seconds: 'exists only for an ACP-236 auto-renewed validator (avalanchego master, not the v1.14.2 goldens); test/collectors/platform-validators.test.ts and test/scenarios/helicon.test.ts find it',
 };
 
 /** Series of the golden output: family (histogram suffixes and `quantile` folded in) → label names seen. */

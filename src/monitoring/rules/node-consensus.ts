@@ -66,7 +66,7 @@ validator stake it is connected to (avalanche_stake_percent_connected), below th
 invalid transactions), more than thresholds.badBlocks in 5m (the Builders Hub value, 10). The node may be
 diverging from the network; its poll failure ratio need not move. L1 EVM chains: not read (see the runbook).`,
       expr: `increase(${q.sel('avax_node_cchain_bad_blocks_total')}[5m]) > ${t.badBlocks}`,
-      for: '1m',
+      for: '2m',
       severity: 'critical',
       summary: '{{ $labels.target }}: {{ $value | humanize }} C-Chain blocks failed verification in 5 minutes',
       description: `{{ $value | humanize }} C-Chain blocks failed verification on {{ $labels.target }} in the last 5 minutes (threshold ${t.badBlocks}). The node rejects blocks the network accepts or its state is corrupt: compare its C-Chain height and block hashes with a reference node, read its log for "bad block", and resync it if it diverged.`,

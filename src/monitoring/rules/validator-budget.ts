@@ -54,10 +54,13 @@ still reach is below the cycle's requirement (avax_validator_uptime_requirement_
 of the cycle it is removed from the validator set without reward instead of being re-staked. Not when it
 already asked to leave then (avax_validator_next_period_seconds 0). v1.14.2, pre-Helicon and fixed-end
 validations have avax_validator_auto_renewed 0: silent (AvalancheValidatorRewardsLost covers them).`,
+      // Value: the best uptime the cycle can still reach (below its requirement).
       expr: `(
-  ${q.sel('avax_validator_uptime_requirement_reachable')} == 0
+  ${q.sel('avax_validator_uptime_max_achievable_ratio')}
     and ${ON}
-  ${q.sel('avax_validator_auto_renewed')} == 1
+  (${q.sel('avax_validator_uptime_requirement_reachable')} == 0)
+    and ${ON}
+  (${q.sel('avax_validator_auto_renewed')} == 1)
 )
 unless ${ON}
 ${q.sel('avax_validator_next_period_seconds')} == 0
@@ -65,7 +68,7 @@ ${q.sel('avax_validator_next_period_seconds')} == 0
       for: '15m',
       severity: 'critical',
       summary: '{{ $labels.target }}: auto-renewed validator {{ $labels.node_id }} will be removed at the end of its cycle',
-      description: `The auto-renewed validation (ACP-236) of {{ $labels.node_id }} (watched by {{ $labels.target }}) can no longer reach its uptime requirement of ${requirementText()} in this cycle: at best {{ with printf \`${q.tsel('avax_validator_uptime_max_achievable_ratio', 'target=%q', 'subnet=%q', 'node_id=%q')}\` $labels.target $labels.subnet $labels.node_id | query }}{{ . | first | value | humanizePercentage }}{{ else }}less{{ end }}. At ${boundaryText()} the P-Chain removes it from the validator set instead of re-staking it: the cycle's reward is lost, the stake returned, delegations end. Keep the node up and plan to register it again (AddAutoRenewedValidatorTx) after the boundary.`,
+      description: `The auto-renewed validation (ACP-236) of {{ $labels.node_id }} (watched by {{ $labels.target }}) can no longer reach its uptime requirement of ${requirementText()} in this cycle: at best {{ $value | humanizePercentage }}. At ${boundaryText()} the P-Chain removes it from the validator set instead of re-staking it: the cycle's reward is lost, the stake returned, delegations end. Keep the node up and plan to register it again (AddAutoRenewedValidatorTx) after the boundary.`,
     },
     {
       alert: 'AvalancheUptimeBudgetBurn',
