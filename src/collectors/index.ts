@@ -47,8 +47,10 @@ const LIST = [
 
 export const COLLECTORS: readonly Collector<any>[] = LIST;
 
-/** Each listed collector's value by its name (`CollectorOf<name, Value>` of its file). */
-type ValuesOf<L extends readonly unknown[]> = { [C in L[number] as C extends CollectorOf<infer N, unknown> ? N : never]: C extends CollectorOf<string, infer V> ? V : never };
+/** Each listed collector's value by its name (`CollectorOf<name, Value>` of its file); none for a collector that publishes none. */
+type ValuesOf<L extends readonly unknown[]> = {
+  [C in L[number] as C extends CollectorOf<infer N, infer V> ? ([V] extends [undefined] ? never : N) : never]: C extends CollectorOf<string, infer V> ? V : never;
+};
 
 declare module './define.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
