@@ -1,7 +1,7 @@
 import { gauge, sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { AdminGetLoggerLevelResult } from '../schemas/admin.js';
-import { defineCollector, oneCall } from './define.js';
+import { defineCollector, oneCall, type CollectorOf } from './define.js';
 
 /**
  * admin.getLoggerLevel (issue 14 item 5): the log level each logger of the node writes at. A logger
@@ -16,7 +16,7 @@ export function toSamples(r: AdminGetLoggerLevelResult): Sample[] {
 
 export const adminGetLoggerLevelCall = rpcCall({ method: 'admin.getLoggerLevel', endpoint: ENDPOINTS.admin, result: AdminGetLoggerLevelResult, absent: 'the Admin API is off unless --api-admin-enabled=true' });
 
-export const adminLogger = defineCollector({
+export const adminLogger: CollectorOf<'admin-logger'> = defineCollector({
   name: 'admin-logger',
   description: 'admin.getLoggerLevel: the log level of every logger of the node (opt-in; the Admin API is usually disabled).',
   needs: 'Admin API (--api-admin-enabled=true on the node; disabled = 404, no series and no failure)',

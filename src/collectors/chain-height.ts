@@ -4,9 +4,9 @@ import { AvmGetHeightResult } from '../schemas/avm.js';
 import { EthBlockNumberResult } from '../schemas/evm.js';
 import { PlatformGetHeightResult, PlatformGetTimestampResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector, eachCall } from './define.js';
+import { defineCollector, eachCall, type CollectorOf } from './define.js';
 
-/** The answers that came back (each call is independent). */
+/** The answers that came back (each call is independent), published for the blocks behind a reference target. */
 export interface ChainHeightValue {
   readonly p?: bigint;
   readonly c?: bigint;
@@ -24,20 +24,13 @@ export function toSamples(v: ChainHeightValue): Sample[] {
   return out;
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    /** The heights that came back (for the blocks behind a reference target). */
-    'chain-height': ChainHeightValue;
-  }
-}
-
 export const platformGetHeightCall = rpcCall({ method: 'platform.getHeight', endpoint: ENDPOINTS.platform, result: PlatformGetHeightResult });
 // geth-style JSON-RPC: params is an array.
 export const ethBlockNumberCall = rpcCall({ method: 'eth_blockNumber', endpoint: ENDPOINTS.cchainRpc, wire: () => [], result: EthBlockNumberResult });
 export const avmGetHeightCall = rpcCall({ method: 'avm.getHeight', endpoint: ENDPOINTS.xchain, result: AvmGetHeightResult });
 export const platformGetTimestampCall = rpcCall({ method: 'platform.getTimestamp', endpoint: ENDPOINTS.platform, result: PlatformGetTimestampResult });
 
-export const chainHeight = defineCollector({
+export const chainHeight: CollectorOf<'chain-height', ChainHeightValue> = defineCollector({
   name: 'chain-height',
   description: 'Last accepted heights of P (platform.getHeight), C (eth_blockNumber) and X (avm.getHeight), and P-Chain time.',
   needs: 'P-Chain, X-Chain and C-Chain RPC APIs (each answers 503 until its chain has bootstrapped)',

@@ -11,15 +11,13 @@ import { failures, type AnswerOf, type Call, type ParamsOf, type RpcCall } from 
  */
 
 /**
- * The value each collector publishes in its target's snapshot, by collector name. Every collector
- * file adds its own entry by module augmentation (`declare module './define.js'`), so that
- * `ctx.read('node-info')` is typed without importing the other collector.
+ * The value each collector publishes in its target's snapshot, by collector name, so that
+ * `ctx.read('node-info')` is typed without importing the other collector. collectors/index.ts fills it
+ * from the collector list (each collector's `CollectorOf<name, Value>` type): nothing to add by hand.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface CollectorValues {}
 export type CollectorName = keyof CollectorValues & string;
-/** The published value type of the collector named N (undefined for a collector that publishes none). */
-export type ValueOf<N extends string> = N extends keyof CollectorValues ? CollectorValues[N] : undefined;
 
 /** What a collector knows about the target it collects from (resolved from the config). */
 export interface TargetSpec {
@@ -146,7 +144,7 @@ export interface CollectResult<V = unknown> {
   readonly errors: readonly Error[];
 }
 
-export interface CollectorDef<N extends string, O extends OptionSpecs, V = ValueOf<N>, M = undefined> {
+export interface CollectorDef<N extends string, O extends OptionSpecs, V = undefined, M = undefined> {
   /** Spelled like its file; the `collector` label and the `--collector.NAME` flag. */
   readonly name: N;
   /** One line for the README and the landing page. */
@@ -216,9 +214,17 @@ export interface Collector<V = unknown> extends Required<Pick<CollectorDef<strin
   collect(ctx: CollectorContext<OptionSpecs, V, unknown>): Promise<CollectResult<V>>;
 }
 
-export function defineCollector<const N extends string, const O extends OptionSpecs = Record<never, never>, M = undefined>(
-  def: CollectorDef<N, O, ValueOf<N>, M>,
-): Collector<ValueOf<N>> & { readonly name: N } {
+/**
+ * A collector named N publishing V (undefined: none): the type a collector file writes on its declaration,
+ * `export const nodeIp: CollectorOf<'node-ip', NodeIpValue> = defineCollector({ … })`, from which
+ * collectors/index.ts types every `ctx.read`. Written, not inferred: a collector that reads another
+ * would otherwise take its own type from the list that contains it (TypeScript: circular).
+ */
+export type CollectorOf<N extends string, V = undefined> = Collector<V> & { readonly name: N };
+
+export function defineCollector<const N extends string, V = undefined, const O extends OptionSpecs = Record<never, never>, M = undefined>(
+  def: CollectorDef<N, O, V, M>,
+): CollectorOf<N, V> {
   const options = (def.options ?? {}) as O;
   return Object.freeze({
     name: def.name,
@@ -233,10 +239,10 @@ export function defineCollector<const N extends string, const O extends OptionSp
     reads: def.reads ?? [],
     readsLatest: def.readsLatest ?? [],
     memory: () => def.memory?.(),
-    identifies: def.identifies as ((value: ValueOf<N>) => NodeIdentityMarks) | undefined,
+    identifies: def.identifies,
     requestsPerRun: (target: TargetSpec, values: Readonly<Record<string, unknown>>) =>
       def.requestsPerRun ? def.requestsPerRun(target, values as OptionValues<O>) : def.calls.length,
-    collect: def.collect as unknown as Collector<ValueOf<N>>['collect'],
+    collect: def.collect as unknown as Collector<V>['collect'],
   });
 }
 

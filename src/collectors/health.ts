@@ -1,18 +1,12 @@
 import { gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, healthCall } from '../node-client/index.js';
 import { HealthReport, isPending, type HealthCheckResult } from '../schemas/health.js';
-import { defineCollector } from './define.js';
+import { defineCollector, type CollectorOf } from './define.js';
 
 /** The node's health report (GET /ext/health, parsed on 200 and 503 alike); undefined when it did not come. */
+// Published for subnet-chains: the node registers one health check per chain it runs (chains/manager.go).
 export interface HealthValue {
   readonly health?: HealthReport;
-}
-
-declare module './define.js' {
-  interface CollectorValues {
-    // Published for subnet-chains: the node registers one health check per chain it runs (chains/manager.go).
-    health: HealthValue;
-  }
 }
 
 /**
@@ -63,7 +57,7 @@ export function justStarted(report: HealthReport): boolean {
 
 export const getHealthCall = healthCall({ path: ENDPOINTS.health, result: HealthReport });
 
-export const health = defineCollector({
+export const health: CollectorOf<'health', HealthValue> = defineCollector({
   name: 'health',
   description: 'Health API: overall healthy/ready/live and every check (state, failures, duration, last run).',
   needs: 'Health API (not on public servers); checks refresh every 30 s on the node',

@@ -2,7 +2,7 @@ import { gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, HttpError, RpcError, rpcCall } from '../node-client/index.js';
 import { IndexGetLastAcceptedResult } from '../schemas/index-api.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector } from './define.js';
+import { defineCollector, type CollectorOf } from './define.js';
 
 export interface IndexSpec {
   readonly chain: 'P' | 'C' | 'X';
@@ -67,7 +67,7 @@ export const indexGetLastAcceptedCall = rpcCall({
 
 const UNAVAILABLE = { notEnabled: 'not-enabled', empty: 'empty' } as const satisfies Record<string, IndexUnavailable>;
 
-export const indexLastAccepted = defineCollector({
+export const indexLastAccepted: CollectorOf<'index-last-accepted'> = defineCollector({
   name: 'index-last-accepted',
   description: 'index.getLastAccepted per configured index: availability, last index, when this node accepted it.',
   needs: '--index-enabled on the node (otherwise avax_index_available 0, and no failure)',

@@ -17,14 +17,14 @@ import { subnetChains } from './subnet-chains.js';
 import { adminLogger } from './admin-logger.js';
 import { nodeIp } from './node-ip.js';
 import type { AnswerSchema, Call } from '../node-client/call.js';
-import type { Collector } from './define.js';
+import type { Collector, CollectorOf } from './define.js';
 
 /**
  * Every collector, in exposition order: the only list. The config schema, the flags and --help,
- * docs/metrics.md, the README tables, the request budget and the fault-matrix routes are derived
- * from it. Adding a collector = one file + one line here.
+ * docs/metrics.md, the README tables, the request budget, the fault-matrix routes and the type of
+ * each `ctx.read` are derived from it. Adding a collector = one file + one line here.
  */
-export const COLLECTORS: readonly Collector<any>[] = [
+const LIST = [
   nodeInfo,
   health,
   infoIsBootstrapped,
@@ -43,7 +43,19 @@ export const COLLECTORS: readonly Collector<any>[] = [
   subnetChains,
   adminLogger,
   nodeIp,
-];
+] as const;
+
+export const COLLECTORS: readonly Collector<any>[] = LIST;
+
+/** Each listed collector's value by its name (`CollectorOf<name, Value>` of its file); none for a collector that publishes none. */
+type ValuesOf<L extends readonly unknown[]> = {
+  [C in L[number] as C extends CollectorOf<infer N, infer V> ? ([V] extends [undefined] ? never : N) : never]: C extends CollectorOf<string, infer V> ? V : never;
+};
+
+declare module './define.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface CollectorValues extends ValuesOf<typeof LIST> {}
+}
 
 export const COLLECTOR_BY_NAME: ReadonlyMap<string, Collector<any>> = new Map(COLLECTORS.map((c) => [c.name, c]));
 

@@ -2,7 +2,7 @@ import { gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoAcpsResult } from '../schemas/info.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector, oneCall } from './define.js';
+import { defineCollector, oneCall, type CollectorOf } from './define.js';
 
 /** Open proposal numbers, ascending. */
 export function openAcps(v: InfoAcpsResult): number[] {
@@ -33,15 +33,9 @@ export interface InfoAcpsValue {
   readonly open: readonly number[];
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'info-acps': InfoAcpsValue;
-  }
-}
-
 export const infoAcpsCall = rpcCall({ method: 'info.acps', endpoint: ENDPOINTS.info, result: InfoAcpsResult, absent: 'info.acps exists from v1.10.18' });
 
-export const infoAcps = defineCollector({
+export const infoAcps: CollectorOf<'info-acps', InfoAcpsValue> = defineCollector({
   name: 'info-acps',
   description: "info.acps: stake supporting, objecting to and abstaining on each open ACP (the node's own vote comes from the fleet).",
   needs: 'Info API (v1.10.18+; absent method = no series)',

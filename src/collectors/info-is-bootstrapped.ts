@@ -3,7 +3,7 @@ import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoIsBootstrappedResult } from '../schemas/info.js';
 import { isPending, type HealthReport } from '../schemas/health.js';
-import { defineCollector } from './define.js';
+import { defineCollector, type CollectorOf } from './define.js';
 
 export interface ChainBootstrapped {
   readonly chain: string;
@@ -54,7 +54,7 @@ interface BootstrappedMemory {
   readonly done: Set<string>;
 }
 
-export const infoIsBootstrapped = defineCollector({
+export const infoIsBootstrapped: CollectorOf<'info-is-bootstrapped'> = defineCollector({
   name: 'info-is-bootstrapped',
   description: 'info.isBootstrapped for P, X, C, every configured chain, and the chains of the L1s subnet-chains watches.',
   needs: 'Info API',

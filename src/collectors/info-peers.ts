@@ -1,7 +1,7 @@
 import { family, gauge, sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoPeersLean, type InfoPeersResult } from '../schemas/info.js';
-import { collectOneCall, defineCollector } from './define.js';
+import { collectOneCall, defineCollector, type CollectorOf } from './define.js';
 import { percentToRatio } from '../schemas/primitives.js';
 
 export interface InfoPeersContext {
@@ -115,16 +115,10 @@ export interface InfoPeersValue {
   readonly peerAcps?: ReadonlyMap<string, AcpStance>;
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'info-peers': InfoPeersValue;
-  }
-}
-
 // A mainnet answer is ~600 KB every cycle: read by the lean reader (the used fields only, validated).
 export const infoPeersCall = rpcCall({ method: 'info.peers', endpoint: ENDPOINTS.info, result: InfoPeersLean });
 
-export const infoPeers = defineCollector({
+export const infoPeers: CollectorOf<'info-peers', InfoPeersValue> = defineCollector({
   name: 'info-peers',
   description: 'info.peers: count, versions, benched per chain, tracked subnets, observed-uptime quantiles (validator peers), silent peers.',
   needs: 'Info API; the observed-uptime quantiles also need platform-validators-full (which peers are validators)',

@@ -2,7 +2,7 @@ import { gauge, sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoUpgradesResult } from '../schemas/info.js';
 import { UNSCHEDULED_SECONDS } from '../schemas/primitives.js';
-import { defineCollector, oneCall } from './define.js';
+import { defineCollector, oneCall, type CollectorOf } from './define.js';
 
 /**
  * avax_network_upgrade_timestamp_seconds{upgrade}: one series per `<name>Time` member of info.upgrades
@@ -31,16 +31,10 @@ export interface InfoUpgradesValue {
   readonly heliconTime: number;
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'info-upgrades': InfoUpgradesValue;
-  }
-}
-
 // rpc: can't find method "info.Upgrades" on v1.10.x-v1.11.10 (issue 24).
 export const infoUpgradesCall = rpcCall({ method: 'info.upgrades', endpoint: ENDPOINTS.info, result: InfoUpgradesResult, absent: 'info.upgrades exists from v1.11.11; the upgrade times and the 90 % Helicon requirement are then unknown' });
 
-export const infoUpgrades = defineCollector({
+export const infoUpgrades: CollectorOf<'info-upgrades', InfoUpgradesValue> = defineCollector({
   name: 'info-upgrades',
   description: 'info.upgrades: the activation time of every network upgrade the node knows (unscheduled = +Inf).',
   needs: 'Info API (v1.11.11+; an older node = no series, and no failure)',

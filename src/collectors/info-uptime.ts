@@ -2,7 +2,7 @@ import { gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { InfoUptimeResult } from '../schemas/info.js';
 import { percentToRatio } from '../schemas/primitives.js';
-import { defineCollector, oneCall } from './define.js';
+import { defineCollector, oneCall, type CollectorOf } from './define.js';
 
 export function toSamples(v: InfoUptimeResult): Sample[] {
   return [
@@ -41,13 +41,7 @@ export interface InfoUptimeValue {
   readonly weightedAverageRatio: number;
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'info-uptime': InfoUptimeValue;
-  }
-}
-
-export const infoUptime = defineCollector({
+export const infoUptime: CollectorOf<'info-uptime', InfoUptimeValue> = defineCollector({
   name: 'info-uptime',
   description: "info.uptime: this node's uptime as the network's stake sees it.",
   needs: 'Info API; the node must be a validator (otherwise no series, and no failure)',

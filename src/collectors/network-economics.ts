@@ -7,7 +7,7 @@ import {
   PlatformGetTotalStakeResult,
 } from '../schemas/platform-economics.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector, eachCall } from './define.js';
+import { defineCollector, eachCall, type CollectorOf } from './define.js';
 
 /**
  * Network economics of the primary network (issue 14 item 3): supply, total stake, the minimum
@@ -45,7 +45,7 @@ export const platformGetTotalStakeCall = rpcCall({ method: 'platform.getTotalSta
 export const platformGetMinStakeCall = rpcCall({ method: 'platform.getMinStake', endpoint: ENDPOINTS.platform, result: PlatformGetMinStakeResult, absent: ABSENT, scope: 'network' });
 export const platformGetFeeStateCall = rpcCall({ method: 'platform.getFeeState', endpoint: ENDPOINTS.platform, result: PlatformGetFeeStateResult, absent: ABSENT, scope: 'network' });
 
-export const networkEconomics = defineCollector({
+export const networkEconomics: CollectorOf<'network-economics'> = defineCollector({
   name: 'network-economics',
   description: 'Primary-network supply, total stake, minimum validator and delegator stake, and the P-Chain gas price, capacity and excess.',
   needs: 'P-Chain API (getFeeState since Etna, v1.12; an absent method = no series for it)',

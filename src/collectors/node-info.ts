@@ -6,7 +6,7 @@ import {
   InfoGetNodeIDResult,
   InfoGetNodeVersionResult,
 } from '../schemas/info.js';
-import { defineCollector, type CollectorValues } from './define.js';
+import { defineCollector, type CollectorValues, type CollectorOf } from './define.js';
 
 /** What node-info publishes: the node's identity, for platform-validators and the derivations. */
 export interface NodeInfoValue {
@@ -22,12 +22,6 @@ export interface NodeInfoValue {
 
 // The advertised address comes from node-ip (info.getNodeIP), read without waiting for it.
 type NodeIpValue = CollectorValues['node-ip'];
-
-declare module './define.js' {
-  interface CollectorValues {
-    'node-info': NodeInfoValue;
-  }
-}
 
 export interface NodeIdentity {
   /** '' when info.getNodeID is absent (public server) or skipped (reference target). */
@@ -82,7 +76,7 @@ interface CachedNetwork {
   at: number;
 }
 
-export const nodeInfo = defineCollector({
+export const nodeInfo: CollectorOf<'node-info', NodeInfoValue> = defineCollector({
   name: 'node-info',
   description: 'Node identity: NodeID, version, database and RPC protocol versions, network, VM versions.',
   needs: 'Info API (info.getNodeID is absent on public servers: node_id is then empty)',

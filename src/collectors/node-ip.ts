@@ -1,6 +1,6 @@
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { InfoGetNodeIPResult } from '../schemas/info.js';
-import { defineCollector, oneCall } from './define.js';
+import { defineCollector, oneCall, type CollectorOf } from './define.js';
 
 /**
  * info.getNodeIP (issue 14 item 4): the ip:port the node advertises to its peers, published for
@@ -14,15 +14,9 @@ export interface NodeIpValue {
   readonly ip: string;
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'node-ip': NodeIpValue;
-  }
-}
-
 export const infoGetNodeIPCall = rpcCall({ method: 'info.getNodeIP', endpoint: ENDPOINTS.info, result: InfoGetNodeIPResult, absent: 'public API servers do not expose it: the ip label is empty' });
 
-export const nodeIp = defineCollector({
+export const nodeIp: CollectorOf<'node-ip', NodeIpValue> = defineCollector({
   name: 'node-ip',
   description: 'info.getNodeIP: the advertised ip:port, the ip label of avax_node_info (off: the label is empty).',
   needs: 'Info API (node-specific: absent on public servers, then ip is empty and nothing fails)',

@@ -1,6 +1,6 @@
 import { family, gauge, sample, type Sample } from '../model.js';
 import { HttpError, textCall, type NodeClientError } from '../node-client/index.js';
-import { defineCollector, type MetricSpec } from './define.js';
+import { defineCollector, type MetricSpec, type CollectorOf } from './define.js';
 import { SignalIndex, SignalPicker } from './node-metrics-pick.js';
 import { NAMING_SCHEMES, NODE_SIGNALS, schemeOfVersion, type NamingScheme } from './node-metrics-signals.js';
 import { PrometheusTextReader, type ReadStats } from './prometheus-text.js';
@@ -24,12 +24,6 @@ export interface NodeMetricsValue {
   readonly stakeConnected?: ReadonlyMap<string, number>;
   /** When the node's process started (Unix seconds): a change is a restart between two cycles. */
   readonly processStartTime?: number;
-}
-
-declare module './define.js' {
-  interface CollectorValues {
-    'node-metrics': NodeMetricsValue;
-  }
 }
 
 /** A 404: the metrics API is disabled (`--api-metrics-enabled=false`), a normal state. */
@@ -68,7 +62,7 @@ export function pickFromText(text: string, chains: readonly string[] = [], versi
   return { ...picker.result(versionHint), stats };
 }
 
-export const nodeMetrics = defineCollector({
+export const nodeMetrics: CollectorOf<'node-metrics', NodeMetricsValue> = defineCollector({
   name: 'node-metrics',
   description: "The node's own /ext/metrics: consensus, network, database, C-Chain and process internals under stable names, whichever avalanchego naming (v1.10 to v1.14).",
   needs: 'GET /ext/metrics (on by default; --api-metrics-enabled=false answers 404: avax_node_metrics_available 0, and no failure)',

@@ -2,7 +2,7 @@ import { gauge, sample, type Sample } from '../model.js';
 import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PlatformGetValidatorFeeStateResult } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector, oneCall } from './define.js';
+import { defineCollector, oneCall, type CollectorOf } from './define.js';
 
 /**
  * avax_l1_validator_fee_price_navax_per_second: the continuous fee every active L1 validator pays
@@ -17,15 +17,9 @@ export interface PlatformValidatorFeeValue {
   readonly priceNavaxPerSecond: number;
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'platform-validator-fee': PlatformValidatorFeeValue;
-  }
-}
-
 export const platformGetValidatorFeeStateCall = rpcCall({ method: 'platform.getValidatorFeeState', endpoint: ENDPOINTS.platform, result: PlatformGetValidatorFeeStateResult, absent: 'platform.getValidatorFeeState exists from v1.12.2', scope: 'network' });
 
-export const platformValidatorFee = defineCollector({
+export const platformValidatorFee: CollectorOf<'platform-validator-fee', PlatformValidatorFeeValue> = defineCollector({
   name: 'platform-validator-fee',
   description: 'platform.getValidatorFeeState: the L1 validator fee price (nAVAX per second), for the balance runway.',
   needs: 'P-Chain API (v1.12.2+; absent method = no series)',

@@ -3,7 +3,7 @@ import { ENDPOINTS, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { navaxToAvax } from '../schemas/primitives.js';
-import { defineCollector } from './define.js';
+import { defineCollector, type CollectorOf } from './define.js';
 import { NodeIdSet } from './node-id-set.js';
 
 /**
@@ -27,12 +27,6 @@ export interface PlatformValidatorsFullValue {
   readonly primaryCount: number;
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'platform-validators-full': PlatformValidatorsFullValue;
-  }
-}
-
 /** Every validator of the primary network: no nodeIDs filter, no subnetID (platform-validators' requests have nodeIDs). */
 export const getPrimaryValidatorsCall = rpcCall({
   method: 'platform.getCurrentValidators',
@@ -43,7 +37,7 @@ export const getPrimaryValidatorsCall = rpcCall({
   scope: 'network',
 });
 
-export const platformValidatorsFull = defineCollector({
+export const platformValidatorsFull: CollectorOf<'platform-validators-full', PlatformValidatorsFullValue> = defineCollector({
   name: 'platform-validators-full',
   description: "Full platform.getCurrentValidators list of the primary network (once per network): its validators and total stake.",
   needs: 'P-Chain API (a mainnet answer is several MB: slow schedule, asked once per network)',

@@ -3,7 +3,7 @@ import { ENDPOINTS, failures, rpcCall } from '../node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { isActive, isAutoRenewed, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { navaxToAvax, percentToRatio, u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector, type CollectorContext } from './define.js';
+import { defineCollector, type CollectorContext, type CollectorOf } from './define.js';
 
 /** One platform.getCurrentValidators answer for the watched IDs of one subnet. */
 export interface WatchedSet {
@@ -132,12 +132,6 @@ export interface PlatformValidatorsValue {
   readonly primaryFailed?: boolean;
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'platform-validators': PlatformValidatorsValue;
-  }
-}
-
 const SNID = ['subnet', 'node_id'];
 
 /** The watched IDs' entries on one subnet: always with the nodeIDs filter (the full list is platform-validators-full's). */
@@ -149,7 +143,7 @@ export const getWatchedValidatorsCall = rpcCall({
   recognise: (p) => Array.isArray(p['nodeIDs']),
 });
 
-export const platformValidators = defineCollector({
+export const platformValidators: CollectorOf<'platform-validators', PlatformValidatorsValue> = defineCollector({
   name: 'platform-validators',
   description: 'platform.getCurrentValidators for the watched node IDs on the primary network and every watched subnet (configured, or an L1 whose chains the node runs).',
   needs: 'P-Chain API; the own NodeID (node-info) unless --validator.node-id is given; Helicon time (info-upgrades) for the 90 % requirement',

@@ -4,7 +4,7 @@ import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import { InfoGetVMsResult } from '../schemas/info.js';
 import { isActive, isL1Validator, PlatformGetCurrentValidatorsLean, type PlatformValidatorUsed } from '../schemas/platform.js';
 import { PlatformGetBlockchainStatusResult, PlatformGetBlockchainsLean, type BlockchainStatus, type PlatformBlockchain } from '../schemas/platform-chains.js';
-import { defineCollector } from './define.js';
+import { defineCollector, type CollectorOf } from './define.js';
 
 /**
  * Chains of the watched subnets and L1s (issues 14 and 23). platform.getBlockchains lists every chain
@@ -57,12 +57,6 @@ export function l1Stakes(validators: readonly PlatformValidatorUsed[]): L1Stake[
   const out: L1Stake[] = [];
   for (const v of validators) if (isL1Validator(v) && v.weight !== undefined && v.balance !== undefined) out.push({ weight: v.weight, balance: v.balance });
   return out;
-}
-
-declare module './define.js' {
-  interface CollectorValues {
-    'subnet-chains': SubnetChainsValue;
-  }
 }
 
 export const platformGetBlockchainsCall = rpcCall({ method: 'platform.getBlockchains', endpoint: ENDPOINTS.platform, result: PlatformGetBlockchainsLean, scope: 'network' });
@@ -144,7 +138,7 @@ function ownActive(validators: readonly PlatformValidatorUsed[], own: string): b
   return validators.some((v) => v.nodeID === own && isActive(v));
 }
 
-export const subnetChains = defineCollector({
+export const subnetChains: CollectorOf<'subnet-chains', SubnetChainsValue> = defineCollector({
   name: 'subnet-chains',
   description: 'Chains of the watched subnets and L1s (found by themselves: the chains the node runs): status, VM installed, membership, active validators.',
   needs: 'P-Chain and Info API; the health collector finds the L1s the node runs (not on reference targets); info.getVMs is node-specific',

@@ -4,7 +4,7 @@ import { PRIMARY_NETWORK_ID } from '../avalanche.js';
 import type { PlatformValidatorUsed } from '../schemas/platform.js';
 import { PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardPaid } from '../schemas/platform-rewards.js';
 import { navaxToAvax, u64ToNumber } from '../schemas/primitives.js';
-import { defineCollector, type CollectorValues } from './define.js';
+import { defineCollector, type CollectorValues, type CollectorOf } from './define.js';
 
 /**
  * Reward outcome of the watched primary-network validations (issue 14 item 2).
@@ -107,12 +107,6 @@ export interface ValidatorRewardsValue {
   readonly outcomes: readonly RewardOutcome[];
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'validator-rewards': ValidatorRewardsValue;
-  }
-}
-
 export const platformGetRewardUTXOsCall = rpcCall({
   method: 'platform.getRewardUTXOs',
   endpoint: ENDPOINTS.platform,
@@ -138,7 +132,7 @@ interface RewardsMemory {
   readonly outcomes: Map<string, RewardOutcome>;
 }
 
-export const validatorRewards = defineCollector({
+export const validatorRewards: CollectorOf<'validator-rewards', ValidatorRewardsValue> = defineCollector({
   name: 'validator-rewards',
   description: 'Reward outcome of each watched primary-network validation that ends (platform.getRewardUTXOs) and the balance of its reward owner (platform.getBalance).',
   needs: 'P-Chain API (deprecated getRewardUTXOs and getBalance, still in v1.14.2; absent = no series); the watched validations of platform-validators. Memory only: a restart forgets the last outcomes',

@@ -2,7 +2,7 @@
 // the list. This test adds a collector to the list (exactly as the one line would) and sees its flags,
 // YAML keys, --help, docs/metrics.md and README rows, fault-matrix route and series appear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineCollector, matchesCall } from '../../src/collectors/define.js';
+import { defineCollector, matchesCall, type CollectorOf } from '../../src/collectors/define.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { flagHelp } from '../../src/config/help.js';
 import { chainRouteCollectors } from '../../src/monitoring/collector-facts.js';
@@ -26,7 +26,7 @@ import { memoryLogger } from '../helpers/log.js';
  */
 const ToyGetVersionNameResult = z.object({ name: z.string() });
 const toyGetVersionNameCall = rpcCall({ method: 'toy.getVersionName', endpoint: '/ext/bc/toy', result: ToyGetVersionNameResult, scope: 'network' });
-const versionLength = defineCollector({
+const versionLength: CollectorOf<'version-length'> = defineCollector({
   name: 'version-length',
   description: 'Length of the version string, times a factor (a test collector).',
   needs: 'Info API',
