@@ -113,7 +113,7 @@ const q = (v, p) => {
  * Runs N targets for `runMs` after start-up. Returns the figures; never throws for a slow run
  * (a target not collected in time is a figure, not an error).
  */
-export async function runFleetProcess({ targets: n, validators = 1500, peers = 1700, sameNode = false, simProcesses = sameNode ? 1 : Math.min(4, Math.ceil(n / 250)), runMs = Number(process.env["FLEET_RUN_MS"] ?? 75_000), startupMaxMs = 180_000, flatFromMs = 120_000, say = () => {} }) {
+export async function runFleetProcess({ targets: n, validators = 1500, peers = 1700, sameNode = false, simProcesses = sameNode ? 1 : Math.min(4, Math.ceil(n / 250)), runMs = Number(process.env["FLEET_RUN_MS"] ?? 75_000), startupMaxMs = 180_000, flatFromMs = 120_000, exporterArgs = (process.env['FLEET_EXPORTER_ARGS'] ?? '').split(' ').filter(Boolean), say = () => {} }) {
   // sameNode: every target asks one node (a config file listing the same URL n times: one network, the
   // shape that ran out of memory in issue 21); otherwise n distinct nodes, each a network of its own.
   const perSim = sameNode ? 1 : Math.ceil(n / simProcesses);
@@ -138,6 +138,8 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     const t0 = performance.now();
     // One node is watched with flags, as a single validator's operator does (no YAML file); a fleet with a file.
     const args = n === 1 ? ['--node.url', list[0].url, '--node.name', list[0].name, '--web.listen-address', `127.0.0.1:${port}`, '--log.level', 'warn'] : ['--config.file', cfg];
+    // Extra flags of the exporter (a reference run: e.g. --runtime.http-parser-tier-up, the V8 default for undici's parser).
+    args.push(...exporterArgs);
     exporter = spawn(process.execPath, [CLI, 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     exporter.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));

@@ -63,9 +63,11 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
   const { startExporter } = await import('./main.js');
   const { allInterfacesNotice } = await import('./server/listen-notice.js');
   const { config } = load(argv);
-  // Process-wide, so here and not in startExporter (tests run many exporters in one process). Set
-  // before the first collection, it takes effect for the heap that holds the answers.
-  if (config.runtime.optimizeForSize) (await import('node:v8')).setFlagsFromString('--optimize-for-size');
+  // Process-wide V8 flags (src/runtime-flags.ts), before the first collection: they take effect for the
+  // heap that holds the answers and before undici compiles its WebAssembly HTTP parser.
+  const { v8Flags } = await import('./runtime-flags.js');
+  const flags = v8Flags(config.runtime);
+  if (flags.length > 0) (await import('node:v8')).setFlagsFromString(flags.join(' '));
   const logger = createLogger(config.log.level);
   const exporter = await startExporter({
     config,

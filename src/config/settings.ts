@@ -79,6 +79,14 @@ export const SETTINGS = [
     default: false,
     help: "Tell V8 to favour memory over speed (its --optimize-for-size, set when `run` starts). Measured (README, Performance): a single node's RSS about 30 MB lower, at about twice the CPU per answer parsed; off by default because a fleet runs out of CPU first.",
   },
+  {
+    flag: 'runtime.http-parser-tier-up',
+    path: ['runtime', 'httpParserTierUp'],
+    kind: 'bool',
+    schema: z.boolean(),
+    default: false,
+    help: "Let V8 recompile undici's WebAssembly HTTP parser (llhttp) with its optimizing tier. Off by default: `run` sets V8's --liftoff-only before the first request, because that recompilation costs about 35 MB of RSS for a moment at start-up (measured, bench/RESULTS.md) and buys nothing here: a body is skipped by its length, not parsed byte by byte.",
+  },
   { flag: 'log.level', path: ['log', 'level'], kind: 'string', schema: z.enum(LOG_LEVELS), default: 'info', help: `${LOG_LEVELS.join(', ')}.` },
 ] as const satisfies readonly SettingSpec[];
 

@@ -44,6 +44,7 @@ const LAYERS: readonly (readonly [layer: string, mayImport: readonly string[]])[
   ['version', []],
   ['logger', []],
   ['runtime-check', []],
+  ['runtime-flags', []],
   ['duration', []],
   ['listen-address', []],
   ['avalanche', []],
