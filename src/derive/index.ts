@@ -1,6 +1,7 @@
 import { acpActivatedDerivation } from './acp-activated.js';
 import { acpNodeVote } from './acp-node-vote.js';
 import { behindReference } from './behind-reference.js';
+import { bootstrapTarget } from './bootstrap-target.js';
 import { delegationCapacity } from './delegation-capacity.js';
 import type { Derivation, FleetDerivation } from './define.js';
 import { l1Runway } from './l1-runway.js';
@@ -16,4 +17,4 @@ import { vmProtocol } from './vm-protocol.js';
 export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, subnetHealthyDerivation, vmProtocol];
 
 /** Every fleet derivation (reads the snapshots of all targets). */
-export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote];
+export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote, bootstrapTarget];
