@@ -52,24 +52,6 @@ describe.each(VERSIONS)('golden /metrics, avalanchego v$version', ({ version, fi
     node.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', acps), id: '__ID__' }) }));
     // Two targets: the node, and a reference node (node-specific calls skipped) that has the watched node
     // among its peers, so that the cross-target series (blocks behind, the node's own ACP vote) exist too.
-    // Issue 27 item 6: the L1's chain (platform.getBlockchains/default.json) was not created because its VM plugin
-    // implements another RPCChainVM protocol than the node: the VM is listed by info.getVMs (vms/manager.go keeps
-    // the factory), and the chain's health check fails with the mismatch (chains/manager.go), so the protocol series exist.
-    const l1 = (result('platform.getBlockchains', 'default') as { blockchains: { id: string; subnetID: string; vmID: string }[] }).blockchains.find((c) => c.subnetID === L1_SUBNET)!;
-    const rpc = Number((result('info.getNodeVersion', variants['info.getNodeVersion'] ?? 'default') as { rpcProtocolVersion: string }).rpcProtocolVersion);
-    const vms = result('info.getVMs', 'default') as { vms: Record<string, string[]> };
-    vms.vms[l1.vmID] = [];
-    node.override.set('info.getVMs', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: vms, id: '__ID__' }) }));
-    const health = result('health.health', variants['health.health'] ?? 'default') as { checks: Record<string, unknown>; healthy: boolean };
-    health.checks[l1.id] = {
-      error: `failed to create chain on subnet ${L1_SUBNET}: error while creating vm: handshake failed: RPCChainVM protocol version mismatch between AvalancheGo and Virtual Machine plugin. AvalancheGo version v${version} implements RPCChainVM protocol version ${rpc}. The VM located at /home/avalanche/.avalanchego/plugins/${l1.vmID} implements RPCChainVM protocol version ${rpc - 1}. Please make sure that there is an exact match of the protocol versions. This can be achieved by updating your VM or running an older/newer version of AvalancheGo. Please be advised that some virtual machines may not yet support the latest RPCChainVM protocol version`,
-      timestamp: '2026-05-14T09:21:30.5123458Z',
-      duration: 1125,
-      contiguousFailures: 8,
-      timeOfFirstFailure: '2026-05-14T09:18:00.5123458Z',
-    };
-    health.healthy = false;
-    node.override.set('GET /ext/health', () => ({ status: 503, body: `${JSON.stringify(health)}\n`, contentType: 'application/json' }));
     refNode = await startFixtureNode(variants);
     const peers = result('info.peers', 'default');
     peers.peers.push({ ...peers.peers[0], nodeID: result('info.getNodeID', 'default').nodeID, ip: '198.51.100.99:9651', publicIP: '198.51.100.99:9651', supportedACPs: [247], objectedACPs: [236] });

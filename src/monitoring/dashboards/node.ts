@@ -126,11 +126,10 @@ export function nodeDashboard(ctx: DashboardContext): dashboard.DashboardBuilder
           sortBy: 'mismatch',
           desc: true,
           description:
-            "Per chain: 1 when the chain could not be created because its VM plugin implements another RPCChainVM protocol than the node (its health check fails with avalanchego's mismatch error; AvalancheChainVmProtocolMismatch), with the plugin's protocol beside the node's (info.getNodeVersion rpcProtocolVersion). 0 for P, X, C and every chain of the watched subnets on a normal node: the plugin column stays empty then.",
+            "Per chain: 1 when the chain could not be created because its VM plugin implements another RPCChainVM protocol than the node (its health check fails with avalanchego's mismatch error; AvalancheChainVmProtocolMismatch), beside the node's protocol (info.getNodeVersion rpcProtocolVersion). 0 for P, X, C and every chain of the watched subnets on a normal node. The plugin's protocol (avax_chain_vm_rpc_protocol_version, only during a mismatch) is in the alert's description and in Explore.",
           labels: ['target', 'chain'],
           columns: [
             { name: 'mismatch', query: q.sel('avax_chain_vm_protocol_mismatch'), props: [prop.cellBackground(), prop.mappings(valueText([0, 'no', 'green'], [1, 'MISMATCH', 'red']))] },
-            { name: 'plugin protocol', query: q.sel('avax_chain_vm_rpc_protocol_version') },
             { name: 'node protocol', query: `${q.sel('avax_chain_vm_protocol_mismatch')} * 0 + on(target) group_left ${q.sel('avax_node_rpc_protocol_version')}` },
           ],
         }),
