@@ -15,6 +15,17 @@ export function chainsOf(configured: readonly string[]): string[] {
   return [...new Set(['P', 'X', 'C', ...configured])];
 }
 
+/** What info-is-bootstrapped publishes: the chains whose answer it has (bootstrapped or not), for the bootstrap target height. */
+export interface IsBootstrappedValue {
+  readonly chains: readonly ChainBootstrapped[];
+}
+
+declare module './define.js' {
+  interface CollectorValues {
+    'info-is-bootstrapped': IsBootstrappedValue;
+  }
+}
+
 export function toSamples(results: readonly ChainBootstrapped[]): Sample[] {
   return results.map((r) => sample('avax_chain_bootstrapped', { chain: r.chain }, r.isBootstrapped ? 1 : 0));
 }
@@ -89,6 +100,6 @@ export const infoIsBootstrapped: CollectorOf<'info-is-bootstrapped'> = defineCol
       else errors.push(r.error);
     });
     ok.sort((a, b) => chains.indexOf(a.chain) - chains.indexOf(b.chain));
-    return { samples: toSamples(ok), errors };
+    return { value: { chains: ok }, samples: toSamples(ok), errors };
   },
 });

@@ -55,11 +55,14 @@ export function toSamples(v: NodeIdentity): Sample[] {
   return out;
 }
 
-/** avax_node_vm_info alone (when getNodeVersion answered but another call failed). */
+/** avax_node_vm_info and avax_node_rpc_protocol_version alone (when getNodeVersion answered but another call failed). */
 export function vmSamples(version: InfoGetNodeVersionResult): Sample[] {
-  return Object.keys(version.vmVersions)
+  const out = Object.keys(version.vmVersions)
     .sort()
     .map((vm) => sample('avax_node_vm_info', { vm, version: version.vmVersions[vm]! }, 1));
+  // "" when the node did not say (a very old node): no series rather than a wrong 0.
+  if (/^\d+$/.test(version.rpcProtocolVersion)) out.push(sample('avax_node_rpc_protocol_version', {}, Number(version.rpcProtocolVersion)));
+  return out;
 }
 
 export const infoGetNodeIDCall = rpcCall({ method: 'info.getNodeID', endpoint: ENDPOINTS.info, result: InfoGetNodeIDResult, absent: 'public API servers do not expose it: node_id is empty' });
@@ -84,6 +87,7 @@ export const nodeInfo: CollectorOf<'node-info', NodeInfoValue> = defineCollector
   metrics: [
     gauge('avax_node_info', 'Node identity from info.getNodeID, info.getNodeVersion, info.getNetworkID and info.getNetworkName; ip: the advertised ip:port from info.getNodeIP (node-ip collector; empty when unknown or node-ip is off); value 1.', ['node_id', 'version', 'database_version', 'git_commit', 'rpc_protocol_version', 'network_id', 'network_name', 'ip']),
     gauge('avax_node_vm_info', 'VM versions from info.getNodeVersion vmVersions; value 1.', ['vm', 'version']),
+    gauge('avax_node_rpc_protocol_version', 'RPCChainVM protocol version the node implements (info.getNodeVersion rpcProtocolVersion, as a number): a VM plugin must implement exactly this one (compare avax_chain_vm_rpc_protocol_version).'),
   ],
   calls: [infoGetNodeIDCall, infoGetNodeVersionCall, infoGetNetworkIDCall, infoGetNetworkNameCall],
   // Network ID and name are asked again only hourly or after a version change: 2 requests per run.

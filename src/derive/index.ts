@@ -1,6 +1,7 @@
 import { acpActivatedDerivation } from './acp-activated.js';
 import { acpNodeVote } from './acp-node-vote.js';
 import { behindReference } from './behind-reference.js';
+import { bootstrapTarget } from './bootstrap-target.js';
 import { delegationCapacity } from './delegation-capacity.js';
 import type { Derivation, FleetDerivation } from './define.js';
 import { l1Runway } from './l1-runway.js';
@@ -10,9 +11,10 @@ import { newerVersion } from './newer-version-ratio.js';
 import { subnetConnectedStake } from './subnet-connected-stake.js';
 import { subnetHealthyDerivation } from './subnet-healthy.js';
 import { subnetValidators } from './subnet-validators.js';
+import { vmProtocol } from './vm-protocol.js';
 
 /** Every per-target derivation, in exposition order. Adding one = one file + one line here. */
-export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, subnetHealthyDerivation];
+export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, subnetHealthyDerivation, vmProtocol];
 
 /** Every fleet derivation (reads the snapshots of all targets). */
-export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote];
+export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote, bootstrapTarget];

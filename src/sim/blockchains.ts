@@ -24,6 +24,8 @@ export interface ChainsModel {
   readonly nodeIp: string;
   readonly l1SubnetId: string;
   readonly l1ChainId: string;
+  /** the release the node runs (its RPCChainVM protocol, for the handshake error of l1-vm-protocol-mismatch) */
+  readonly profile: { readonly version: string; readonly nodeVersion: { readonly rpcProtocolVersion: string } };
 }
 
 const AVM_VM_ID = 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq';
@@ -54,7 +56,11 @@ export function createdStatus(m: ChainsModel, id: string): string | null {
   return blockchains(m).some((c) => c.id === id) ? 'Created' : null;
 }
 
-/** info.getVMs vms: the built-in VMs and, unless not installed (l1-vm-missing), the L1's plugin (no alias). */
+/**
+ * info.getVMs vms: the built-in VMs and, unless not installed (l1-vm-missing), the L1's plugin (no alias). A plugin
+ * whose handshake fails (l1-vm-protocol-mismatch) stays listed: vms/manager.go RegisterFactory stores the factory
+ * before it starts the plugin once to ask its version.
+ */
 export function installedVms(m: ChainsModel): Record<string, string[]> {
   const vms: Record<string, string[]> = { [AVM_VM_ID]: ['avm'], [EVM_VM_ID]: ['evm'], [PLATFORM_VM_ID]: ['platform'] };
   if (m.active.l1?.chain !== 'vm-missing') vms[l1VmId(m)] = [];
@@ -66,13 +72,31 @@ export function installedVms(m: ChainsModel): Record<string, string[]> {
 export function l1ChainCheck(m: ChainsModel): 'absent' | 'build-failed' | 'running' {
   const chain = m.active.l1?.chain;
   if (!m.bootstrapped || chain === 'untracked') return 'absent';
-  if (chain === 'vm-missing') return 'build-failed';
+  if (chain === 'vm-missing' || chain === 'vm-protocol-mismatch') return 'build-failed';
   return 'running';
 }
 
-/** The error of the chain check registered for a chain that failed to build (chains/manager.go). */
+/** The plugin of l1-vm-protocol-mismatch was built for the release before the node's (the usual case: avalanchego upgraded, the plugin not). */
+export function l1VmProtocol(m: ChainsModel): number {
+  return Number(m.profile.nodeVersion.rpcProtocolVersion) - 1;
+}
+
+/**
+ * The error of the chain check registered for a chain that failed to build (chains/manager.go): the VM not
+ * registered, or the plugin's handshake refused (vms/rpcchainvm/runtime/subprocess: runtime.go wraps
+ * ErrHandshakeFailed around the initializer's error, which wraps ErrProtocolVersionMismatch and names the node's
+ * version.Current (`v1.14.2`) and both protocol numbers).
+ */
 export function buildFailedError(m: ChainsModel): string {
-  return `failed to create chain on subnet ${m.l1SubnetId}: error while getting vmFactory: "${l1VmId(m)}" was not registered as a vm`;
+  const prefix = `failed to create chain on subnet ${m.l1SubnetId}: `;
+  if (m.active.l1?.chain !== 'vm-protocol-mismatch') return `${prefix}error while getting vmFactory: "${l1VmId(m)}" was not registered as a vm`;
+  return (
+    `${prefix}error while creating vm: handshake failed: RPCChainVM protocol version mismatch between AvalancheGo and Virtual Machine plugin. ` +
+    `AvalancheGo version v${m.profile.version} implements RPCChainVM protocol version ${m.profile.nodeVersion.rpcProtocolVersion}. ` +
+    `The VM located at /home/avalanche/.avalanchego/plugins/${l1VmId(m)} implements RPCChainVM protocol version ${l1VmProtocol(m)}. ` +
+    'Please make sure that there is an exact match of the protocol versions. This can be achieved by updating your VM or running an older/newer version of AvalancheGo. ' +
+    'Please be advised that some virtual machines may not yet support the latest RPCChainVM protocol version'
+  );
 }
 
 /** info.getNodeIP: the address the node advertises; another one after ip-changed (a new DHCP lease, a moved host). */

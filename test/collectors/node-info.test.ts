@@ -27,6 +27,7 @@ describe('node-info toSamples', () => {
         'avax_node_vm_info{version="avalanchego/1.14.2",vm="avm"} 1',
         'avax_node_vm_info{version="v1.14.2",vm="evm"} 1',
         'avax_node_vm_info{version="avalanchego/1.14.2",vm="platform"} 1',
+        'avax_node_rpc_protocol_version 45',
       ],
     ],
     [
@@ -34,6 +35,14 @@ describe('node-info toSamples', () => {
       { nodeId: '', version: { ...version, vmVersions: {} }, networkId: { networkID: 5 }, networkName: { networkName: 'fuji' } },
       [
         'avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",ip="",network_id="5",network_name="fuji",node_id="",rpc_protocol_version="45",version="avalanchego/1.14.2"} 1',
+        'avax_node_rpc_protocol_version 45',
+      ],
+    ],
+    [
+      'behavior: no rpcProtocolVersion (an old node) → no avax_node_rpc_protocol_version rather than a wrong 0',
+      { nodeId: '', version: { ...version, rpcProtocolVersion: '', vmVersions: {} }, networkId: { networkID: 5 }, networkName: { networkName: 'fuji' } },
+      [
+        'avax_node_info{database_version="v1.4.5",git_commit="6e5acf909c7a16b991142d6b3979bac5699bdb68",ip="",network_id="5",network_name="fuji",node_id="",rpc_protocol_version="",version="avalanchego/1.14.2"} 1',
       ],
     ],
   ])('%s', (_n, value, want) => {
@@ -90,7 +99,7 @@ describe('node-info collect', () => {
     const { ctx } = makeCtx(nodeInfo, client);
     const r = await nodeInfo.collect(ctx);
     expect(r.errors).toHaveLength(1);
-    expect(r.samples.map((s) => s.name)).toEqual(['avax_node_vm_info', 'avax_node_vm_info', 'avax_node_vm_info']);
+    expect(r.samples.map((s) => s.name)).toEqual(['avax_node_vm_info', 'avax_node_vm_info', 'avax_node_vm_info', 'avax_node_rpc_protocol_version']);
   });
   it('error: getNodeID times out → the last known node ID keeps the series stable', async () => {
     const { client } = fakeClient({ ...answers(), 'info.getNodeID': new TimeoutError('info.getNodeID', 5000) });

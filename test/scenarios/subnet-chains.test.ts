@@ -79,6 +79,9 @@ describe('subnet-chains (and node-ip, admin-logger) scenarios against the export
     }
     expect(m(text, 'avax_subnet_healthy', { subnet: sim.l1SubnetId })).toBe(1);
     expect(m(text, 'avax_subnet_healthy', { subnet: PRIMARY })).toBe(1);
+    // No VM protocol mismatch: 0 for every chain, no plugin protocol series (a normal node never pages).
+    expect(m(text, 'avax_chain_vm_protocol_mismatch', { chain: l1Chain })).toBe(0);
+    expect(text).not.toContain('avax_chain_vm_rpc_protocol_version{');
     expect(m(text, 'avax_subnet_node_is_validator', { subnet: sim.l1SubnetId })).toBe(1);
     expect(m(text, 'avax_subnet_node_is_validator', { subnet: PRIMARY })).toBe(1);
     expect(m(text, 'avax_chain_bootstrapped', { chain: l1Chain })).toBe(1);
@@ -105,6 +108,15 @@ describe('subnet-chains (and node-ip, admin-logger) scenarios against the export
     expect(m(text, 'avax_health_check_healthy', { check: l1Chain })).toBe(0);
     // The primary network's tagged report holds its own chains and the node-wide checks, not the L1 chain's.
     expect(m(text, 'avax_subnet_healthy', { subnet: PRIMARY })).toBe(1);
+  });
+
+  it('l1-vm-protocol-mismatch: the VM is installed, the chain did not build: mismatch 1 with the plugin\'s protocol, the node\'s beside it', async () => {
+    const text = await cycle('l1-vm-protocol-mismatch', (t) => m(t, 'avax_chain_vm_protocol_mismatch', { chain: l1Chain }) === 1 && m(t, 'avax_chain_vm_installed', { blockchain_id: l1Chain }) === 1);
+    expect(m(text, 'avax_chain_vm_protocol_mismatch', { chain: l1Chain })).toBe(1);
+    expect(m(text, 'avax_chain_vm_rpc_protocol_version', { chain: l1Chain })).toBe(44);
+    expect(m(text, 'avax_node_rpc_protocol_version')).toBe(45);
+    expect(m(text, 'avax_chain_vm_installed', { blockchain_id: l1Chain })).toBe(1);
+    expect(m(text, 'avax_chain_vm_protocol_mismatch', { chain: 'C' })).toBe(0);
   });
 
   it('l1-unhealthy: the subnet health fails while the chain keeps Validating', async () => {

@@ -82,6 +82,18 @@ describe('issue 14 scenarios', () => {
     // The primary network's chains are unaffected.
     expect((await rpc(sim.url, '/ext/health', 'health.health', { tags: [PRIMARY] })).json.result.checks.C.error).toBeUndefined();
   });
+  it('l1-vm-protocol-mismatch: VM still in getVMs, status Created, the chain check fails with the handshake error naming both protocols', async () => {
+    const l1 = await l1Chain();
+    await sim.setScenario('l1-vm-protocol-mismatch');
+    expect(Object.keys((await result(sim.url, '/ext/info', 'info.getVMs')).vms)).toContain(l1.vmID);
+    expect(await result(sim.url, '/ext/bc/P', 'platform.getBlockchainStatus', { blockchainID: l1.id })).toEqual({ status: 'Created' });
+    expect((await rpc(sim.url, '/ext/info', 'info.isBootstrapped', { chain: l1.id })).json.error.message).toBe(`there is no chain with alias/ID '${l1.id}'`);
+    const r = await tagged(sim.l1SubnetId, false);
+    expect(r.checks[l1.id].error).toMatch(
+      new RegExp(`^failed to create chain on subnet ${sim.l1SubnetId}: error while creating vm: handshake failed: RPCChainVM protocol version mismatch between AvalancheGo and Virtual Machine plugin\\. AvalancheGo version v1\\.14\\.2 implements RPCChainVM protocol version 45\\. The VM located at \\S+/${l1.vmID} implements RPCChainVM protocol version 44\\. Please make sure`),
+    );
+    expect(r.checks[l1.id]).not.toHaveProperty('message');
+  });
   it('l1-unhealthy: the L1 chain check fails (not connected to enough stake), status stays Validating', async () => {
     const l1 = await l1Chain();
     await sim.setScenario('l1-unhealthy');

@@ -11,6 +11,8 @@ export function nodeDashboard(ctx: DashboardContext): dashboard.DashboardBuilder
   const { q, t } = ctx;
   const okFailing = () => valueText([0, 'FAILING', 'red'], [1, 'OK', 'green']);
   const upgradeAt = `max by (target, upgrade) (${q.sel('avax_network_upgrade_timestamp_seconds')})`;
+  // Blocks a bootstrapping chain has fetched and not executed yet (the node's own counters, since its process started).
+  const bootstrapLeft = `((${q.sel('avax_node_bootstrap_fetched_blocks_total')} - ${q.sel('avax_node_bootstrap_executed_blocks_total')}) and on(target, chain) (${q.sel('avax_node_bootstrap_finished')} == 0))`;
   // Issue 14 panels (l1-chains-panels.ts) after the others.
   return withIdentityPanels(
     avalancheDashboard(
@@ -44,6 +46,26 @@ export function nodeDashboard(ctx: DashboardContext): dashboard.DashboardBuilder
         ),
       )
       .withPanel(metricTimeline([7, 12], 'Bootstrapped chains', q, 'avax_chain_bootstrapped', '{{target}} {{chain}}', valueText([0, 'BOOTSTRAPPING', 'red'], [1, 'bootstrapped', 'green'])))
+      .withPanel(
+        series(
+          [7, 12],
+          'Bootstrap: blocks fetched, not yet executed',
+          "While a chain bootstraps (avax_node_bootstrap_finished 0), from the node's own /ext/metrics: blocks fetched from peers minus blocks executed since the node process started. avalanchego fetches from the network's tip back to its last accepted block first (this grows), then executes them in height order (this falls to 0). A bootstrapping node reports no height of its own; avax_chain_bootstrap_target_height is the height to reach when another target of the network has the chain (runbook, AvalancheChainNotBootstrapped).",
+          range(bootstrapLeft, '{{target}} {{chain}}'),
+        )
+          .unit('short')
+          .min(0),
+      )
+      .withPanel(
+        series(
+          [7, 12],
+          'Bootstrap: execution ETA',
+          'Blocks fetched and not yet executed divided by the execution rate of the last 10 minutes: the time the execution phase still takes at its current pace. Nothing while the node is still fetching (it executes nothing yet) and once the chain is bootstrapped. avalanchego fetches again what the network built meanwhile, briefly, before it finishes.',
+          range(`${bootstrapLeft} / (rate(${q.sel('avax_node_bootstrap_executed_blocks_total')}[10m]) > 0)`, '{{target}} {{chain}}'),
+        )
+          .unit('s')
+          .min(0),
+      )
       // ------------------------------------------------------------ Chains and index
       .withRow(row('Chains and index'))
       .withPanel(series([8, 12], 'Block rate', 'Blocks per second, from the per-chain height.', range(`rate(${q.sel('avax_chain_height')}[$__rate_interval])`, '{{target}} {{chain}}')).unit('short').min(0))
@@ -98,6 +120,19 @@ export function nodeDashboard(ctx: DashboardContext): dashboard.DashboardBuilder
           .min(0)
           .max(1)
           .thresholdsStyle(new common.GraphThresholdsStyleConfigBuilder().mode(common.GraphThresholdsStyleMode.Line)),
+      )
+      .withPanel(
+        columnsTable([8, 24], 'VM plugin protocol (RPCChainVM)', {
+          sortBy: 'mismatch',
+          desc: true,
+          description:
+            "Per chain: 1 when the chain could not be created because its VM plugin implements another RPCChainVM protocol than the node (its health check fails with avalanchego's mismatch error; AvalancheChainVmProtocolMismatch), beside the node's protocol (info.getNodeVersion rpcProtocolVersion). 0 for P, X, C and every chain of the watched subnets on a normal node. The plugin's protocol (avax_chain_vm_rpc_protocol_version, only during a mismatch) is in the alert's description and in Explore.",
+          labels: ['target', 'chain'],
+          columns: [
+            { name: 'mismatch', query: q.sel('avax_chain_vm_protocol_mismatch'), props: [prop.cellBackground(), prop.mappings(valueText([0, 'no', 'green'], [1, 'MISMATCH', 'red']))] },
+            { name: 'node protocol', query: `${q.sel('avax_chain_vm_protocol_mismatch')} * 0 + on(target) group_left ${q.sel('avax_node_rpc_protocol_version')}` },
+          ],
+        }),
       )
       .withPanel(
         timeline(

@@ -34,13 +34,33 @@ unless on(target)
     {
       alert: 'AvalancheHealthCheckFailing',
       comment: `The futureupgrade check pages as AvalancheFutureUpgradeUnknown (critical, upgrades.rules.yaml), the bootstrapped
-check as AvalancheChainNotBootstrapped (node.rules.yaml): it fails through every re-bootstrap after an upgrade.`,
-      expr: `${q.sel('avax_health_check_healthy', 'check!~"futureupgrade|bootstrapped"')} == 0`,
+check as AvalancheChainNotBootstrapped (node.rules.yaml): it fails through every re-bootstrap after an upgrade; the
+check of a chain whose VM plugin speaks another RPCChainVM protocol as AvalancheChainVmProtocolMismatch (critical).`,
+      expr: `${q.sel('avax_health_check_healthy', 'check!~"futureupgrade|bootstrapped"')} == 0
+unless on(target, check)
+label_replace(${q.sel('avax_chain_vm_protocol_mismatch')} == 1, "check", "$1", "chain", "(.*)")
+`,
       for: '5m',
       severity: 'warning',
       summary: '{{ $labels.target }}: health check {{ $labels.check }} is failing',
       description:
         'Health check {{ $labels.check }} on {{ $labels.target }} has reported an error (healthy = {{ $value }}) for more than 5 minutes. Read the check\'s error with: curl -s http://<node>:9650/ext/health | jq \'.checks["{{ $labels.check }}"]\'',
+    },
+    {
+      alert: 'AvalancheChainVmProtocolMismatch',
+      comment: `A chain whose VM plugin implements another RPCChainVM protocol than the node is not created (the plugin's
+handshake fails, chains/manager.go): its health check fails with avalanchego's mismatch error until the node
+restarts. avax_chain_vm_protocol_mismatch is 1 only then (0 for P, X, C and the watched chains on a normal
+node, so the expression selects a series a healthy node has). Value: 1; the plugin's protocol version
+(avax_chain_vm_rpc_protocol_version, present only during the mismatch) and the node's
+(avax_node_rpc_protocol_version) are read by queries in the description. The VM is still listed by info.getVMs,
+so AvalancheChainVmMissing stays silent, and AvalancheChainNotValidating leaves the chain to this alert.`,
+      expr: `${q.sel('avax_chain_vm_protocol_mismatch')} == 1
+`,
+      for: '5m',
+      severity: 'critical',
+      summary: '{{ $labels.target }}: chain {{ $labels.chain }} does not run: its VM plugin speaks another RPCChainVM protocol',
+      description: `Node {{ $labels.target }} could not create chain {{ $labels.chain }} (avax_chain_vm_protocol_mismatch = {{ $value }}): its VM plugin implements RPCChainVM protocol version {{ with printf \`${q.tsel('avax_chain_vm_rpc_protocol_version', 'target=%q', 'chain=%q')}\` $labels.target $labels.chain | query }}{{ . | first | value }}{{ else }}(unknown){{ end }}, the node{{ with printf \`${q.tsel('avax_node_rpc_protocol_version', 'target=%q')}\` $labels.target | query }} implements {{ . | first | value }}{{ else }} another one{{ end }}, and avalanchego demands an exact match. The chain does not run on this node (no blocks, no API, no validation) until the plugin or avalanchego is upgraded to versions of the same protocol and the node restarted. Read the error with: curl -s http://<node>:9650/ext/health | jq '.checks["{{ $labels.chain }}"].error'`,
     },
     {
       alert: 'AvalancheChainHeightStalled',

@@ -21,10 +21,14 @@ and on(target, subnet)
 validator set holds the node: Syncing or Created while avax_subnet_node_is_validator is 1 means the
 node is in the set but does not validate the chain (subnet not tracked, chain failed to start).
 Silent while a primary-network chain is not bootstrapped (AvalancheChainNotBootstrapped): L1 chains
-are created only afterwards.`,
+are created only afterwards. Silent too for a chain whose VM plugin speaks another RPCChainVM protocol
+(AvalancheChainVmProtocolMismatch says why) and for 10 minutes after: the status is asked every few
+minutes, the health check every cycle, so after the fix the status lags the mismatch by up to 5 minutes.`,
       expr: `${ofValidatedSubnet(q.sel('avax_chain_status', 'status!="Validating"'))}
 unless on(target)
 (min by (target) (${q.sel('avax_chain_bootstrapped', 'chain=~"P|X|C"')}) == 0)
+unless on(target, blockchain_id)
+label_replace(max_over_time(${q.sel('avax_chain_vm_protocol_mismatch')}[10m]) == 1, "blockchain_id", "$1", "chain", "(.*)")
 `,
       for: '15m',
       severity: 'critical',

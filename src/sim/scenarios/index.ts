@@ -40,6 +40,7 @@ import { metricsV1_10 } from './metrics-v1.10.js';
 import { metricsDisabled } from './metrics-disabled.js';
 import { l1Untracked } from './l1-untracked.js';
 import { l1VmMissing } from './l1-vm-missing.js';
+import { l1VmProtocolMismatch } from './l1-vm-protocol-mismatch.js';
 import { l1Unhealthy } from './l1-unhealthy.js';
 import { ipChanged } from './ip-changed.js';
 import { logLevelDebug } from './log-level-debug.js';
@@ -96,6 +97,7 @@ export const SCENARIO_MODULES = [
   metricsDisabled,
   l1Untracked,
   l1VmMissing,
+  l1VmProtocolMismatch,
   l1Unhealthy,
   ipChanged,
   logLevelDebug,

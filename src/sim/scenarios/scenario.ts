@@ -160,8 +160,8 @@ export interface Scenario<N extends string = string> {
     readonly otherBalance?: (n: ScenarioNode, position: number, nowS: number) => bigint | undefined;
     /** false: of the L1 validators only the node itself is connected (the L1 chain check fails) */
     readonly peersConnected?: false;
-    /** the L1 chain is not run: its subnet not tracked, or its VM plugin not installed */
-    readonly chain?: 'untracked' | 'vm-missing';
+    /** the L1 chain is not run: its subnet not tracked, its VM plugin not installed, or the plugin implements another RPCChainVM protocol */
+    readonly chain?: 'untracked' | 'vm-missing' | 'vm-protocol-mismatch';
   };
 
   /** economics.ts */
