@@ -260,7 +260,7 @@ export class Publisher {
       this.fleetDirty = false;
       this.refreshFleet();
     }
-    const { bytes, seriesCount } = this.exposition.assembleBytes();
+    const taken = this.exposition.parts();
     let extra = '';
     if (this.o.processMetrics) {
       try {
@@ -269,9 +269,14 @@ export class Publisher {
         this.o.logger.error({ err: String(err) }, 'process metrics failed: this render has none');
       }
     }
-    const buf = extra === '' ? bytes : Buffer.concat([bytes, Buffer.from(extra, 'utf8')]);
-    const gz = await gzipAsync(buf, { level: GZIP_LEVEL });
-    const r = makeRendered(buf, seriesCount, this.o.now(), gz);
+    // One copy of the text, the process metrics at its end, alive only until its gzip is made: the
+    // render keeps the gzip (makeRendered, keepText false).
+    const tail = Buffer.from(extra, 'utf8');
+    taken.parts.push(tail);
+    const bytes = Buffer.concat(taken.parts, taken.length + tail.length);
+    const seriesCount = taken.seriesCount;
+    const gz = await gzipAsync(bytes, { level: GZIP_LEVEL });
+    const r = makeRendered(bytes, seriesCount, this.o.now(), gz, false);
     this.rendered = r;
     this.everRendered = true;
     this.lastRenderEnd = performance.now();

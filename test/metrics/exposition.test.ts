@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Registry, Gauge } from 'prom-client';
-import { Exposition, TargetSegment } from '../../src/metrics/exposition.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { Exposition, TargetSegment, makeRendered } from '../../src/metrics/exposition.js';
 import { escapeLabelValue, formatValue } from '../../src/metrics/render.js';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 
@@ -56,6 +57,27 @@ describe('exposition', () => {
     ]);
     const chunk = seg.chunks.get('avax_rpc_request_duration_seconds')!;
     expect(chunk.indexOf('le="0.5"')).toBeLessThan(chunk.indexOf('le="10"'));
+  });
+
+  it('behavior: a render that keeps only its gzip (the full /metrics, 30 times smaller) still serves the same text to a scrape without gzip', () => {
+    const text = Buffer.from('avax_up{target="a"} 1\n'.repeat(1000), 'utf8');
+    const gz = gzipSync(text);
+    const r = makeRendered(text, 1000, 0, gz, false);
+    expect(r.gzip()).toBe(gz);
+    expect(r.text.equals(text)).toBe(true);
+    expect(gunzipSync(r.gzip()).equals(r.text)).toBe(true);
+    // Kept as given when the text is kept (probes, small renders), and the gzip made on first use.
+    const kept = makeRendered(text, 1000, 0);
+    expect(kept.text).toBe(text);
+    expect(gunzipSync(kept.gzip()).equals(text)).toBe(true);
+  });
+
+  it('default: parts() is what assembleBytes() copies, in the same order', () => {
+    const e = new Exposition();
+    e.setTarget('a', new TargetSegment([{ name: 'avax_up', labels: { target: 'a' }, value: 1 }, { name: 'avax_peers', labels: { target: 'a' }, value: 3 }]));
+    const { parts, length, seriesCount } = e.parts();
+    expect(Buffer.concat(parts, length).equals(e.assembleBytes().bytes)).toBe(true);
+    expect(seriesCount).toBe(2);
   });
 
   it('default: descriptor names are unique and follow the naming rules', () => {
