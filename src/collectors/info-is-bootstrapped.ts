@@ -20,12 +20,6 @@ export interface IsBootstrappedValue {
   readonly chains: readonly ChainBootstrapped[];
 }
 
-declare module './define.js' {
-  interface CollectorValues {
-    'info-is-bootstrapped': IsBootstrappedValue;
-  }
-}
-
 export function toSamples(results: readonly ChainBootstrapped[]): Sample[] {
   return results.map((r) => sample('avax_chain_bootstrapped', { chain: r.chain }, r.isBootstrapped ? 1 : 0));
 }
@@ -65,7 +59,7 @@ interface BootstrappedMemory {
   readonly done: Set<string>;
 }
 
-export const infoIsBootstrapped: CollectorOf<'info-is-bootstrapped'> = defineCollector({
+export const infoIsBootstrapped: CollectorOf<'info-is-bootstrapped', IsBootstrappedValue> = defineCollector({
   name: 'info-is-bootstrapped',
   description: 'info.isBootstrapped for P, X, C, every configured chain, and the chains of the L1s subnet-chains watches.',
   needs: 'Info API',

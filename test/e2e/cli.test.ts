@@ -23,6 +23,8 @@ const NOT_IN_THIS_SETUP: Record<string, string> = {
   avax_validator_last_reward_avax: 'only after a watched validation ended while the exporter ran (test/golden and test/scenarios/rewards-economics end one)',
   avax_validator_last_reward_timestamp_seconds: 'only after a watched validation ended while the exporter ran',
   avax_validator_last_potential_reward_avax: 'only after a watched validation ended while the exporter ran',
+  avax_chain_vm_rpc_protocol_version: "only for a chain whose VM plugin speaks another RPCChainVM protocol (test/scenarios/subnet-chains.test.ts, scenario l1-vm-protocol-mismatch)",
+  avax_chain_bootstrap_target_height: 'only while a chain bootstraps and another target of the same network answers (test/scenarios/bootstrap-target.test.ts)',
 };
 
 describe('avalanche-exporter against a node that answers like avalanchego', () => {
