@@ -73,11 +73,14 @@ export function loadConfig(opts: LoadOptions): LoadedConfig {
     for (const s of group) {
       if (s.def.flag === 'config.file') continue;
       let value = convert(s);
-      if (s.def.flag === 'node.header') value = parseHeaders(value as string[], s.source);
+      // Repeatable "name: value" / "name=value" flags build a map (headers, labels).
+      const pairs = PAIR_FLAGS[s.def.flag];
+      if (pairs) value = parsePairs(value as string[], s.source, pairs);
       const append = s.def.kind === 'list' && seenLists.has(s.def.flag);
-      if (s.def.flag === 'node.header' && append) {
+      if (pairs && append) {
         const t = (raw['targets'] as Record<string, unknown>[])[0]!;
-        t['headers'] = { ...(t['headers'] as object), ...(value as object) };
+        const key = String(s.def.path[2]);
+        t[key] = { ...(t[key] as object), ...(value as object) };
       } else {
         setPath(raw, s.def.path, value, append);
       }
@@ -94,7 +97,8 @@ export function loadConfig(opts: LoadOptions): LoadedConfig {
         const valid = schemaKeysAt(schema, i.path) ?? [];
         return i.keys.map((k) => `  ${path ? `${path}.` : ''}${k}: unknown key${didYouMean(k, valid)}${valid.length ? ` (valid here: ${valid.join(', ')})` : ''}`);
       }
-      const flag = flags.find((f) => f.path.length > 0 && (path === formatPath(f.path) || path.startsWith(`${formatPath(f.path)}[`)));
+      // A target of the file was not set by a --node.* flag: no flag to name there.
+      const flag = flags.find((f) => f.path.length > 0 && !(fileHasTargets && f.target) && (path === formatPath(f.path) || path.startsWith(`${formatPath(f.path)}[`)));
       const where = flag ? `${path} (--${flag.flag})` : path || '(top level)';
       return [`  ${where}: ${i.message}`];
     });
@@ -103,11 +107,17 @@ export function loadConfig(opts: LoadOptions): LoadedConfig {
   return { config: parsed.data, configFile };
 }
 
-function parseHeaders(list: string[], source: string): Record<string, string> {
+/** The repeatable flags whose values are pairs, and what separates a name from its value. */
+const PAIR_FLAGS: Readonly<Record<string, { sep: ':' | '='; shape: string }>> = {
+  'node.header': { sep: ':', shape: '"Name: value"' },
+  'node.label': { sep: '=', shape: '"name=value"' },
+};
+
+function parsePairs(list: string[], source: string, how: { sep: ':' | '='; shape: string }): Record<string, string> {
   const out: Record<string, string> = {};
   for (const h of list) {
-    const i = h.indexOf(':');
-    if (i <= 0) throw new ConfigError(`${source}: expected "Name: value", got a value without a colon`);
+    const i = h.indexOf(how.sep);
+    if (i <= 0) throw new ConfigError(`${source}: expected ${how.shape}, got a value without ${how.sep === ':' ? 'a colon' : 'an ='}`);
     out[h.slice(0, i).trim()] = h.slice(i + 1).trim();
   }
   return out;

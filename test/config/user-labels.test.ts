@@ -25,6 +25,28 @@ const withLabels = (labels: string) => `targets:\n  - { name: a, url: "http://12
 const withMetrics = (metrics: string) => `targets:\n  - { name: a, url: "http://127.0.0.1:9650", metrics: ${metrics} }\n`;
 
 describe('user labels: accepted', () => {
+  it('flags: --node.label name=value (repeatable, also comma-separated) labels the single node of flag mode; the env var too', () => {
+    const flags = loadConfig({ argv: ['--node.url', 'http://127.0.0.1:9650', '--node.label', 'region=eu-west', '--node.label', 'operator=acme,customer=x'], env: {} }).config;
+    const [t] = resolveTargets(flags, COLLECTORS);
+    expect(t!.spec.labels).toEqual({ region: 'eu-west', operator: 'acme', customer: 'x' });
+    const env = loadConfig({ argv: [], env: { AVAX_EXPORTER_NODE_LABEL: 'region=eu-west' } }).config;
+    expect(resolveTargets(env, COLLECTORS)[0]!.spec.labels).toEqual({ region: 'eu-west' });
+  });
+
+  it('error: --node.label without = or with a name the exporter uses is refused, naming the flag', () => {
+    const refuse = (argv: string[]) => {
+      try {
+        loadConfig({ argv: ['--node.url', 'http://127.0.0.1:9650', ...argv], env: {} });
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return (e as Error).message;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    expect(refuse(['--node.label', 'region'])).toMatch(/--node.label: expected "name=value"/);
+    expect(refuse(['--node.label', 'chain=C'])).toMatch(/targets\[0\]\.labels\.chain.*label of the exporter's own series/);
+  });
+
   it('default: no labels and no selection: every target has none (its series as before)', () => {
     const [t] = resolveTargets(fromYaml('targets:\n  - { url: "http://127.0.0.1:9650" }\n'), COLLECTORS);
     expect(t!.spec.labels).toEqual({});
