@@ -72,16 +72,19 @@ export const GZIP_LEVEL = 6;
  * that a person polling with curl does not inflate it every time and nobody pins it for good.
  */
 export function makeRendered(text: string | Buffer, seriesCount: number, renderedAt: number, gz?: Buffer, keepText = true): RenderedExposition {
+  if (gz && !keepText) return gzipOnly(gz, seriesCount, renderedAt);
   const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   let zipped = gz;
-  if (!gz || keepText) {
-    return {
-      text: buf,
-      gzip: () => (zipped ??= gzipSync(buf, { level: GZIP_LEVEL })),
-      seriesCount,
-      renderedAt,
-    };
-  }
+  return {
+    text: buf,
+    gzip: () => (zipped ??= gzipSync(buf, { level: GZIP_LEVEL })),
+    seriesCount,
+    renderedAt,
+  };
+}
+
+/** A function of its own: closures made beside `text` would share (and keep) the context that holds it. */
+function gzipOnly(gz: Buffer, seriesCount: number, renderedAt: number): RenderedExposition {
   let inflated: WeakRef<Buffer> | undefined;
   return {
     get text(): Buffer {

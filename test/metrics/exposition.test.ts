@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Registry, Gauge } from 'prom-client';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Exposition, TargetSegment, makeRendered } from '../../src/metrics/exposition.js';
 import { escapeLabelValue, formatValue } from '../../src/metrics/render.js';
@@ -70,6 +72,22 @@ describe('exposition', () => {
     const kept = makeRendered(text, 1000, 0);
     expect(kept.text).toBe(text);
     expect(gunzipSync(kept.gzip()).equals(text)).toBe(true);
+  });
+
+  it('behavior: a gzip-only render does not keep the text it was made from (a 1,000-target text is ~100 MB)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let text: Buffer | undefined = Buffer.from('avax_up{target="a"} 1\n'.repeat(1000), 'utf8');
+    const gone = new WeakRef(text);
+    const r = makeRendered(text, 1000, 0, gzipSync(text), false);
+    text = undefined;
+    // Bounded: a few collections, each after a turn of the event loop.
+    for (let i = 0; i < 5 && gone.deref() !== undefined; i++) {
+      await new Promise((res) => setImmediate(res));
+      gc();
+    }
+    expect(gone.deref()).toBeUndefined();
+    expect(r.text.toString()).toContain('avax_up{target="a"} 1');
   });
 
   it('default: parts() is what assembleBytes() copies, in the same order', () => {
