@@ -1,4 +1,5 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { once } from 'node:events';
+import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { DESCRIPTOR_INDEX, type DescriptorIndex } from './descriptors.js';
 import type { Sample } from '../model.js';
 import { formatHeader, formatSample } from './render.js';
@@ -64,15 +65,8 @@ export interface RenderedExposition {
 /** zlib level of the exposition's gzip: 6 (zlib's default, what Go's gzip writer uses too). */
 export const GZIP_LEVEL = 6;
 
-/**
- * A rendered exposition; `gz` when its gzip was made beforehand (off the event loop, see Publisher.render).
- * With `gz` and `keepText: false` only the gzip is kept: Prometheus always asks for gzip, and the text of
- * a 1,000-target fleet is 30 times its gzip (about 100 MB against 3 MB). A scrape without gzip (curl)
- * then gets the text inflated again, kept only while the garbage collector lets it live (a WeakRef), so
- * that a person polling with curl does not inflate it every time and nobody pins it for good.
- */
-export function makeRendered(text: string | Buffer, seriesCount: number, renderedAt: number, gz?: Buffer, keepText = true): RenderedExposition {
-  if (gz && !keepText) return gzipOnly(gz, seriesCount, renderedAt);
+/** A rendered exposition; `gz` when its gzip was made beforehand. */
+export function makeRendered(text: string | Buffer, seriesCount: number, renderedAt: number, gz?: Buffer): RenderedExposition {
   const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   let zipped = gz;
   return {
@@ -83,8 +77,15 @@ export function makeRendered(text: string | Buffer, seriesCount: number, rendere
   };
 }
 
-/** A function of its own: closures made beside `text` would share (and keep) the context that holds it. */
-function gzipOnly(gz: Buffer, seriesCount: number, renderedAt: number): RenderedExposition {
+/**
+ * A rendered exposition that is its gzip only (the full /metrics, see Publisher.render): Prometheus
+ * always asks for gzip, and the text of a 1,000-target fleet is 30 times its gzip (about 100 MB against
+ * 3 MB). A scrape without gzip (curl) gets the text inflated again, kept only while the garbage
+ * collector lets it live (a WeakRef), so that a person polling with curl does not inflate it every
+ * time and nobody pins it for good. A function of its own: closures made beside a text would share
+ * (and keep) the context that holds it.
+ */
+export function renderedFromGzip(gz: Buffer, seriesCount: number, renderedAt: number): RenderedExposition {
   let inflated: WeakRef<Buffer> | undefined;
   return {
     get text(): Buffer {
@@ -98,6 +99,38 @@ function gzipOnly(gz: Buffer, seriesCount: number, renderedAt: number): Rendered
     seriesCount,
     renderedAt,
   };
+}
+
+/** Input blocks of the streamed gzip: big enough that the stream's cost per write does not count. */
+const GZIP_BLOCK_BYTES = 1 << 20;
+
+/**
+ * The gzip of the parts' concatenation, made on zlib's thread pool from blocks of about a megabyte:
+ * the whole text (about 100 MB for 1,000 targets) never exists at once, only a block of it.
+ */
+export async function gzipParts(parts: readonly Buffer[], level: number): Promise<Buffer> {
+  const z = createGzip({ level });
+  const out: Buffer[] = [];
+  z.on('data', (c: Buffer) => out.push(c));
+  const ended = once(z, 'end');
+  let block: Buffer[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (size === 0) return;
+    const ok = z.write(Buffer.concat(block, size));
+    block = [];
+    size = 0;
+    if (!ok) await once(z, 'drain');
+  };
+  for (const p of parts) {
+    block.push(p);
+    size += p.length;
+    if (size >= GZIP_BLOCK_BYTES) await flush();
+  }
+  await flush();
+  z.end();
+  await ended;
+  return Buffer.concat(out);
 }
 
 /**

@@ -1,10 +1,8 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { Derivation, FleetDerivation } from '../derive/define.js';
 import type { TargetSnapshot } from '../snapshot.js';
 import type { DescriptorIndex } from './descriptors.js';
-import { Exposition, GZIP_LEVEL, TargetSegment, makeRendered, type RenderedExposition } from './exposition.js';
+import { Exposition, GZIP_LEVEL, TargetSegment, gzipParts, makeRendered, renderedFromGzip, type RenderedExposition } from './exposition.js';
 import type { Sample } from '../model.js';
 import { PLAIN_OUTPUT, TargetOutputs } from './target-output.js';
 import { targetSamples } from './target-samples.js';
@@ -12,7 +10,6 @@ import { targetSamples } from './target-samples.js';
 /** Segment name of the fleet-derived series (they carry the target they are about); not a target name. */
 const FLEET_SEGMENT = '\u0000fleet';
 
-const gzipAsync = promisify(gzip);
 
 /**
  * Renders that follow publications are spaced by RENDER_SPACING × the last render's cost (capped at
@@ -269,14 +266,11 @@ export class Publisher {
         this.o.logger.error({ err: String(err) }, 'process metrics failed: this render has none');
       }
     }
-    // One copy of the text, the process metrics at its end, alive only until its gzip is made: the
-    // render keeps the gzip (makeRendered, keepText false).
-    const tail = Buffer.from(extra, 'utf8');
-    taken.parts.push(tail);
-    const bytes = Buffer.concat(taken.parts, taken.length + tail.length);
+    // The render keeps the gzip only; the text is never assembled whole (gzipParts).
+    taken.parts.push(Buffer.from(extra, 'utf8'));
     const seriesCount = taken.seriesCount;
-    const gz = await gzipAsync(bytes, { level: GZIP_LEVEL });
-    const r = makeRendered(bytes, seriesCount, this.o.now(), gz, false);
+    const gz = await gzipParts(taken.parts, GZIP_LEVEL);
+    const r = renderedFromGzip(gz, seriesCount, this.o.now());
     this.rendered = r;
     this.everRendered = true;
     this.lastRenderEnd = performance.now();

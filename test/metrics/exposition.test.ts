@@ -3,7 +3,7 @@ import { Registry, Gauge } from 'prom-client';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { Exposition, TargetSegment, makeRendered } from '../../src/metrics/exposition.js';
+import { Exposition, TargetSegment, gzipParts, makeRendered, renderedFromGzip } from '../../src/metrics/exposition.js';
 import { escapeLabelValue, formatValue } from '../../src/metrics/render.js';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 
@@ -64,7 +64,7 @@ describe('exposition', () => {
   it('behavior: a render that keeps only its gzip (the full /metrics, 30 times smaller) still serves the same text to a scrape without gzip', () => {
     const text = Buffer.from('avax_up{target="a"} 1\n'.repeat(1000), 'utf8');
     const gz = gzipSync(text);
-    const r = makeRendered(text, 1000, 0, gz, false);
+    const r = renderedFromGzip(gz, 1000, 0);
     expect(r.gzip()).toBe(gz);
     expect(r.text.equals(text)).toBe(true);
     expect(gunzipSync(r.gzip()).equals(r.text)).toBe(true);
@@ -74,20 +74,31 @@ describe('exposition', () => {
     expect(gunzipSync(kept.gzip()).equals(text)).toBe(true);
   });
 
-  it('behavior: a gzip-only render does not keep the text it was made from (a 1,000-target text is ~100 MB)', async () => {
+  it('behavior: a gzip-only render inflates its text for a scrape without gzip and does not pin it', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    let text: Buffer | undefined = Buffer.from('avax_up{target="a"} 1\n'.repeat(1000), 'utf8');
-    const gone = new WeakRef(text);
-    const r = makeRendered(text, 1000, 0, gzipSync(text), false);
-    text = undefined;
+    const text = Buffer.from('avax_up{target="a"} 1\n'.repeat(1000), 'utf8');
+    const r = renderedFromGzip(gzipSync(text), 1000, 0);
+    let inflated: Buffer | undefined = r.text;
+    expect(inflated.equals(text)).toBe(true);
+    expect(r.text).toBe(inflated); // while someone holds it, the same buffer
+    const gone = new WeakRef(inflated);
+    inflated = undefined;
     // Bounded: a few collections, each after a turn of the event loop.
     for (let i = 0; i < 5 && gone.deref() !== undefined; i++) {
       await new Promise((res) => setImmediate(res));
       gc();
     }
     expect(gone.deref()).toBeUndefined();
-    expect(r.text.toString()).toContain('avax_up{target="a"} 1');
+    expect(r.text.equals(text)).toBe(true);
+  });
+
+  it('default: gzipParts is the gzip of the parts joined, over many blocks (the full text is never built whole)', async () => {
+    // 3,000 parts of 1,000 bytes: three blocks of a megabyte and a rest.
+    const parts = Array.from({ length: 3000 }, (_, i) => Buffer.from(`avax_up{target="t${String(i).padStart(5, '0')}"} 1\n`.padEnd(1000, '#'), 'utf8'));
+    const gz = await gzipParts(parts, 6);
+    expect(gunzipSync(gz).equals(Buffer.concat(parts))).toBe(true);
+    expect(gunzipSync(await gzipParts([], 6)).length).toBe(0);
   });
 
   it('default: parts() is what assembleBytes() copies, in the same order', () => {

@@ -46,7 +46,11 @@ describe('publisher: one render at a time, only when /metrics is looked at (issu
     p.publish(snapshotWith({}, { name: 'a' }));
     const r = await p.flush();
     expect(text(r)).toContain(upLine('a', 1));
-    expect(gunzipSync(r.gzip()).equals(r.text)).toBe(true);
+    // The render is its gzip (made from the segments, never from a whole text): it holds the target and the global samples.
+    const served = gunzipSync(r.gzip()).toString();
+    expect(served).toBe(text(r));
+    expect(served).toContain(upLine('a', 1));
+    expect(served.match(/^# TYPE avax_up gauge$/gm)?.length).toBe(1);
     expect(p.current()).toBe(r);
   });
 
