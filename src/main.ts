@@ -91,8 +91,9 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
   const answers = new NetworkAnswers(now, logger);
   const makeRunners = (targets: readonly ResolvedTarget[]) =>
     targets.map(
-      (t) =>
+      (t, i) =>
         new TargetRunner(t, {
+          phaseOffset: i,
           collectors,
           options,
           baseIntervalSeconds: cfg.collection.interval,

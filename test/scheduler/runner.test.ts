@@ -29,9 +29,10 @@ const target = (names: string[], reference = false, intervals: Record<string, nu
   collectors: names.map((n) => ({ name: n as never, enabled: true, intervalSeconds: intervals[n] ?? 15 })),
 });
 
-function runner(collectors: Collector[], t: ResolvedTarget, timeout = 1) {
+function runner(collectors: Collector[], t: ResolvedTarget, timeout = 1, phaseOffset?: number) {
   const log = memoryLogger();
   const r = new TargetRunner(t, {
+    phaseOffset,
     collectors,
     options: new Map(),
     baseIntervalSeconds: 15,
@@ -47,6 +48,30 @@ const get = (samples: { name: string; labels: Record<string, string>; value: num
   samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).map((s) => s.value);
 
 describe('target runner', () => {
+  it('behavior: a fleet\'s targets take turns for a slow collector (phaseOffset: their place in the list), each at its own interval', async () => {
+    // A 60 s collector (4 base cycles) on four targets with offsets 0..3: after start-up each runs it
+    // every 4th cycle, and no two of them in the same cycle.
+    const ticksOf = async (offset: number): Promise<number[]> => {
+      const ran: number[] = [];
+      let tick = 0;
+      const slow = mk('node-metrics', async () => {
+        ran.push(tick);
+        return { samples: [], errors: [] };
+      }, 60);
+      const { r } = runner([slow], target(['node-metrics'], false, { 'node-metrics': 60 }), 1, offset);
+      for (tick = 0; tick < 16; tick++) await r.runCycle();
+      return ran;
+    };
+    const runs = await Promise.all([0, 1, 2, 3].map(ticksOf));
+    for (const ran of runs) {
+      expect(ran[0]).toBe(0); // start-up runs every collector
+      expect(ran.slice(1).every((t, i, a) => i === 0 || t - a[i - 1]! === 4)).toBe(true);
+      expect(ran.length).toBe(4); // tick 0 and one phased run in each of ticks 4-7, 8-11, 12-15
+    }
+    const later = runs.map((ran) => ran[1]! % 4);
+    expect(new Set(later).size).toBe(4);
+  });
+
   it('behavior: one failing collector leaves the others intact', async () => {
     let fail = false;
     const good = mk('node-info', async () => ({ samples: [{ name: 'avax_peers', labels: {}, value: 7 }], errors: [] }));
