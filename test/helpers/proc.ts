@@ -53,18 +53,25 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): Proc {
   };
 }
 
-/** Polls `fn` until it returns a truthy value; bounded by `timeoutMs`. */
+/**
+ * Polls `fn` every `stepMs` until it returns a truthy value; a throw counts as "not yet" (the last
+ * error is named if time runs out). Bounded by `timeoutMs`, and the attempt that decides a timeout
+ * always STARTS after the deadline: on a loaded machine one slow attempt that began early (a cold
+ * start, a starved worker) cannot use up the whole budget and fail a condition that holds by then.
+ */
 export async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, stepMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
-  while (Date.now() < deadline) {
+  for (;;) {
+    const startedAfterDeadline = Date.now() >= deadline;
     try {
       const v = await fn();
       if (v) return v;
     } catch (e) {
       last = e;
     }
-    await new Promise((r) => setTimeout(r, stepMs));
+    if (startedAfterDeadline) break;
+    await new Promise((r) => setTimeout(r, Math.min(stepMs, Math.max(0, deadline - Date.now()))));
   }
   throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
 }

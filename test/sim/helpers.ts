@@ -4,6 +4,7 @@ import http from 'node:http';
 import { createHash } from 'node:crypto';
 import bs58 from 'bs58';
 import { startSimNode, type SimNode, type SimOptions } from '../../src/sim/server.js';
+import { waitFor as waitForAny } from '../helpers/proc.js';
 
 export interface RawResponse {
   status: number;
@@ -84,14 +85,9 @@ export function nodeIdValid(s: string): boolean {
   return s.startsWith('NodeID-') && cb58Valid(s.slice(7), 20);
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 3000, stepMs = 20): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as T;
-    if (Date.now() > end) throw new Error('waitFor: timed out');
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
+/** The one polling helper of the tests (test/helpers/proc.ts), with the simulator tests' short step. */
+export function waitFor<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 10_000, stepMs = 20): Promise<T> {
+  return waitForAny(fn, timeoutMs, stepMs);
 }
 
 export async function control(controlUrl: string, body: unknown): Promise<RawResponse> {

@@ -127,7 +127,7 @@ describe('restart', () => {
     expect(JSON.parse((await raw(s.controlUrl + '/sim/state')).body).nodes[0].healthRun).toBe(false);
     // the option's delay (5 ms) when the body names none; an empty body restarts every node
     expect((await post(s.controlUrl + '/sim/restart', '')).status).toBe(200);
-    await waitFor(async () => (await raw(s.url + '/ext/health')).status === 200, 5000);
+    await waitFor(async () => (await raw(s.url + '/ext/health')).status === 200);
     // bad requests name the problem
     expect(JSON.parse((await post(s.controlUrl + '/sim/restart', '{"node":4}')).body).error).toContain('node must be');
     expect((await post(s.controlUrl + '/sim/restart', '{"healthFirstRunMs":-1}')).status).toBe(400);
