@@ -33,6 +33,22 @@ const WATCH_WINDOW_MS = 10 * 60_000;
  * served an old render.
  */
 const SCRAPE_WAIT_MAX_RENDER_MS = 20;
+/**
+ * Render ahead only for the next scrape. The scrapers' cadence is the shortest of the last
+ * CADENCE_GAPS gaps between /metrics scrapes (two Prometheus of an HA pair, each at its own offset,
+ * give the shorter of their two gaps); gaps under MIN_CADENCE_GAP_MS are not a cadence (a burst, a
+ * person's second curl). Until `lead` before the next scrape is due, publications only mark the
+ * exposition dirty: a fleet of 100 targets publishes several times a second, and rendering ahead
+ * after each batch (spaced by RENDER_SPACING) cost about 5 % of a core at 100 targets for renders
+ * nobody fetched (bench/RESULTS.md). The lead is long enough for a render to finish before the
+ * scrape: RENDER_LEAD × the last render's cost, at least MIN_LEAD_MS, at most half the cadence.
+ * Past the due time (a scrape late, a cadence that changed) renders follow publications, spaced, as
+ * without a cadence.
+ */
+const CADENCE_GAPS = 3;
+const MIN_CADENCE_GAP_MS = 1000;
+const RENDER_LEAD = 3;
+const MIN_LEAD_MS = 1000;
 
 export interface PublisherOptions {
   readonly index: DescriptorIndex;
@@ -46,6 +62,8 @@ export interface PublisherOptions {
   readonly logger: Logger;
   /** Clock in ms. */
   readonly now: () => number;
+  /** Monotonic clock in ms for render scheduling (default performance.now; tests inject one). */
+  readonly monotonic?: () => number;
 }
 
 /** Counters of the render machinery (tests and the bench check its bounds). */
@@ -97,11 +115,15 @@ export class Publisher {
   private lastRenderEnd = 0;
   private lastRenderCostMs = 0;
   private lastScrapeAt = -Infinity;
+  /** The last gaps between /metrics scrapes that can be a scraper's cadence (see CADENCE_GAPS). */
+  private readonly scrapeGaps: number[] = [];
+  private readonly mono: () => number;
   private started = 0;
   private inFlight = 0;
   private maxInFlight = 0;
 
   constructor(private readonly o: PublisherOptions) {
+    this.mono = o.monotonic ?? (() => performance.now());
     this.exposition = new Exposition(o.helpSuffix, o.index);
     this.outputs = new TargetOutputs(o.index);
     this.exposition.setGlobal(o.global);
@@ -142,8 +164,13 @@ export class Publisher {
    * render at once while the next one is made.
    */
   scrape(): RenderedExposition | Promise<RenderedExposition> {
-    const now = performance.now();
-    const watched = now - this.lastScrapeAt <= WATCH_WINDOW_MS;
+    const now = this.mono();
+    const sinceLast = now - this.lastScrapeAt;
+    const watched = sinceLast <= WATCH_WINDOW_MS;
+    if (watched && sinceLast >= MIN_CADENCE_GAP_MS) {
+      this.scrapeGaps.push(sinceLast);
+      if (this.scrapeGaps.length > CADENCE_GAPS) this.scrapeGaps.shift();
+    } else if (!watched) this.scrapeGaps.length = 0;
     this.lastScrapeAt = now;
     if (!this.dirty && !this.flight) return this.rendered;
     if (!watched || !this.everRendered || this.lastRenderCostMs <= SCRAPE_WAIT_MAX_RENDER_MS) return this.request(true);
@@ -154,6 +181,17 @@ export class Publisher {
   /** The render that includes everything published so far, made now (tests, benchmarks, reload). */
   flush(): Promise<RenderedExposition> {
     return this.request(true);
+  }
+
+  /**
+   * When the next scrape is due and how long before it a render ahead may start (undefined before
+   * the scrapes have shown a cadence).
+   */
+  nextScrape(): { dueAt: number; leadMs: number } | undefined {
+    if (this.scrapeGaps.length === 0) return undefined;
+    const cadence = Math.min(...this.scrapeGaps);
+    const leadMs = Math.min(cadence / 2, Math.max(MIN_LEAD_MS, RENDER_LEAD * this.lastRenderCostMs));
+    return { dueAt: this.lastScrapeAt + cadence, leadMs };
   }
 
   /** Render machinery counters. */
@@ -177,7 +215,7 @@ export class Publisher {
     this.dirty = true;
     this.fleetDirty = true;
     // Watched: render ahead of the next scrape (spaced, one at a time).
-    if (performance.now() - this.lastScrapeAt <= WATCH_WINDOW_MS) void this.request(false).catch(() => {});
+    if (this.mono() - this.lastScrapeAt <= WATCH_WINDOW_MS) void this.request(false).catch(() => {});
   }
 
   /** The render that will include everything published so far; `urgent`: not spaced. */
@@ -202,9 +240,13 @@ export class Publisher {
     return this.launch(urgent ? 0 : this.gap());
   }
 
+  /** How long a render ahead waits: its spacing after the last render, and the lead before the next scrape. */
   private gap(): number {
-    const gap = Math.min(MAX_RENDER_GAP_MS, RENDER_SPACING * this.lastRenderCostMs);
-    return Math.max(0, this.lastRenderEnd + gap - performance.now());
+    const now = this.mono();
+    const spacing = this.lastRenderEnd + Math.min(MAX_RENDER_GAP_MS, RENDER_SPACING * this.lastRenderCostMs) - now;
+    const next = this.nextScrape();
+    const ahead = next ? next.dueAt - next.leadMs - now : 0;
+    return Math.max(0, spacing, ahead);
   }
 
   private launch(waitMs: number): Promise<RenderedExposition> {
@@ -252,7 +294,7 @@ export class Publisher {
   private async render(flight: Flight): Promise<RenderedExposition> {
     flight.assembled = true;
     this.dirty = false;
-    const started = performance.now();
+    const started = this.mono();
     if (this.fleetDirty) {
       this.fleetDirty = false;
       this.refreshFleet();
@@ -273,7 +315,7 @@ export class Publisher {
     const r = renderedFromGzip(gz, seriesCount, this.o.now());
     this.rendered = r;
     this.everRendered = true;
-    this.lastRenderEnd = performance.now();
+    this.lastRenderEnd = this.mono();
     this.lastRenderCostMs = this.lastRenderEnd - started;
     return r;
   }

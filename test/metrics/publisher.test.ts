@@ -6,9 +6,11 @@ import type { RenderedExposition } from '../../src/metrics/exposition.js';
 import { Publisher } from '../../src/metrics/publisher.js';
 import { snapshotWith } from '../derive/snapshot.js';
 import { memoryLogger } from '../helpers/log.js';
+import { waitFor } from '../helpers/proc.js';
 
-function publisher(fleet: FleetDerivation[] = [], processMetrics?: () => Promise<string>) {
+function publisher(fleet: FleetDerivation[] = [], processMetrics?: () => Promise<string>, monotonic?: () => number) {
   return new Publisher({
+    monotonic,
     index: DESCRIPTOR_INDEX,
     derivations: [],
     fleetDerivations: fleet,
@@ -153,5 +155,72 @@ describe('publisher: one render at a time, only when /metrics is looked at (issu
     const p = publisher([], () => Promise.reject(new Error('boom')));
     p.publish(snapshotWith({}, { name: 'a' }));
     expect(text(await p.scrape())).toContain(upLine('a', 1));
+  });
+
+  it('behavior: renders ahead only for the next scrape: publications between two scrapes 15 s apart render nothing until the scrape', async () => {
+    let t = 0;
+    let renders = 0;
+    const p = publisher([], async () => (renders++, ''), () => t);
+    p.publish(snapshotWith({}, { name: 'a' }));
+    await p.scrape();
+    t = 15_000;
+    await p.scrape(); // two scrapes: the cadence is 15 s
+    expect(renders).toBe(1); // nothing new at the second scrape
+    expect(p.nextScrape()).toEqual({ dueAt: 30_000, leadMs: 1000 });
+    // A fleet's publications all through the interval: no render until the scrape is due
+    for (let i = 0; i < 100; i++) {
+      t = 16_000 + i * 100;
+      p.publish(snapshotWith({}, { name: `t${i}` }));
+      if (i % 20 === 0) await turn();
+    }
+    await new Promise((r) => setTimeout(r, 30));
+    expect(renders).toBe(1);
+    t = 30_000;
+    const r = await p.scrape(); // a cheap render: the scrape waits for it
+    expect(renders).toBe(2);
+    expect(text(r)).toContain(upLine('t99', 1));
+    expect(p.stats().maxInFlight).toBe(1);
+  });
+
+  it('behavior: with a costly render, the render ahead starts the lead before the next scrape is due, so that the scrape gets it at once', async () => {
+    let t = 0;
+    let renders = 0;
+    // each render costs 40 ms on the injected clock: more than a scrape waits for
+    const p = publisher([], async () => ((t += 40), renders++, ''), () => t);
+    p.publish(snapshotWith({}, { name: 'a', up: 1 }));
+    await p.scrape();
+    t = 1200;
+    await p.scrape(); // cadence 1.2 s, lead min(600, max(1000, 3 × 40)) = 600 ms: the render ahead at 1.8 s
+    expect(p.nextScrape()).toEqual({ dueAt: 2400, leadMs: 600 });
+    t = 1300;
+    p.publish(snapshotWith({}, { name: 'a', up: 0 })); // waits 500 ms (real timer) for the lead
+    await new Promise((r) => setTimeout(r, 50));
+    expect(renders).toBe(1);
+    t = 1800;
+    await waitFor(() => renders === 2, 10_000, 10);
+    await turn();
+    t = 2400;
+    const r = p.scrape();
+    expect(r).not.toBeInstanceOf(Promise); // the bytes at once
+    expect(text(r as RenderedExposition)).toContain(upLine('a', 0));
+  });
+
+  it('behavior: the cadence is the shortest of the last three gaps of at least a second (an HA pair of Prometheus; a burst is not a cadence)', async () => {
+    let t = 0;
+    const p = publisher([], undefined, () => t);
+    expect(p.nextScrape()).toBeUndefined();
+    for (const at of [0, 5_000, 15_000, 20_000, 30_000]) {
+      t = at;
+      await p.scrape();
+    }
+    expect(p.nextScrape()?.dueAt).toBe(35_000); // gaps 10 s, 5 s, 10 s: 5 s
+    for (const at of [30_005, 30_010]) {
+      t = at;
+      await p.scrape();
+    }
+    expect(p.nextScrape()?.dueAt).toBe(35_010);
+    t = 30_010 + 11 * 60_000; // unwatched for longer than the watch window: the cadence starts over
+    await p.scrape();
+    expect(p.nextScrape()).toBeUndefined();
   });
 });
