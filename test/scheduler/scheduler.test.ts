@@ -1,0 +1,59 @@
+// The scheduler's tick policy: a tick that finds the target's previous cycle still running is
+// skipped; that is a warning (cycle_overlap, once per episode) except during the target's start-up
+// cycle, whose overlap with the first cron tick depends only on when the process started.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Scheduler } from '../../src/scheduler/scheduler.js';
+import type { TargetRunner } from '../../src/scheduler/target-runner.js';
+import type { TargetSnapshot } from '../../src/snapshot.js';
+import { memoryLogger } from '../helpers/log.js';
+import { waitFor } from '../helpers/proc.js';
+
+/** A runner whose cycles take the given times (ms), one after the other; later cycles take the last. */
+function slowRunner(name: string, cycleMs: number[]) {
+  let n = 0;
+  const runner = {
+    name,
+    async runCycle(signal: AbortSignal): Promise<TargetSnapshot> {
+      const ms = cycleMs[Math.min(n, cycleMs.length - 1)]!;
+      n++;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, ms);
+        signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+      });
+      return { target: { name } } as unknown as TargetSnapshot;
+    },
+  };
+  return { runner: runner as unknown as TargetRunner, cycles: () => n };
+}
+
+let scheduler: Scheduler | undefined;
+afterEach(async () => {
+  await scheduler?.stop(1000);
+  scheduler = undefined;
+});
+
+const overlaps = (lines: () => Record<string, unknown>[]) => lines().filter((l) => l['event'] === 'cycle_overlap');
+
+describe('scheduler: skipped ticks', () => {
+  it('behavior: a tick skipped while the start-up cycle runs is not a warning', async () => {
+    const log = memoryLogger('debug');
+    // The start-up cycle spans at least two 1 s ticks; later cycles are quick.
+    const r = slowRunner('a', [2300, 10]);
+    scheduler = new Scheduler({ intervalSeconds: 1, maxConcurrentTargets: 4, logger: log.logger, onCycle: () => {} });
+    scheduler.add([r.runner]);
+    await waitFor(() => r.cycles() >= 3, 15_000, 50);
+    expect(overlaps(log.lines)).toEqual([]);
+  });
+
+  it('behavior: later cycles that outlast a tick are a warning naming the target, at most one per target per hour', async () => {
+    const log = memoryLogger('debug');
+    // start-up quick, then every cycle spans two or three ticks: ticks are skipped again and again
+    const r = slowRunner('b', [10, 2300]);
+    scheduler = new Scheduler({ intervalSeconds: 1, maxConcurrentTargets: 4, logger: log.logger, onCycle: () => {} });
+    scheduler.add([r.runner]);
+    await waitFor(() => overlaps(log.lines).length >= 1, 15_000, 50);
+    expect(overlaps(log.lines)[0]).toMatchObject({ target: 'b', event: 'cycle_overlap', skippedTicks: 1 });
+    await waitFor(() => r.cycles() >= 4, 20_000, 50); // two more slow cycles, more skipped ticks
+    expect(overlaps(log.lines)).toHaveLength(1);
+  });
+});
