@@ -26,6 +26,9 @@ interface Entry {
   startedUp: boolean;
 }
 
+/** At most one cycle_overlap warning per target in this time. */
+const OVERLAP_LOG_EVERY_MS = 3600_000;
+
 /**
  * One node-cron task per target; a tick that finds the previous cycle of that target still running is
  * skipped (trigger()), so a slow or dead target never delays another. Targets are
@@ -37,9 +40,6 @@ interface Entry {
  * bound, so whether its targets meet the first cron tick depends only on when the process started
  * (0 to 92 warnings per start of 100 targets, bench/RESULTS.md).
  */
-/** At most one cycle_overlap warning per target in this time. */
-const OVERLAP_LOG_EVERY_MS = 3600_000;
-
 export class Scheduler {
   private readonly entries = new Map<string, Entry>();
   private readonly abort = new AbortController();
@@ -93,10 +93,11 @@ export class Scheduler {
     await Promise.all([...this.entries.values()].map((e) => this.trigger(e, false)));
   }
 
+  /** `stagger`: a scheduled run (start-up or a cron tick), not runAllOnce(): only those skip ticks. */
   private trigger(entry: Entry, stagger: boolean): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (entry.running) {
-      if (entry.startedUp) {
+      if (entry.startedUp && stagger) {
         entry.skippedTicks++;
         const now = Date.now();
         if (now - entry.overlapLoggedAt >= OVERLAP_LOG_EVERY_MS) {
