@@ -15,11 +15,25 @@ export interface ChainHeightValue {
   readonly pTimestamp?: number;
 }
 
+/** The chains whose height this collector reads, as their `chain` label. */
+export const HEIGHT_CHAINS = ['P', 'C', 'X'] as const;
+export type HeightChain = (typeof HEIGHT_CHAINS)[number];
+
+/**
+ * The heights that came back, by chain label (a chain answers only once it has bootstrapped: 503
+ * before). Also what the fleet derivations compare across targets (behind-reference, bootstrap-target).
+ */
+export function heightsByChain(v: ChainHeightValue | undefined): Map<HeightChain, number> {
+  const out = new Map<HeightChain, number>();
+  if (v?.p !== undefined) out.set('P', u64ToNumber(v.p));
+  if (v?.c !== undefined) out.set('C', u64ToNumber(v.c));
+  if (v?.x !== undefined) out.set('X', u64ToNumber(v.x));
+  return out;
+}
+
 export function toSamples(v: ChainHeightValue): Sample[] {
   const out: Sample[] = [];
-  if (v.p !== undefined) out.push(sample('avax_chain_height', { chain: 'P' }, u64ToNumber(v.p)));
-  if (v.c !== undefined) out.push(sample('avax_chain_height', { chain: 'C' }, u64ToNumber(v.c)));
-  if (v.x !== undefined) out.push(sample('avax_chain_height', { chain: 'X' }, u64ToNumber(v.x)));
+  for (const [chain, h] of heightsByChain(v)) out.push(sample('avax_chain_height', { chain }, h));
   if (v.pTimestamp !== undefined) out.push(sample('avax_pchain_timestamp_seconds', {}, v.pTimestamp));
   return out;
 }

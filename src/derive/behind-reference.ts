@@ -1,17 +1,11 @@
 import { gauge, type Sample } from '../model.js';
 import { valueOf, type TargetSnapshot } from '../snapshot.js';
+import { HEIGHT_CHAINS, heightsByChain } from '../collectors/chain-height.js';
 import { defineFleetDerivation } from './define.js';
 
-const CHAINS = ['P', 'C', 'X'] as const;
 
-function heights(s: TargetSnapshot): Map<string, number> {
-  const out = new Map<string, number>();
-  const v = valueOf(s, 'chain-height');
-  if (v?.p !== undefined) out.set('P', Number(v.p));
-  if (v?.c !== undefined) out.set('C', Number(v.c));
-  if (v?.x !== undefined) out.set('X', Number(v.x));
-  return out;
-}
+/** The heights the target's chain-height answered, by chain. */
+const heights = (s: TargetSnapshot) => heightsByChain(valueOf(s, 'chain-height'));
 
 /**
  * avax_chain_height_behind_reference{target,chain}: for every non-reference target and chain, the
@@ -34,7 +28,7 @@ export const behindReference = defineFleetDerivation({
     if (best.size === 0) return out;
     for (const s of all) {
       if (s.target.reference) continue;
-      for (const chain of CHAINS) {
+      for (const chain of HEIGHT_CHAINS) {
         const h = heights(s).get(chain);
         const ref = best.get(chain);
         if (h !== undefined && ref !== undefined) out.push({ name: 'avax_chain_height_behind_reference', labels: { target: s.target.name, chain }, value: ref - h });

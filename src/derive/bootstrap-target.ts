@@ -1,19 +1,11 @@
 import { gauge, type Sample } from '../model.js';
 import { valueOf, type TargetSnapshot } from '../snapshot.js';
+import { HEIGHT_CHAINS, heightsByChain } from '../collectors/chain-height.js';
 import { defineFleetDerivation } from './define.js';
 
-const CHAINS = ['P', 'C', 'X'] as const;
-type Chain = (typeof CHAINS)[number];
 
-/** The heights the target's chain-height answered (a chain answers only once it has bootstrapped: 503 before). */
-function heights(s: TargetSnapshot): Map<Chain, number> {
-  const out = new Map<Chain, number>();
-  const v = valueOf(s, 'chain-height');
-  if (v?.p !== undefined) out.set('P', Number(v.p));
-  if (v?.c !== undefined) out.set('C', Number(v.c));
-  if (v?.x !== undefined) out.set('X', Number(v.x));
-  return out;
-}
+/** The heights the target's chain-height answered, by chain. */
+const heights = (s: TargetSnapshot) => heightsByChain(valueOf(s, 'chain-height'));
 
 /** The chains info.isBootstrapped reports not bootstrapped on this target. */
 function bootstrapping(s: TargetSnapshot): Set<string> {
@@ -49,7 +41,7 @@ export const bootstrapTarget = defineFleetDerivation({
       const waiting = bootstrapping(s);
       if (network === undefined || waiting.size === 0) continue;
       const own = heights(s);
-      for (const chain of CHAINS) {
+      for (const chain of HEIGHT_CHAINS) {
         if (!waiting.has(chain) || own.has(chain)) continue;
         let best: number | undefined;
         for (const o of up) {
