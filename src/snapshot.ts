@@ -35,6 +35,11 @@ export interface TargetSnapshot {
   readonly collectors: readonly CollectorOutcome[];
   /** avax_rpc_requests_total and avax_rpc_request_duration_seconds samples, without `target`. */
   readonly requests: readonly Sample[];
+  /**
+   * avax_collection_skipped_ticks_total: scheduled ticks skipped since the exporter started because
+   * this target's previous cycle was still running (never during its start-up cycle; Scheduler.trigger).
+   */
+  readonly skippedTicks: number;
 }
 
 /** The value a collector published in this snapshot (undefined when unknown). */

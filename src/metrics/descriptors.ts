@@ -5,7 +5,7 @@ import type { MetricDescriptor } from '../model.js';
 
 /**
  * The exporter's own series about each target and itself (the runner's: status of every collector,
- * the request counters). Every other family is declared by its collector (src/collectors) or its
+ * the request counters, skipped ticks). Every other family is declared by its collector (src/collectors) or its
  * derivation (src/derive); this module only puts them together in exposition order. docs/metrics.md,
  * the project's metric contract, is generated from the result (`npm run docs`).
  */
@@ -16,6 +16,7 @@ export const RUNNER_METRICS: readonly MetricDescriptor[] = [
   { name: 'avax_collector_last_success_timestamp_seconds', type: 'gauge', labels: ['target', 'collector'], collector: 'runner', help: "Unix time of the collector's last successful run." },
   { name: 'avax_rpc_requests_total', type: 'counter', labels: ['target', 'method', 'result'], collector: 'runner', help: 'Requests made to the node, by method and result: ok; normal_state (an error answer that means a normal state of the node: index disabled or empty, not a validator, method absent on an older node); rpc_error, http_error, timeout, network_error, invalid_response (something went wrong).' },
   { name: 'avax_rpc_request_duration_seconds', type: 'histogram', labels: ['target', 'method'], collector: 'runner', help: 'Latency of each request to the node, in seconds.' },
+  { name: 'avax_collection_skipped_ticks_total', type: 'counter', labels: ['target'], collector: 'runner', help: "Scheduled collection ticks skipped because the target's previous cycle was still running (counted after its start-up cycle): while it rises, the target is collected less often than every --collection.interval (a slow node, or more targets than the process keeps up with: fewer targets per process, --shard.total, or a longer interval)." },
   { name: 'avax_exporter_build_info', type: 'gauge', labels: ['version', 'nodejs_version'], collector: 'runner', help: 'Build information of avalanche-exporter; value 1.' },
 ];
 

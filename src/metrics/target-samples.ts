@@ -4,8 +4,8 @@ import { round6, type Sample } from '../model.js';
 
 /**
  * One target's complete set of samples (each with the `target` label) from its snapshot: avax_up,
- * the status of every collector that has run, the collectors' samples, the derived series, and the
- * request counters.
+ * the status of every collector that has run, the collectors' samples, the derived series, the
+ * request counters and the skipped-tick counter.
  */
 export function targetSamples(s: TargetSnapshot, derivations: readonly Derivation[], nowSeconds: number): Sample[] {
   const target = s.target.name;
@@ -22,6 +22,7 @@ export function targetSamples(s: TargetSnapshot, derivations: readonly Derivatio
   // A target that does not answer publishes nothing derived from what it said before (stale-value rule).
   if (s.up !== 0) for (const d of derivations) out.push(...wellFormedUnique(d.derive(s, nowSeconds), target));
   for (const r of s.requests) out.push({ name: r.name, labels: { target, ...r.labels }, value: r.value });
+  out.push({ name: 'avax_collection_skipped_ticks_total', labels: { target }, value: s.skippedTicks });
   return out;
 }
 

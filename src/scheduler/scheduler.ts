@@ -99,6 +99,7 @@ export class Scheduler {
     if (entry.running) {
       if (entry.startedUp && stagger) {
         entry.skippedTicks++;
+        entry.runner.noteSkippedTick();
         const now = Date.now();
         if (now - entry.overlapLoggedAt >= OVERLAP_LOG_EVERY_MS) {
           this.opts.logger.warn(

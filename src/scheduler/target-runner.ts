@@ -73,6 +73,7 @@ export class TargetRunner {
   private requestsThisCycle = 0;
   private up: 0 | 1 | undefined;
   private restarted = false;
+  private skippedTicks = 0;
   private latest: TargetSnapshot;
   cycles = 0;
 
@@ -230,7 +231,15 @@ export class TargetRunner {
 
   private buildSnapshot(): TargetSnapshot {
     const collectors = this.target.collectors.map((p) => outcomeOf(p, this.byName.get(p.name)));
-    return freezeSnapshot({ target: this.target.spec, at: this.now(), up: this.up, collectors, requests: this.rpc.samples() });
+    return freezeSnapshot({ target: this.target.spec, at: this.now(), up: this.up, collectors, requests: this.rpc.samples(), skippedTicks: this.skippedTicks });
+  }
+
+  /**
+   * The scheduler found this target's previous cycle still running at a tick and skipped it: counted
+   * in avax_collection_skipped_ticks_total, published with the snapshot of the cycle that ran over.
+   */
+  noteSkippedTick(): void {
+    this.skippedTicks++;
   }
 
   async close(): Promise<void> {

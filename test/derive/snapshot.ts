@@ -20,5 +20,6 @@ export function snapshotWith(values: Partial<CollectorValues>, over: { name?: st
       samples: [],
     })),
     requests: [],
+    skippedTicks: 0,
   };
 }

@@ -157,6 +157,18 @@ describe('target runner', () => {
     await r.close();
   });
 
+  it('behavior: avax_collection_skipped_ticks_total is 0 from the first cycle and counts the ticks the scheduler skipped, published with the cycle that ran over', async () => {
+    const c = mk('node-info', async () => ({ samples: [], errors: [] }));
+    const { r, samples } = runner([c], target(['node-info']));
+    await r.runCycle();
+    expect(get(samples(), 'avax_collection_skipped_ticks_total', { target: 'n1' })).toEqual([0]);
+    r.noteSkippedTick();
+    r.noteSkippedTick();
+    await r.runCycle();
+    expect(get(samples(), 'avax_collection_skipped_ticks_total', { target: 'n1' })).toEqual([2]);
+    await r.close();
+  });
+
   it('behavior: a collector declaring `after` runs once the collectors it reads have finished, in the same cycle', async () => {
     const order: string[] = [];
     const provider = mk('platform-validators-full', async () => {

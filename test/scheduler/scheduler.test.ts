@@ -12,8 +12,10 @@ import { waitFor } from '../helpers/proc.js';
 function slowRunner(name: string, cycleMs: number[]) {
   let n = 0;
   let firstEndedAt = Infinity;
+  let skipped = 0;
   const runner = {
     name,
+    noteSkippedTick: () => void skipped++,
     async runCycle(signal: AbortSignal): Promise<TargetSnapshot> {
       const ms = cycleMs[Math.min(n, cycleMs.length - 1)]!;
       n++;
@@ -25,7 +27,7 @@ function slowRunner(name: string, cycleMs: number[]) {
       return { target: { name } } as unknown as TargetSnapshot;
     },
   };
-  return { runner: runner as unknown as TargetRunner, cycles: () => n, firstEndedAt: () => firstEndedAt };
+  return { runner: runner as unknown as TargetRunner, cycles: () => n, firstEndedAt: () => firstEndedAt, skipped: () => skipped };
 }
 
 let scheduler: Scheduler | undefined;
@@ -46,6 +48,8 @@ describe('scheduler: skipped ticks', () => {
     await waitFor(() => r.cycles() >= 3, 15_000, 50);
     // none while the start-up cycle ran (its two or three ticks were skipped: the second cycle came after it)
     expect(overlaps(log.lines).filter((l) => (l['time'] as number) <= r.firstEndedAt())).toEqual([]);
+    // nor counted in avax_collection_skipped_ticks_total (later cycles are quick: no skip at all)
+    expect(r.skipped()).toBe(0);
   });
 
   it('behavior: later cycles that outlast a tick are a warning naming the target, at most one per target per hour', async () => {
@@ -58,5 +62,7 @@ describe('scheduler: skipped ticks', () => {
     expect(overlaps(log.lines)[0]).toMatchObject({ target: 'b', event: 'cycle_overlap', skippedTicks: 1 });
     await waitFor(() => r.cycles() >= 4, 20_000, 50); // two more slow cycles, more skipped ticks
     expect(overlaps(log.lines)).toHaveLength(1);
+    // the counter (avax_collection_skipped_ticks_total) counts every skip, the log only the first of the hour
+    expect(r.skipped()).toBeGreaterThanOrEqual(2);
   });
 });

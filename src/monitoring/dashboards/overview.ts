@@ -31,6 +31,8 @@ export function overviewDashboard(ctx: DashboardContext): dashboard.DashboardBui
     .withPanel(statOf(small, 'Lowest uptime', `min(${q.sel('avax_uptime_weighted_average_ratio')})`).unit('percentunit').thresholds(uptimeSteps()))
     .withPanel(statOf(small, 'Soonest validation end', `min(${q.sel('avax_validator_end_timestamp_seconds', P)} - time())`).unit('dtdurations').thresholds(endSteps()))
     .withPanel(countStat('Failing collectors', `sum(1 - ${q.sel('avax_collector_success')})`, 'orange'))
+    // Targets whose cycles outlast the interval: the exporter collects them less often than configured.
+    .withPanel(countStat('Targets falling behind', `sum(increase(${q.sel('avax_collection_skipped_ticks_total')}[15m]) > bool 0)`, 'orange'))
     .withPanel(
       columnsTable([12, 24], 'Targets', {
         sortBy: 'target',
