@@ -52,7 +52,7 @@ export interface RunnerOptions {
  * sooner than a full interval after its previous run. Three rules keep the published values honest:
  * - unreachable: a cycle whose requests got no answer at all (connection refused or reset, DNS, every
  *   call timing out; avax_up 0) drops every collector's samples and marks every collector failing;
- *   what stays is avax_up 0, the collector status and the request counters;
+ *   what stays is avax_up 0, the collector status, the request counters and the skipped-tick counter;
  * - recovery: the first cycle in which the node answers again runs every collector, as at start-up;
  * - restart: a node that restarted between two cycles (its process mark changed: node-info's version,
  *   node-metrics' process start time; every connection closed by the node makes those run at once)

@@ -15,6 +15,7 @@ import { find, parseExposition, value, type ParsedExposition } from '../helpers/
 import { promtoolCheck } from '../helpers/promtool.js';
 import { memoryLogger } from '../helpers/log.js';
 import { REAL_NODE_ID, recordedExchange, replayedRequests, startRecordedNode, type RecordedNode } from '../helpers/recorded-node.js';
+import { RUNNER_METRICS } from '../../src/metrics/descriptors.js';
 
 const NOW = Date.parse('2026-11-23T08:47:20Z'); // six seconds after the recording
 const PRIMARY = '11111111111111111111111111111111LpoYY';
@@ -26,7 +27,8 @@ const RECORDED = (() => {
 /** The collectors on by default whose calls were recorded: each must succeed on the recorded answers. */
 const ALL_COLLECTORS = COLLECTORS.filter((c) => c.enabled && RECORDED.has(c.name)).map((c) => c.name);
 /** What stays while a target does not answer (the issue's stale-value rule). */
-const EXPORTER_FAMILIES = /^avax_(up|collector_success|collector_duration_seconds|collector_last_success_timestamp_seconds|rpc_requests_total|rpc_request_duration_seconds|exporter_build_info)$/;
+/** The runner's own families (status, request counters, skipped ticks, build info): all a down node leaves. */
+const EXPORTER_FAMILIES = new RegExp(`^(${RUNNER_METRICS.map((d) => d.name).join('|')})$`);
 
 /**
  * Collectors with a call of which no answer was recorded (the recording predates issue 14's methods:

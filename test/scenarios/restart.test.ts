@@ -9,10 +9,12 @@ import { loadConfig } from '../../src/config/load.js';
 import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
 import { find, parseExposition, value, type ParsedExposition } from '../helpers/exposition-parser.js';
 import { memoryLogger } from '../helpers/log.js';
+import { RUNNER_METRICS } from '../../src/metrics/descriptors.js';
 
 const T = 'sim';
 /** Families that stay for a target that does not answer (the stale-value rule). */
-const EXPORTER_FAMILIES = /^avax_(up|collector_success|collector_duration_seconds|collector_last_success_timestamp_seconds|rpc_requests_total|rpc_request_duration_seconds|exporter_build_info)$/;
+/** The runner's own families (status, request counters, skipped ticks, build info): all a down node leaves. */
+const EXPORTER_FAMILIES = new RegExp(`^(${RUNNER_METRICS.map((d) => d.name).join('|')})$`);
 
 async function setup(simOpts: Parameters<typeof startSimNode>[0]): Promise<{ sim: SimNode; exporter: Exporter; cycle: (s?: ScenarioName) => Promise<ParsedExposition> }> {
   const sim = await startSimNode({ seed: 11, validators: 150, peers: 200, healthIntervalMs: 50, ...simOpts });
