@@ -88,6 +88,14 @@ export const SETTINGS = [
     default: false,
     help: "Let V8 recompile undici's WebAssembly HTTP parser (llhttp) with its optimizing tier. Off by default: `run` sets V8's --liftoff-only before the first request, because that recompilation costs about 35 MB of RSS for a moment at start-up (measured, bench/RESULTS.md) and buys nothing here: a body is skipped by its length, not parsed byte by byte.",
   },
+  {
+    flag: 'runtime.heap-growing-percent',
+    path: ['runtime', 'heapGrowingPercent'],
+    kind: 'int',
+    schema: z.number().int().min(0).max(300),
+    default: 25,
+    help: "How far V8 lets the old generation grow past what the last full GC kept, in percent (V8's --heap-growing-percent, set when `run` starts); 0 = V8's own factor, which it picks between 10 % and 300 % from GC and allocation speed. Measured (bench/RESULTS.md): 100 targets of one network peaked at 198 to 340 MB of RSS with V8's factor and at about 210 MB with a fixed one, at the same CPU.",
+  },
   { flag: 'log.level', path: ['log', 'level'], kind: 'string', schema: z.enum(LOG_LEVELS), default: 'info', help: `${LOG_LEVELS.join(', ')}.` },
 ] as const satisfies readonly SettingSpec[];
 
