@@ -11,6 +11,8 @@
  *   burst of answers, made it pick large ones: one build's 100-target process peaked anywhere from 198 to
  *   340 MB. A fixed factor makes the heap live × (1 + N/100), a few MB above its minimum step. V8 reads the
  *   flag each time it sets the next limit, so setting it at run time works (unlike the semi-space sizes).
+ *   The default, 35, is where a 1,000-target fleet kept its CPU (bench/RESULTS.md: 25 cost it 17 points of a
+ *   core, 50 let its RSS creep 15 % from minute 2).
  * - `--optimize-for-size` with runtime.optimize-for-size (memory over speed, README Performance).
  */
 export function v8Flags(runtime: { readonly optimizeForSize: boolean; readonly httpParserTierUp: boolean; readonly heapGrowingPercent: number }): string[] {

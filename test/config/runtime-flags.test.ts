@@ -4,9 +4,9 @@ import { loadConfig } from '../../src/config/load.js';
 import { v8Flags } from '../../src/runtime-flags.js';
 
 describe('runtime flags (src/runtime-flags.ts)', () => {
-  it('default: undici\'s WebAssembly parser stays on Liftoff and the old generation grows by a fixed 25 %', () => {
+  it('default: undici\'s WebAssembly parser stays on Liftoff and the old generation grows by a fixed 35 %', () => {
     const { config } = loadConfig({ argv: ['--node.url', 'http://127.0.0.1:9650'], env: {} });
-    expect(v8Flags(config.runtime)).toEqual(['--liftoff-only', '--heap-growing-percent=25']);
+    expect(v8Flags(config.runtime)).toEqual(['--liftoff-only', '--heap-growing-percent=35']);
   });
 
   it('flags: --runtime.heap-growing-percent=0 leaves the factor to V8; another value is passed as it is', () => {
@@ -19,7 +19,7 @@ describe('runtime flags (src/runtime-flags.ts)', () => {
 
   it('flags: --runtime.http-parser-tier-up lets V8 optimise the parser; --runtime.optimize-for-size adds its flag', () => {
     const { config } = loadConfig({ argv: ['--node.url', 'http://127.0.0.1:9650', '--runtime.http-parser-tier-up', '--runtime.optimize-for-size'], env: {} });
-    expect(v8Flags(config.runtime)).toEqual(['--heap-growing-percent=25', '--optimize-for-size']);
+    expect(v8Flags(config.runtime)).toEqual(['--heap-growing-percent=35', '--optimize-for-size']);
   });
 
   it('error: a value that is not a boolean is refused with the flag named', () => {
