@@ -38,8 +38,11 @@ export function infoService(m: NodeModel): Service {
       if (ids && ids.length > 0) {
         const want = new Set(ids);
         peers = peers.filter((p) => want.has(p.nodeID));
+        return new RawJson(`{"numPeers":"${peers.length}","peers":${JSON.stringify(peers)}}`);
       }
-      return new RawJson(`{"numPeers":"${peers.length}","peers":${JSON.stringify(peers)}}`);
+      // The whole list is the same array for a second (peers.ts): serialized once for it.
+      if (m.caches.peersJson?.peers !== peers) m.caches.peersJson = { peers, json: JSON.stringify(peers) };
+      return new RawJson(`{"numPeers":"${peers.length}","peers":${m.caches.peersJson.json}}`);
     },
     Uptime: () => {
       const u = m.uptime();

@@ -62,8 +62,15 @@ export interface PrimarySetModel extends ValidatorRegistryModel {
   siblingKey(sib: RegisteredSibling): number;
   /** changes whenever a sibling switches scenario (part of the cache key) */
   siblingsKey(): string;
-  /** txIDs (validator-registry) and the full getCurrentValidators of the current second */
-  readonly caches: { readonly txId: Map<string, string>; validators: { key: string; json: string } | null };
+  /**
+   * txIDs (validator-registry), the full getCurrentValidators and the entries of the current second
+   * (both keyed like the validators: scenario, second, siblings; dropped on a scenario switch)
+   */
+  readonly caches: {
+    readonly txId: Map<string, string>;
+    validators: { key: string; json: string } | null;
+    entries: { key: string; list: readonly PrimaryEntry[] } | null;
+  };
 }
 
 /** Fixed in every sibling's order after the local validators (ties on end time). */
@@ -96,8 +103,20 @@ function siblingUptime(m: PrimarySetModel, sib: RegisteredSibling, nowS: number,
   return Math.round(Math.max(0, Math.min(100, u)) * 10000) / 10000;
 }
 
-/** The primary-network validator set: local validators plus sibling nodes, in staker order. */
-export function primaryEntries(m: PrimarySetModel, nowS: number): PrimaryEntry[] {
+/**
+ * The primary-network validator set: local validators plus sibling nodes, in staker order. Computed once
+ * per second of the node's clock (uptime, ACPs, upgrade checks and every getCurrentValidators read it: a
+ * benchmark fleet asks one simulated node a thousand times a cycle); callers only read it.
+ */
+export function primaryEntries(m: PrimarySetModel, nowS: number): readonly PrimaryEntry[] {
+  const key = `${m.active.name}/${nowS}/${m.siblingsKey()}`;
+  if (m.caches.entries?.key === key) return m.caches.entries.list;
+  const list = computeEntries(m, nowS);
+  m.caches.entries = { key, list };
+  return list;
+}
+
+function computeEntries(m: PrimarySetModel, nowS: number): PrimaryEntry[] {
   const out: PrimaryEntry[] = currentValidators(m, nowS).map((v) => ({
     nodeId: v.nodeId,
     end: validatorPeriod(m, v, nowS).end,
