@@ -90,6 +90,30 @@ describe('scenarios', () => {
     expect(all.validators.filter((v: any) => v.connected).length).toBe(4); // 3 peers + itself
   });
 
+  it('answers computed once per second (peers, validator set, uptime, ACPs) follow a switch within that second', async () => {
+    // The simulator keeps info.peers, the primary validator set, info.acps and the full validator list per
+    // second of its clock (a benchmark fleet asks one node a thousand times a cycle); a scenario switch
+    // must show at once, on the same clock second, and switching back must give the first answers again.
+    await sim.setScenario('healthy');
+    const read = async () => ({
+      peers: await result(sim.url, '/ext/info', 'info.peers'),
+      uptime: await result(sim.url, '/ext/info', 'info.uptime'),
+      acps: await result(sim.url, '/ext/info', 'info.acps'),
+      all: await result(sim.url, '/ext/bc/P', 'platform.getCurrentValidators'),
+    });
+    const healthy = await read();
+    expect(await read()).toEqual(healthy); // the same second, cached: the same answers
+    await sim.setScenario('unhealthy-network');
+    const cut = await read();
+    expect(cut.peers.peers.length).toBeLessThan(healthy.peers.peers.length);
+    expect(Number(cut.uptime.weightedAveragePercentage)).toBeLessThan(Number(healthy.uptime.weightedAveragePercentage));
+    expect(cut.all.validators.filter((v: any) => v.connected).length).toBeLessThan(healthy.all.validators.filter((v: any) => v.connected).length);
+    await sim.setScenario('acp-vote');
+    expect((await read()).acps).not.toEqual(healthy.acps);
+    await sim.setScenario('healthy');
+    expect(await read()).toEqual(healthy);
+  });
+
   it('low-uptime: info.uptime ~75 / ~40, peers see low uptime', async () => {
     await sim.setScenario('low-uptime');
     const u = await result(sim.url, '/ext/info', 'info.uptime');
