@@ -1,7 +1,8 @@
 // The exporter as operators run it: its own process (`node dist/cli.js run --config.file …`), the real
 // scheduler (default 15 s interval, bounded concurrency), N targets on simulated nodes served by
 // several simulator processes, everything on 127.0.0.1. Measures what issue 17 asks of a fleet:
-//   - start-up: seconds until every target has been collected once (avax_up 1 for all), and whether
+//   - start-up: seconds until every target has been collected once (its target_up log line; /metrics
+//     scraped every 15 s meanwhile, as Prometheus does, and avax_up 1 for all checked after), and whether
 //     every later cycle of every target still fits the 15 s interval (no overrun: cycles skipped);
 //   - memory: RSS of the exporter process from /proc/<pid>/status (VmRSS sampled every 250 ms, VmHWM
 //     = peak), the process's own figure whatever the simulators use;
@@ -144,7 +145,7 @@ export async function runFleetProcess({ targets: n, validators = 1500, peers = 1
     const port = await freePort();
     const list = Array.from({ length: n }, (_, i) => ({ name: targetName(i), url: sameNode ? sims[0].nodeUrl(0) : sims[Math.floor(i / perSim)].nodeUrl(i % perSim) }));
     const yaml = `web: { listenAddress: "127.0.0.1:${port}" }
-log: { level: warn }
+log: { level: info }
 targets:
 ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(t.url)} }`).join('\n')}
 `;
@@ -152,20 +153,34 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     writeFileSync(cfg, yaml);
     const t0 = performance.now();
     // One node is watched with flags, as a single validator's operator does (no YAML file); a fleet with a file.
-    const args = n === 1 ? ['--node.url', list[0].url, '--node.name', list[0].name, '--web.listen-address', `127.0.0.1:${port}`, '--log.level', 'warn'] : ['--config.file', cfg];
+    // Log level info: each target's first collection logs one target_up line, which is how start-up is timed.
+    const args = n === 1 ? ['--node.url', list[0].url, '--node.name', list[0].name, '--web.listen-address', `127.0.0.1:${port}`, '--log.level', 'info'] : ['--config.file', cfg];
     // Extra flags of the exporter (a reference run: e.g. --runtime.http-parser-tier-up, the V8 default for undici's parser).
     args.push(...exporterArgs);
     exporter = spawn(process.execPath, [CLI, 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     exporter.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-    // pino lines (warn and above): a target whose previous cycle still runs at the next tick logs cycle_overlap once.
+    // pino lines: a target whose previous cycle still runs at the next tick logs cycle_overlap once; each
+    // target's first successful cycle logs target_up (info), the moment it is collected.
     let overlaps = 0;
     let logTail = '';
+    const upTargets = new Set();
+    let allUpMs = NaN;
     exporter.stdout.on('data', (d) => {
       const text = logTail + d;
       const lines = text.split('\n');
       logTail = lines.pop() ?? '';
-      for (const l of lines) if (l.includes('"cycle_overlap"')) overlaps++;
+      for (const l of lines) {
+        if (l.includes('"cycle_overlap"')) overlaps++;
+        if (l.includes('"target_up"')) {
+          try {
+            upTargets.add(JSON.parse(l).target);
+          } catch {
+            // not a JSON line: not counted
+          }
+          if (upTargets.size >= n && !Number.isFinite(allUpMs)) allUpMs = performance.now() - t0;
+        }
+      }
       if (process.env['FLEET_LOG']) for (const l of lines) process.stderr.write(`${l}\n`);
     });
     const pid = exporter.pid;
@@ -175,23 +190,26 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       if (m) rssSamples.push({ t: performance.now() - t0, rss: m.rss });
     }, 250);
     const base = `http://127.0.0.1:${port}`;
-    // Start-up: every target collected once.
-    let allUpMs = NaN;
-    let lastUp = 0;
-    for (let i = 0; i < 10_000 && performance.now() - t0 < startupMaxMs; i++) {
-      await sleep(500);
+    // Start-up: every target collected once, timed by the target_up lines, while /metrics is scraped as
+    // Prometheus scrapes it (gzip, every 15 s; examples/prometheus.yml). Polling /metrics faster to see
+    // avax_up would render the whole exposition for the benchmark many times a second (100 MB of text for
+    // 1,000 targets), a load no Prometheus puts on it, inside the figure it measures.
+    let nextScrape = 0;
+    for (let i = 0; i < 100_000 && performance.now() - t0 < startupMaxMs && !Number.isFinite(allUpMs); i++) {
+      await sleep(50);
       if (exporter.exitCode !== null) throw new Error(`exporter exited with ${exporter.exitCode}: ${stderr}`);
+      if (performance.now() - t0 < nextScrape) continue;
       try {
-        lastUp = upCount(await getGzip(`${base}/metrics`));
+        await getGzip(`${base}/metrics`);
+        nextScrape = performance.now() - t0 + 15_000;
       } catch {
-        continue; // not listening yet
-      }
-      if (lastUp >= n) {
-        allUpMs = performance.now() - t0;
-        break;
+        nextScrape = performance.now() - t0 + 200; // not listening yet
       }
     }
-    say(`fleet process: ${Number.isFinite(allUpMs) ? `all ${n} collected after ${(allUpMs / 1000).toFixed(1)} s` : `${lastUp} of ${n} collected after ${(startupMaxMs / 1000).toFixed(0)} s`}`);
+    // What the log said, as /metrics says it (avax_up 1 for every target)
+    const lastUp = upCount(await getGzip(`${base}/metrics`).catch(() => ''));
+    if (Number.isFinite(allUpMs) && lastUp < n) say(`fleet process: ${upTargets.size} targets logged target_up, but /metrics has avax_up 1 for ${lastUp} only`);
+    say(`fleet process: ${Number.isFinite(allUpMs) ? `all ${n} collected after ${(allUpMs / 1000).toFixed(1)} s` : `${upTargets.size} of ${n} collected after ${(startupMaxMs / 1000).toFixed(0)} s`}`);
     const cpu0 = procCpuMs(pid);
     const simCpu0 = sims.map((s) => procCpuMs(s.pid));
     const tRun = performance.now();
@@ -235,6 +253,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       peers,
       simProcesses,
       allUpMs,
+      upAtAllUp: lastUp,
       upAtEnd: upCount(finalText),
       skipped: skippedTicks(finalText),
       series: [...finalText.matchAll(/^[a-z_]+[{ ]/gm)].length,
@@ -313,10 +332,10 @@ export async function processRows({ row, notes, say, quick }) {
     const startupLimit = spec.startupLimitMs ?? 15_000;
     row(
       `${label}: every target collected once after start-up`,
-      Number.isFinite(r.allUpMs) ? `${fmt(r.allUpMs / 1000)} s; ${r.skipped.ticks} tick(s) skipped after start-up by ${r.skipped.targets} target(s) during the ${fmt(r.runS)} s run (avax_collection_skipped_ticks_total)` : 'not within the time bound',
+      Number.isFinite(r.allUpMs) ? `${fmt(r.allUpMs / 1000)} s (the last target_up line; avax_up 1 for ${r.upAtAllUp} of ${r.targets} on /metrics just after); ${r.skipped.ticks} tick(s) skipped after start-up by ${r.skipped.targets} target(s) during the ${fmt(r.runS)} s run (avax_collection_skipped_ticks_total)` : 'not within the time bound',
       `≤ ${startupLimit / 1000} s`,
       r.series,
-      Number.isFinite(r.allUpMs) && r.allUpMs <= startupLimit,
+      Number.isFinite(r.allUpMs) && r.allUpMs <= startupLimit && r.upAtAllUp >= r.targets,
       Number.isFinite(r.allUpMs) && r.allUpMs > startupLimit ? `exporter CPU ${fmt(r.cpuShare * 100)} % of a core, ${ref}` : '',
     );
     if (spec.reference) {
