@@ -2,7 +2,8 @@
 // scheduler (default 15 s interval, bounded concurrency), N targets on simulated nodes served by
 // several simulator processes, everything on 127.0.0.1. Measures what issue 17 asks of a fleet:
 //   - start-up: seconds until every target has been collected once (its target_up log line; /metrics
-//     scraped every 15 s meanwhile, as Prometheus does, and avax_up 1 for all checked after), and whether
+//     scraped every 15 s meanwhile, as Prometheus does, and avax_up 1 for all checked at the next of
+//     those scrapes), and whether
 //     every later cycle of every target still fits the 15 s interval (no overrun: cycles skipped);
 //   - memory: RSS of the exporter process from /proc/<pid>/status (VmRSS sampled every 250 ms, VmHWM
 //     = peak), the process's own figure whatever the simulators use;
@@ -198,31 +199,44 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     for (let i = 0; i < 100_000 && performance.now() - t0 < startupMaxMs && !Number.isFinite(allUpMs); i++) {
       await sleep(50);
       if (exporter.exitCode !== null) throw new Error(`exporter exited with ${exporter.exitCode}: ${stderr}`);
-      if (performance.now() - t0 < nextScrape) continue;
+      const t = performance.now();
+      if (t - t0 < nextScrape) continue;
       try {
         await getGzip(`${base}/metrics`);
-        nextScrape = performance.now() - t0 + 15_000;
+        nextScrape = t - t0 + 15_000;
       } catch {
         nextScrape = performance.now() - t0 + 200; // not listening yet
       }
     }
-    // What the log said, as /metrics says it (avax_up 1 for every target)
-    const lastUp = upCount(await getGzip(`${base}/metrics`).catch(() => ''));
-    if (Number.isFinite(allUpMs) && lastUp < n) say(`fleet process: ${upTargets.size} targets logged target_up, but /metrics has avax_up 1 for ${lastUp} only`);
     say(`fleet process: ${Number.isFinite(allUpMs) ? `all ${n} collected after ${(allUpMs / 1000).toFixed(1)} s` : `${upTargets.size} of ${n} collected after ${(startupMaxMs / 1000).toFixed(0)} s`}`);
     const cpu0 = procCpuMs(pid);
     const simCpu0 = sims.map((s) => procCpuMs(s.pid));
     const tRun = performance.now();
-    // Steady state as Prometheus makes it: one /metrics gzip scrape every 15 s (examples/prometheus.yml)
-    // for runMs. The peak RSS rows read VmHWM at its end: start-up and this steady state, what an operator
-    // sizes a memory limit for.
+    // Steady state as Prometheus makes it: one /metrics gzip scrape every 15 s (examples/prometheus.yml), on
+    // the same schedule as during start-up (an off-beat scrape would teach the publisher a shorter cadence),
+    // for runMs. The first of them says what Prometheus sees of the start-up: a fleet's /metrics is rendered
+    // ahead for the next scrape due, so an off-beat look shows an older render (src/metrics/publisher.ts).
+    // The peak RSS rows read VmHWM at its end: start-up and this steady state, what an operator sizes a
+    // memory limit for.
     const quietScrapes = [];
-    for (let i = 0; i < 1000 && performance.now() - tRun < runMs; i++) {
+    let upAtNextScrape = NaN;
+    let upCheckMs = NaN;
+    const tEnd = tRun + runMs;
+    for (let i = 0; i < 1000; i++) {
+      const due = t0 + nextScrape;
+      if (due > tEnd) {
+        await sleep(Math.max(0, tEnd - performance.now()));
+        break;
+      }
+      await sleep(Math.max(0, due - performance.now()));
       const t = performance.now();
-      await getGzip(`${base}/metrics`);
+      const text = await getGzip(`${base}/metrics`);
       quietScrapes.push(performance.now() - t);
-      const left = runMs - (performance.now() - tRun);
-      if (left > 0) await sleep(Math.min(15_000 - (performance.now() - t), left));
+      if (i === 0) {
+        upAtNextScrape = upCount(text);
+        upCheckMs = t - t0;
+      }
+      nextScrape = t - t0 + 15_000;
     }
     const quietS = (performance.now() - tRun) / 1000;
     const cpuQuietMs = procCpuMs(pid) - cpu0;
@@ -253,7 +267,8 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       peers,
       simProcesses,
       allUpMs,
-      upAtAllUp: lastUp,
+      upAtNextScrape,
+      upCheckMs,
       upAtEnd: upCount(finalText),
       skipped: skippedTicks(finalText),
       series: [...finalText.matchAll(/^[a-z_]+[{ ]/gm)].length,
@@ -332,10 +347,10 @@ export async function processRows({ row, notes, say, quick }) {
     const startupLimit = spec.startupLimitMs ?? 15_000;
     row(
       `${label}: every target collected once after start-up`,
-      Number.isFinite(r.allUpMs) ? `${fmt(r.allUpMs / 1000)} s (the last target_up line; avax_up 1 for ${r.upAtAllUp} of ${r.targets} on /metrics just after); ${r.skipped.ticks} tick(s) skipped after start-up by ${r.skipped.targets} target(s) during the ${fmt(r.runS)} s run (avax_collection_skipped_ticks_total)` : 'not within the time bound',
+      Number.isFinite(r.allUpMs) ? `${fmt(r.allUpMs / 1000)} s (the last target_up line; avax_up 1 for ${r.upAtNextScrape} of ${r.targets} at the next scrape, ${fmt(r.upCheckMs / 1000)} s after start); ${r.skipped.ticks} tick(s) skipped after start-up by ${r.skipped.targets} target(s) during the ${fmt(r.runS)} s run (avax_collection_skipped_ticks_total)` : 'not within the time bound',
       `≤ ${startupLimit / 1000} s`,
       r.series,
-      Number.isFinite(r.allUpMs) && r.allUpMs <= startupLimit && r.upAtAllUp >= r.targets,
+      Number.isFinite(r.allUpMs) && r.allUpMs <= startupLimit && r.upAtNextScrape >= r.targets,
       Number.isFinite(r.allUpMs) && r.allUpMs > startupLimit ? `exporter CPU ${fmt(r.cpuShare * 100)} % of a core, ${ref}` : '',
     );
     if (spec.reference) {
