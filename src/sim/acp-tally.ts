@@ -43,6 +43,18 @@ interface Acc {
  */
 export function acpTally(m: AcpTallyModel): Record<string, AcpTally> {
   const nowS = Math.floor(m.now() / 1000);
+  // Tallied once per second of the node's clock, keyed like the peers it tallies (scenario, second, siblings).
+  const key = `${m.active.name}/${nowS}/${m.siblingsKey()}`;
+  const hit = TALLIES.get(m);
+  if (hit?.key === key) return hit.acps;
+  const acps = tally(m, nowS);
+  TALLIES.set(m, { key, acps });
+  return acps;
+}
+
+const TALLIES = new WeakMap<AcpTallyModel, { key: string; acps: Record<string, AcpTally> }>();
+
+function tally(m: AcpTallyModel, nowS: number): Record<string, AcpTally> {
   const weights = new Map<string, bigint>();
   let total = 0n;
   for (const e of primaryEntries(m, nowS)) {

@@ -9,6 +9,10 @@ import { fixed4 } from './go-format.js';
 import { Args, RawJson, RpcError, type Service } from './json-rpc-envelope.js';
 import { advertisedIp, installedVms } from './blockchains.js';
 import type { NodeModel } from './node-model.js';
+import type { PeerInfo } from './peers.js';
+
+/** info.peers' serialized list, by the peers array it was made from (peers.ts keeps one per second). */
+const PEERS_JSON = new WeakMap<PeerInfo[], string>();
 
 export function infoService(m: NodeModel): Service {
   const svc: Service = {
@@ -41,8 +45,9 @@ export function infoService(m: NodeModel): Service {
         return new RawJson(`{"numPeers":"${peers.length}","peers":${JSON.stringify(peers)}}`);
       }
       // The whole list is the same array for a second (peers.ts): serialized once for it.
-      if (m.caches.peersJson?.peers !== peers) m.caches.peersJson = { peers, json: JSON.stringify(peers) };
-      return new RawJson(`{"numPeers":"${peers.length}","peers":${m.caches.peersJson.json}}`);
+      let json = PEERS_JSON.get(peers);
+      if (json === undefined) PEERS_JSON.set(peers, (json = JSON.stringify(peers)));
+      return new RawJson(`{"numPeers":"${peers.length}","peers":${json}}`);
     },
     Uptime: () => {
       const u = m.uptime();

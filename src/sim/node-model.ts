@@ -29,7 +29,6 @@ import {
   primaryTotalStake,
   primaryValidatorsJson,
   type OwnRegistration,
-  type PrimaryEntry,
 } from './primary-validator-set.js';
 import { scenarioNamed, type Scenario, type ScenarioName } from './scenarios/index.js';
 import { nodeUptime, uptimeError } from './uptime.js';
@@ -73,12 +72,6 @@ export interface ModelCaches {
   peers: { key: string; peers: PeerInfo[] } | null;
   /** the full primary getCurrentValidators of the current second */
   validators: { key: string; json: string } | null;
-  /** the primary validator set of the current second (primaryEntries; same key as validators) */
-  entries: { key: string; list: readonly PrimaryEntry[] } | null;
-  /** info.acps of the current second (keyed like peers: it tallies them) */
-  acps: { key: string; acps: Record<string, AcpTally> } | null;
-  /** info.peers' serialized list, for the peers array of the current second it was made from */
-  peersJson: { peers: PeerInfo[]; json: string } | null;
 }
 
 /** Whether a node in scenario `s` has connections to its siblings (and they to it). */
@@ -119,7 +112,7 @@ export class NodeModel {
   /** seeded stake-weighted order of `others` (validator-registry stakePositions) */
   readonly stakePos: Float64Array;
   readonly nvSlots: number; // non-validator peer slots
-  readonly caches: ModelCaches = { txId: new Map(), nvId: new Map(), peerAttrs: new Map(), peers: null, validators: null, entries: null, acps: null, peersJson: null };
+  readonly caches: ModelCaches = { txId: new Map(), nvId: new Map(), peerAttrs: new Map(), peers: null, validators: null };
 
   // scenario state (read through the getters below)
   private current: Scenario<ScenarioName> = scenarioNamed('healthy');
@@ -225,8 +218,6 @@ export class NodeModel {
     this.stateVersionN++;
     this.caches.peers = null;
     this.caches.validators = null;
-    this.caches.entries = null;
-    this.caches.acps = null;
   }
 
   /**
@@ -237,8 +228,6 @@ export class NodeModel {
     this.siblingList = list.filter((m) => m !== this);
     this.caches.peers = null;
     this.caches.validators = null;
-    this.caches.entries = null;
-    this.caches.acps = null;
   }
 
   /** What this node's siblings' health checks depend on (link, registration weight, upgrade time). */
@@ -394,9 +383,7 @@ export class NodeModel {
     return ingressConnections(this);
   }
   acps(): Record<string, AcpTally> {
-    const key = `${this.active.name}/${Math.floor(this.now() / 1000)}/${this.siblingsKey()}`;
-    if (this.caches.acps?.key !== key) this.caches.acps = { key, acps: acpTally(this) };
-    return this.caches.acps.acps;
+    return acpTally(this);
   }
   futureUpgrade(): { message?: Record<string, unknown>; error?: string } {
     return futureUpgradeCheck(this);

@@ -62,16 +62,12 @@ export interface PrimarySetModel extends ValidatorRegistryModel {
   siblingKey(sib: RegisteredSibling): number;
   /** changes whenever a sibling switches scenario (part of the cache key) */
   siblingsKey(): string;
-  /**
-   * txIDs (validator-registry), the full getCurrentValidators and the entries of the current second
-   * (both keyed like the validators: scenario, second, siblings; dropped on a scenario switch)
-   */
-  readonly caches: {
-    readonly txId: Map<string, string>;
-    validators: { key: string; json: string } | null;
-    entries: { key: string; list: readonly PrimaryEntry[] } | null;
-  };
+  /** txIDs (validator-registry) and the full getCurrentValidators of the current second */
+  readonly caches: { readonly txId: Map<string, string>; validators: { key: string; json: string } | null };
 }
+
+/** Each node's validator set of the current second, keyed like its validators list (scenario, second, siblings). */
+const ENTRIES = new WeakMap<PrimarySetModel, { key: string; list: readonly PrimaryEntry[] }>();
 
 /** Fixed in every sibling's order after the local validators (ties on end time). */
 const SIBLING_ORDER_BASE = 1_000_000_000;
@@ -110,9 +106,10 @@ function siblingUptime(m: PrimarySetModel, sib: RegisteredSibling, nowS: number,
  */
 export function primaryEntries(m: PrimarySetModel, nowS: number): readonly PrimaryEntry[] {
   const key = `${m.active.name}/${nowS}/${m.siblingsKey()}`;
-  if (m.caches.entries?.key === key) return m.caches.entries.list;
+  const hit = ENTRIES.get(m);
+  if (hit?.key === key) return hit.list;
   const list = computeEntries(m, nowS);
-  m.caches.entries = { key, list };
+  ENTRIES.set(m, { key, list });
   return list;
 }
 
