@@ -6,7 +6,7 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { sortByJson } from './go-format.js';
 import type { PeerInfo } from './peers.js';
-import { primaryEntries, type PrimarySetModel } from './primary-validator-set.js';
+import { perSecond, primaryEntries, type PerSecondCache, type PrimarySetModel } from './primary-validator-set.js';
 
 export interface AcpTally {
   supportWeight: string;
@@ -43,16 +43,10 @@ interface Acc {
  */
 export function acpTally(m: AcpTallyModel): Record<string, AcpTally> {
   const nowS = Math.floor(m.now() / 1000);
-  // Tallied once per second of the node's clock, keyed like the peers it tallies (scenario, second, siblings).
-  const key = `${m.active.name}/${nowS}/${m.siblingsKey()}`;
-  const hit = TALLIES.get(m);
-  if (hit?.key === key) return hit.acps;
-  const acps = tally(m, nowS);
-  TALLIES.set(m, { key, acps });
-  return acps;
+  return perSecond(TALLIES, m, nowS, () => tally(m, nowS)); // once per second, like the peers it tallies
 }
 
-const TALLIES = new WeakMap<AcpTallyModel, { key: string; acps: Record<string, AcpTally> }>();
+const TALLIES: PerSecondCache<AcpTallyModel, Record<string, AcpTally>> = new WeakMap();
 
 function tally(m: AcpTallyModel, nowS: number): Record<string, AcpTally> {
   const weights = new Map<string, bigint>();

@@ -66,8 +66,24 @@ export interface PrimarySetModel extends ValidatorRegistryModel {
   readonly caches: { readonly txId: Map<string, string>; validators: { key: string; json: string } | null };
 }
 
-/** Each node's validator set of the current second, keyed like its validators list (scenario, second, siblings). */
-const ENTRIES = new WeakMap<PrimarySetModel, { key: string; list: readonly PrimaryEntry[] }>();
+/** What a node answers for one second of its clock, kept per node (see perSecond). */
+export type PerSecondCache<M extends object, T> = WeakMap<M, { key: string; value: T }>;
+
+/**
+ * `compute()` once per second of the node's clock: kept under the key its validators list has (scenario,
+ * second, siblings), so a scenario switch or a sibling's shows at once. For answers a benchmark fleet asks
+ * one simulated node for a thousand times a cycle; callers only read the value.
+ */
+export function perSecond<M extends PrimarySetModel, T>(cache: PerSecondCache<M, T>, m: M, nowS: number, compute: () => T): T {
+  const key = `${m.active.name}/${nowS}/${m.siblingsKey()}`;
+  const hit = cache.get(m);
+  if (hit?.key === key) return hit.value;
+  const value = compute();
+  cache.set(m, { key, value });
+  return value;
+}
+
+const ENTRIES: PerSecondCache<PrimarySetModel, readonly PrimaryEntry[]> = new WeakMap();
 
 /** Fixed in every sibling's order after the local validators (ties on end time). */
 const SIBLING_ORDER_BASE = 1_000_000_000;
@@ -105,12 +121,7 @@ function siblingUptime(m: PrimarySetModel, sib: RegisteredSibling, nowS: number,
  * benchmark fleet asks one simulated node a thousand times a cycle); callers only read it.
  */
 export function primaryEntries(m: PrimarySetModel, nowS: number): readonly PrimaryEntry[] {
-  const key = `${m.active.name}/${nowS}/${m.siblingsKey()}`;
-  const hit = ENTRIES.get(m);
-  if (hit?.key === key) return hit.list;
-  const list = computeEntries(m, nowS);
-  ENTRIES.set(m, { key, list });
-  return list;
+  return perSecond(ENTRIES, m, nowS, () => computeEntries(m, nowS));
 }
 
 function computeEntries(m: PrimarySetModel, nowS: number): PrimaryEntry[] {
