@@ -240,7 +240,8 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       // prom-client's event-loop delay of the exporter over the window since the previous scrape
       // (it resets its histogram at each scrape): what a /probe or /metrics answer may wait on.
       const lag = (q) => Number(new RegExp(`^nodejs_eventloop_lag_${q}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
-      if (i > 0) loopLag.push({ p99: lag('p99'), max: lag('max') });
+      // (absent with --web.disable-exporter-metrics: no window counted)
+      if (i > 0 && Number.isFinite(lag('max'))) loopLag.push({ p99: lag('p99'), max: lag('max') });
       nextScrape = t - t0 + 15_000;
     }
     const quietS = (performance.now() - tRun) / 1000;
