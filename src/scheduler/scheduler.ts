@@ -16,7 +16,6 @@ export interface SchedulerOptions {
 
 interface Entry {
   runner: TargetRunner;
-  task?: ScheduledTask;
   running?: Promise<void>;
   offsetMs: number;
   /** Ticks skipped since the last cycle_overlap warning, and when that was (ms, Date.now). */
@@ -30,8 +29,10 @@ interface Entry {
 const OVERLAP_LOG_EVERY_MS = 3600_000;
 
 /**
- * One node-cron task per target; a tick that finds the previous cycle of that target still running is
- * skipped (trigger()), so a slow or dead target never delays another. Targets are
+ * One node-cron task for the fleet: each tick starts a cycle of every target, and a target whose previous
+ * cycle is still running skips it (trigger()), so a slow or dead target never delays another. (One task
+ * per target cost node-cron's planning of 1,000 next ticks in one go at every tick: 1,000 targets,
+ * bench/RESULTS.md issue 21.) Targets are
  * staggered across the first part of the interval and at most `maxConcurrentTargets` run at once.
  * A skipped tick is a warning (cycle_overlap, at most one per target per OVERLAP_LOG_EVERY_MS, with the
  * count of ticks skipped since the last one: an overloaded fleet skips every other tick of every target,
@@ -44,6 +45,7 @@ export class Scheduler {
   private readonly entries = new Map<string, Entry>();
   private readonly abort = new AbortController();
   private readonly sem: Semaphore;
+  private task: ScheduledTask | undefined;
   private stopped = false;
 
   constructor(private readonly opts: SchedulerOptions) {
@@ -62,12 +64,16 @@ export class Scheduler {
       const entry: Entry = { runner, offsetMs: Math.round(i++ * step), skippedTicks: 0, overlapLoggedAt: -Infinity, startedUp: false };
       this.entries.set(runner.name, entry);
       if (this.stopped) continue;
-      const expr = cronFor(this.opts.intervalSeconds);
-      // No node-cron noOverlap: trigger() skips a tick itself, and names the target in its warning
-      // (node-cron's own overlap warning names neither and is routed to debug, main.ts routeCronLogs).
-      entry.task = cron.schedule(expr, () => void this.trigger(entry, true), { name: `target:${runner.name}` });
       void this.trigger(entry, true);
     }
+    // No node-cron noOverlap: trigger() skips a tick per target, and names the target in its warning
+    // (node-cron's own overlap warning names neither and is routed to debug, main.ts routeCronLogs).
+    if (!this.stopped && !this.task && this.entries.size > 0) this.task = cron.schedule(cronFor(this.opts.intervalSeconds), () => this.tick(), { name: 'collection' });
+  }
+
+  /** A cron tick: a cycle of every target (staggered), each skipped while its previous one runs. */
+  private tick(): void {
+    for (const e of this.entries.values()) void this.trigger(e, true);
   }
 
   /** Stops and removes targets (their series are removed by the caller). */
@@ -77,7 +83,6 @@ export class Scheduler {
       const e = this.entries.get(name);
       if (!e) continue;
       this.entries.delete(name);
-      await e.task?.destroy();
       await e.running?.catch(() => {});
       removed.push(e.runner);
     }
@@ -136,7 +141,8 @@ export class Scheduler {
   /** Stops scheduling, aborts running cycles, waits for them (bounded). */
   async stop(graceMs = 5000): Promise<void> {
     this.stopped = true;
-    for (const e of this.entries.values()) await e.task?.destroy();
+    await this.task?.destroy();
+    this.task = undefined;
     this.abort.abort(new Error('shutting down'));
     const running = [...this.entries.values()].map((e) => e.running).filter(Boolean);
     await Promise.race([Promise.allSettled(running), sleep(graceMs)]);
