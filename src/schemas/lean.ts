@@ -250,11 +250,23 @@ export function acpNumber(w: Walk, v: unknown, key: PropertyKey): number | undef
 
 const NODE_ID_PREFIX = 'NodeID-';
 
+/**
+ * NodeIDs already found valid. The same ~2,000 peers and validators come back in every answer (and, in a
+ * fleet, from every node), and checking one is a CB58 decode with a SHA-256 checksum: the largest part of
+ * reading info.peers. Bounded: emptied when full, so it never holds more than a network's worth.
+ */
+const VALID_NODE_IDS = new Set<string>();
+const MAX_VALID_NODE_IDS = 20_000;
+
 /** The problem with a NodeID string (primitives.ts NodeId), or undefined when it is one. */
 export function nodeIdProblem(v: string): string | undefined {
+  if (VALID_NODE_IDS.has(v)) return undefined;
   if (!v.startsWith(NODE_ID_PREFIX)) return `invalid NodeID ${JSON.stringify(v.slice(0, 60))}: missing "NodeID-" prefix`;
   const len = cb58PayloadLength(v.slice(NODE_ID_PREFIX.length));
-  return len === 20 ? undefined : cb58Message(v, 'NodeID', 20, len);
+  if (len !== 20) return cb58Message(v, 'NodeID', 20, len);
+  if (VALID_NODE_IDS.size >= MAX_VALID_NODE_IDS) VALID_NODE_IDS.clear();
+  VALID_NODE_IDS.add(v);
+  return undefined;
 }
 
 /** A required NodeID: "NodeID-" + CB58 of a 20-byte payload. */
