@@ -2,6 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher } from 'undici';
 import { Pool, errors as undiciErrors } from './undici-pool.js';
 import { deadline } from '../abort.js';
+import { answerTurn } from './answer-turns.js';
 import { Redactor } from '../redact.js';
 import { Semaphore } from '../semaphore.js';
 import {
@@ -234,8 +235,9 @@ export class NodeTransport {
       throw err;
     }
     // undici frees the socket for the next request one event-loop turn after the body ends; without
-    // this wait, strictly sequential calls would alternate between two connections of the pool.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // this wait, strictly sequential calls would alternate between two connections of the pool. One answer
+    // goes on per turn (answer-turns.ts): a scrape is read between two answers' decoding.
+    await answerTurn();
     const text = decoder ? '' : Buffer.concat(chunks).toString('utf8');
     const html = sink && res.statusCode === 200 && !decoder ? this.redact(htmlSummary(text.slice(0, 64 * 1024), contentType) ?? 'an HTML body') : undefined;
     return { status: res.statusCode, contentType, text, html };
