@@ -1,9 +1,11 @@
 // Scrape client of bench/run.js, in its own process so that reading multi-megabyte bodies does not
 // run on the event loop of the exporter being measured. Receives over IPC
-//   { endpoints: [{ name, url, count, headers? }], maxMs, warmup }
+//   { endpoints: [{ name, url, count, headers? }], maxMs, warmup, everyMs? }
 // and answers { results: { [name]: { lat: number[], size, series } } }.
 // Endpoints are scraped round-robin, one sequential keep-alive GET at a time, so that every
-// endpoint sees the same machine load; each stops at its count, all stop at maxMs.
+// endpoint sees the same machine load; each stops at its count, all stop at maxMs. With everyMs, paced:
+// one round every everyMs (a GET started late is not made up for), which samples the whole window
+// instead of the second or two a back-to-back burst lasts.
 import http from 'node:http';
 
 function get(agent, url, headers) {
@@ -42,10 +44,16 @@ process.on('message', async (msg) => {
         }
       }
     }
-    const deadline = performance.now() + msg.maxMs;
-    for (;;) {
+    const start = performance.now();
+    const deadline = start + msg.maxMs;
+    for (let round = 0; ; round++) {
       const open = eps.filter((e) => e.lat.length < e.count);
       if (open.length === 0 || performance.now() > deadline) break;
+      if (msg.everyMs) {
+        const wait = start + round * msg.everyMs - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (performance.now() > deadline) break;
+      }
       for (const e of open) {
         const { ms, buf } = await get(e.agent, e.url, e.headers);
         e.lat.push(ms);
