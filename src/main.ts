@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import { availableParallelism } from 'node:os';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
@@ -16,7 +15,6 @@ import { Publisher, type RenderStats } from './metrics/publisher.js';
 import { redactUrl } from './redact.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { NodeClient } from './node-client/client.js';
-import { DecodePool } from './node-client/decode-pool.js';
 import { NetworkAnswers } from './scheduler/network-answers.js';
 import { TargetRunner } from './scheduler/target-runner.js';
 import { otherShardText } from './config/shard.js';
@@ -91,11 +89,6 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
 
   // Answers that are the same from every node of a network, shared by the targets of each network.
   const answers = new NetworkAnswers(now, logger);
-  // Big answers decoded off the event loop (sized at start from the fleet; a reload keeps it).
-  const decoders = new DecodePool({
-    size: cfg.node.decodeWorkers ?? defaultDecodeWorkers(resolved.length),
-    onFailure: (err) => logger.error({ event: 'decode_worker_failed', err: err.message }, 'a decode worker stopped: its answers are decoded on the main thread from now on (restart the exporter to get it back)'),
-  });
   const makeRunners = (targets: readonly ResolvedTarget[]) =>
     targets.map(
       (t, i) =>
@@ -113,7 +106,6 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
               maxResponseBytes: cfg.node.maxResponseSize,
               connections: cfg.node.connections,
               dispatcher: opts.dispatcher,
-              decoders,
               onRequest,
             }),
           answers,
@@ -199,18 +191,8 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
         });
       }
       await Promise.all([...scheduler.runners(), ...manual].map((r) => r.close()));
-      await decoders.close();
     },
   };
-}
-
-/**
- * Decode workers when --node.decode-workers is not given: none for a small fleet (a thread costs memory
- * and its answers are few), one for more than 20 targets, two on a machine of 4 CPUs or more.
- */
-function defaultDecodeWorkers(targets: number): number {
-  if (targets <= 20) return 0;
-  return availableParallelism() >= 4 ? 2 : 1;
 }
 
 function intervalsOf(resolved: readonly ResolvedTarget[]): Map<string, number> {

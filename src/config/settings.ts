@@ -56,7 +56,6 @@ export const SETTINGS = [
   // Requests to the node.
   { flag: 'node.timeout', path: ['node', 'timeout'], kind: 'duration', schema: duration('node request timeout'), computed: true, defaultText: `${DEFAULT_NODE_TIMEOUT_SECONDS}s, or --collection.timeout if shorter`, help: 'Deadline of each request to the node.' },
   { flag: 'node.max-response-size', path: ['node', 'maxResponseSize'], kind: 'bytes', schema: bytes, default: '32MiB', help: 'Largest response body accepted from the node.' },
-  { flag: 'node.decode-workers', path: ['node', 'decodeWorkers'], kind: 'int', schema: z.number().int().min(0).max(16), defaultText: 'none up to 20 targets, else 1 (2 with 4 CPUs or more)', help: 'Worker threads that decode the big node answers (info.peers, the validator list) off the main thread, where scrapes are served; 0: all on the main thread.' },
   { flag: 'node.connections', path: ['node', 'connections'], kind: 'int', schema: z.number().int().min(1).max(64), default: 4, help: 'Keep-alive connections per node.' },
   // The HTTP server.
   { flag: 'web.listen-address', path: ['web', 'listenAddress'], kind: 'string', schema: listenAddress, default: ':10650', help: 'Address to serve /metrics on (`:10650` is every interface, see Security; `127.0.0.1:10650` loopback only).' },

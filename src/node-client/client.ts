@@ -1,15 +1,11 @@
 import type { AnswerSchema } from './call.js';
 import { InvalidResponseError, notAnApi, type NodeClientError } from './errors.js';
-import type { DecodePool } from './decode-pool.js';
 import { envelopeResult, parseJson, validate } from './json-answer.js';
 import { NodeTransport, type TransportOptions } from './transport.js';
 
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './transport.js';
 
-export interface NodeClientOptions extends TransportOptions {
-  /** Decodes big answers off the event loop (one pool per exporter, shared by its clients). */
-  decoders?: DecodePool;
-}
+export type NodeClientOptions = TransportOptions;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -34,11 +30,9 @@ export interface HealthGetResult<T> {
 export class NodeClient {
   private readonly transport: NodeTransport;
   private nextId = 1;
-  private readonly decoders: DecodePool | undefined;
 
   constructor(opts: NodeClientOptions) {
     this.transport = new NodeTransport(opts);
-    this.decoders = opts.decoders;
   }
 
   /** Calls `method` on `endpoint` (e.g. `/ext/info`) and validates `result` with `schema`. */
@@ -49,10 +43,7 @@ export class NodeClient {
     return this.transport.request(method, { verb: 'POST', path: endpoint, body }, opts, (res) => {
       const context = { contentType: res.contentType, expected: `JSON-RPC at ${endpoint}` };
       if (res.status !== 200) throw this.transport.httpError(method, res.status, res.text, context);
-      const inPlace = () => validate(method, schema, envelopeResult(method, parseJson(method, res, redact, context), id, redact));
-      // A big answer is decoded by a worker when there is a pool; any answer it cannot read, here.
-      const off = this.decoders?.decode(method, id, schema, res.bytes);
-      return off ? off.then((r) => (r.ok ? (r.value as T) : inPlace())) : inPlace();
+      return validate(method, schema, envelopeResult(method, parseJson(method, res, redact, context), id, redact));
     });
   }
 

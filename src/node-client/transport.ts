@@ -18,7 +18,6 @@ import {
 } from './errors.js';
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
-const EMPTY = Buffer.alloc(0);
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export interface TransportOptions {
@@ -45,10 +44,8 @@ export interface TransportOptions {
 export interface Exchange {
   status: number;
   contentType?: string;
-  /** The body ('' when it was streamed to a sink), decoded as UTF-8 when first read. */
-  readonly text: string;
-  /** The body's bytes (empty when it was streamed to a sink): what a decode worker is sent. */
-  readonly bytes: Uint8Array;
+  /** The body ('' when it was streamed to a sink). */
+  text: string;
   /** An HTML page where text was streamed for (a web server or proxy answers at that URL). */
   html?: string;
 }
@@ -143,7 +140,7 @@ export class NodeTransport {
     method: string,
     req: { verb: 'GET' | 'POST'; path: string; body?: string; sink?: (chunk: string) => void },
     opts: ExchangeOptions,
-    read: (res: Exchange) => T | Promise<T>,
+    read: (res: Exchange) => T,
   ): Promise<T> {
     const outer = opts.signal;
     // The per-request deadline starts when a connection is free: calls queued behind requests that
@@ -160,7 +157,7 @@ export class NodeTransport {
     const limit = deadline(this.timeoutMs, outer);
     let value: T;
     try {
-      value = await read(await this.send(method, req, limit.signal));
+      value = read(await this.send(method, req, limit.signal));
     } catch (raw) {
       const err = classify(method, raw, this.timeoutMs, limit.expired(), outer);
       this.report(method, isNormal(opts, err) ? 'normal_state' : err.result, started);
@@ -241,18 +238,9 @@ export class NodeTransport {
     // this wait, strictly sequential calls would alternate between two connections of the pool. One answer
     // goes on per turn (answer-turns.ts): a scrape is read between two answers' decoding.
     await answerTurn();
-    const bytes = decoder ? EMPTY : Buffer.concat(chunks);
-    let text: string | undefined;
-    const exchange: Exchange = {
-      status: res.statusCode,
-      contentType,
-      bytes,
-      get text() {
-        return (text ??= bytes.length === 0 ? '' : bytes.toString('utf8'));
-      },
-    };
-    if (sink && res.statusCode === 200 && !decoder) return { ...exchange, text: exchange.text, html: this.redact(htmlSummary(exchange.text.slice(0, 64 * 1024), contentType) ?? 'an HTML body') };
-    return exchange;
+    const text = decoder ? '' : Buffer.concat(chunks).toString('utf8');
+    const html = sink && res.statusCode === 200 && !decoder ? this.redact(htmlSummary(text.slice(0, 64 * 1024), contentType) ?? 'an HTML body') : undefined;
+    return { status: res.statusCode, contentType, text, html };
   }
 }
 

@@ -50,7 +50,7 @@ const LAYERS: readonly (readonly [layer: string, mayImport: readonly string[]])[
   ['avalanche', []],
   ['model', []],
   ['schemas', []],
-  ['node-client', ['abort', 'semaphore', 'redact', 'schemas']],
+  ['node-client', ['abort', 'semaphore', 'redact']],
   ['collectors', ['model', 'avalanche', 'schemas', 'node-client']],
   ['snapshot', ['model', 'collectors']],
   ['derive', ['model', 'avalanche', 'schemas', 'collectors', 'snapshot']],
