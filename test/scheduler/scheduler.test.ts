@@ -2,6 +2,7 @@
 // skipped; that is a warning (cycle_overlap, once per episode) except during the target's start-up
 // cycle, whose overlap with the first cron tick depends only on when the process started.
 import { afterEach, describe, expect, it } from 'vitest';
+import cron from 'node-cron';
 import { Scheduler } from '../../src/scheduler/scheduler.js';
 import type { TargetRunner } from '../../src/scheduler/target-runner.js';
 import type { TargetSnapshot } from '../../src/snapshot.js';
@@ -64,5 +65,22 @@ describe('scheduler: skipped ticks', () => {
     expect(overlaps(log.lines)).toHaveLength(1);
     // the counter (avax_collection_skipped_ticks_total) counts every skip, the log only the first of the hour
     expect(r.skipped()).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('scheduler: one cron task for the fleet', () => {
+  it('default: 200 targets, added in two batches, make one node-cron task whose ticks run every target; stop ends it', async () => {
+    const log = memoryLogger('debug');
+    const before = cron.getTasks().size;
+    const fleet = Array.from({ length: 200 }, (_, i) => slowRunner(`t${i}`, [5]));
+    scheduler = new Scheduler({ intervalSeconds: 1, maxConcurrentTargets: 50, logger: log.logger, onCycle: () => {} });
+    scheduler.add(fleet.slice(0, 150).map((f) => f.runner));
+    scheduler.add(fleet.slice(150).map((f) => f.runner));
+    expect(cron.getTasks().size - before).toBe(1);
+    // the start-up cycle, then at least one cron tick for every target
+    await waitFor(() => fleet.every((f) => f.cycles() >= 2), 15_000, 50);
+    await scheduler.stop(1000);
+    scheduler = undefined;
+    expect(cron.getTasks().size - before).toBe(0);
   });
 });
