@@ -16,11 +16,14 @@ export interface ServerDeps {
   logger: Logger;
   /** The exposition a /metrics scrape gets (the publisher decides whether it waits for a render). */
   exposition(): RenderedExposition | Promise<RenderedExposition>;
-  /** One target's snapshot, or undefined for a name that is not configured. */
-  probe(target: string): RenderedExposition | undefined;
+  /**
+   * One target's snapshot, or undefined for a name that is not configured. A promise where the answer
+   * comes from another thread (the serving thread asks the main thread: src/server/serving-thread.ts).
+   */
+  probe(target: string): RenderedExposition | undefined | Promise<RenderedExposition | undefined>;
   /** For a configured name another replica collects (--shard.*): why this one does not have it. */
-  otherShard?(target: string): string | undefined;
-  targets(): TargetView[];
+  otherShard?(target: string): string | undefined | Promise<string | undefined>;
+  targets(): TargetView[] | Promise<TargetView[]>;
   /** POST /-/reload, when enabled. */
   reload?: () => Promise<void>;
   /** --web.config.file (exporter-toolkit format): TLS, basic auth, extra response headers. */
@@ -63,12 +66,15 @@ export function createExporterServer(deps: ServerDeps): Server {
   const web = deps.webConfigFile ? new WebConfigWatcher(deps.webConfigFile, deps.logger) : undefined;
   if (web?.authEnabled && !web.current.tls) deps.logger.warn({ event: 'basic_auth_without_tls' }, 'basic_auth_users without tls_server_config: passwords cross the network in clear text');
 
+  const failed = (res: ServerResponse, err: unknown) => {
+    deps.logger.error({ err: String(err) }, 'request handler failed');
+    if (res.destroyed) return;
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('internal error\n');
+  };
+
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    const fail = (err: unknown) => {
-      deps.logger.error({ err: String(err) }, 'request handler failed');
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('internal error\n');
-    };
+    const fail = (err: unknown) => failed(res, err);
     try {
       if (web) {
         web.refresh();
@@ -144,23 +150,39 @@ export function createExporterServer(deps: ServerDeps): Server {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return text(res, 405, 'method not allowed; use GET or HEAD\n', { allow: 'GET, HEAD' });
     if (path === '/healthz') return text(res, 200, 'OK\n');
-    if (path === '/') return html(res, landingPage({ version: deps.version, telemetryPath: deps.telemetryPath, targets: deps.targets(), nowMs: Date.now() }));
-
-    let snap: RenderedExposition | Promise<RenderedExposition> | undefined;
-    if (path === '/probe') {
-      const name = url.searchParams.get('target');
-      if (!name) return text(res, 400, 'missing ?target=NAME (a configured target name)\n');
-      snap = deps.probe(name);
-      if (!snap) {
-        // Echo the name only when it looks like a target name: a URL (perhaps with credentials) is not repeated.
-        const shown = /^[A-Za-z0-9._:\-]{1,64}$/.test(name) ? ` ${JSON.stringify(name)}` : '';
-        const elsewhere = deps.otherShard?.(name);
-        if (elsewhere) return text(res, 404, `target${shown}: ${elsewhere}\n`);
-        return text(res, 400, `unknown target${shown}; only configured target names are accepted (never URLs)\n`);
-      }
-    } else {
-      snap = deps.exposition();
+    if (path === '/') {
+      const page = (targets: TargetView[]) => html(res, landingPage({ version: deps.version, telemetryPath: deps.telemetryPath, targets, nowMs: Date.now() }));
+      const targets = deps.targets();
+      if (targets instanceof Promise) targets.then(page, (err: unknown) => failed(res, err));
+      else page(targets);
+      return;
     }
+    if (path !== '/probe') return serve(req, res, deps.exposition());
+    const name = url.searchParams.get('target');
+    if (!name) return text(res, 400, 'missing ?target=NAME (a configured target name)\n');
+    const found = deps.probe(name);
+    if (!(found instanceof Promise)) return found ? serve(req, res, found) : unknownTarget(res, name);
+    found.then(
+      (snap) => (snap ? serve(req, res, snap) : unknownTarget(res, name)),
+      (err: unknown) => failed(res, err),
+    );
+  }
+
+  function unknownTarget(res: ServerResponse, name: string): void {
+    // Echo the name only when it looks like a target name: a URL (perhaps with credentials) is not repeated.
+    const shown = /^[A-Za-z0-9._:\-]{1,64}$/.test(name) ? ` ${JSON.stringify(name)}` : '';
+    const answer = (elsewhere: string | undefined) => {
+      if (res.destroyed) return;
+      if (elsewhere) return text(res, 404, `target${shown}: ${elsewhere}\n`);
+      text(res, 400, `unknown target${shown}; only configured target names are accepted (never URLs)\n`);
+    };
+    const elsewhere = deps.otherShard?.(name);
+    if (elsewhere instanceof Promise) elsewhere.then(answer, (err: unknown) => failed(res, err));
+    else answer(elsewhere);
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse, snap: RenderedExposition | Promise<RenderedExposition>): void {
+    if (res.destroyed) return;
     if (inFlight >= deps.maxConcurrentScrapes) return text(res, 503, 'too many concurrent scrapes\n', { 'retry-after': '1' });
     inFlight++;
     res.on('close', () => inFlight--);

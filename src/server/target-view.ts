@@ -27,6 +27,7 @@ export function targetView(s: TargetSnapshot, redactedUrl: string): TargetView {
     up: s.up,
     nodeId: info?.nodeId,
     nodeVersion: info?.version?.version,
-    collectors: s.collectors,
+    // Without value and samples: the landing page shows neither, and the serving thread is sent this view.
+    collectors: s.collectors.map(({ value: _value, samples: _samples, ...status }) => status),
   };
 }
