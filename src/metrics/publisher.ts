@@ -66,6 +66,18 @@ export interface PublisherOptions {
   readonly monotonic?: () => number;
 }
 
+/**
+ * Takes the /probe bytes of the targets it watches as they publish (and their removal): the serving
+ * thread (src/server/serving-thread.ts), which answers /probe without asking this thread. It owns the
+ * bytes it is given (they may be moved to another thread, leaving the Buffer empty here).
+ */
+export interface ProbeSink {
+  /** The target is probed: each publication of it goes to set(). */
+  watches(name: string): boolean;
+  set(name: string, bytes: Buffer, seriesCount: number, renderedAt: number): void;
+  drop(name: string): void;
+}
+
 /** Counters of the render machinery (tests and the bench check its bounds). */
 export interface RenderStats {
   /** Full renders started since the publisher was made. */
@@ -121,6 +133,7 @@ export class Publisher {
   private started = 0;
   private inFlight = 0;
   private maxInFlight = 0;
+  private sink: ProbeSink | undefined;
 
   constructor(private readonly o: PublisherOptions) {
     this.mono = o.monotonic ?? (() => performance.now());
@@ -137,7 +150,21 @@ export class Publisher {
     if (seg.unknown.length > 0) this.o.logger.error({ target: s.target.name, samples: [...new Set(seg.unknown)].slice(0, 5) }, 'samples without a metric descriptor were dropped');
     this.exposition.setTarget(s.target.name, seg);
     this.probeCache.delete(s.target.name);
+    const sink = this.sink;
+    if (sink?.watches(s.target.name)) {
+      const { bytes, seriesCount } = this.exposition.assembleBytes(s.target.name, false);
+      sink.set(s.target.name, bytes, seriesCount, this.o.now());
+    }
     this.changed();
+  }
+
+  /**
+   * From now on the /probe bytes of the targets `sink` watches go to it as they publish, and none are
+   * cached here (probe() assembles them for a target's first probe).
+   */
+  sendProbes(sink: ProbeSink): void {
+    this.sink = sink;
+    this.probeCache.clear();
   }
 
   /** A removed target: its series go with the next render. */
@@ -145,6 +172,7 @@ export class Publisher {
     this.snapshots.delete(name);
     this.exposition.removeTarget(name);
     this.probeCache.delete(name);
+    this.sink?.drop(name);
     this.changed();
   }
 
@@ -206,7 +234,8 @@ export class Publisher {
     if (!r) {
       const { bytes, seriesCount } = this.exposition.assembleBytes(name, false);
       r = makeRendered(bytes, seriesCount, this.o.now());
-      this.probeCache.set(name, r);
+      // With a sink, this thread answers /probe only for a name the serving thread did not have yet.
+      if (!this.sink) this.probeCache.set(name, r);
     }
     return r;
   }

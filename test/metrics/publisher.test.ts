@@ -225,3 +225,25 @@ describe('publisher: one render at a time, only when /metrics is looked at (issu
     expect(p.nextScrape()).toBeUndefined();
   });
 });
+
+describe('publisher: /probe bytes for the serving thread (sendProbes)', () => {
+  it('behavior: a watched target\'s publications go to the sink with the bytes probe() gives; others do not; a removal drops it', () => {
+    const p = publisher();
+    const watched = new Set(['b']);
+    const sent: [string, string, number][] = [];
+    const dropped: string[] = [];
+    p.sendProbes({ watches: (n) => watched.has(n), set: (n, bytes, series) => sent.push([n, bytes.toString(), series]), drop: (n) => dropped.push(n) });
+    p.publish(snapshotWith({}, { name: 'a' }));
+    p.publish(snapshotWith({}, { name: 'b' }));
+    expect(sent.map(([n]) => n)).toEqual(['b']);
+    const probe = p.probe('b')!;
+    expect(sent[0]![1]).toBe(text(probe));
+    expect(sent[0]![2]).toBe(probe.seriesCount);
+    expect(sent[0]![1]).toContain(upLine('b', 1));
+    p.publish(snapshotWith({}, { name: 'b', up: 0 }));
+    expect(sent[1]![1]).toContain(upLine('b', 0));
+    p.remove('b');
+    p.remove('a');
+    expect(dropped).toEqual(['b', 'a']);
+  });
+});
