@@ -75,8 +75,9 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
     reloadConfig: () => load(argv).config,
     enableReloadEndpoint: config.web.enableLifecycle,
   });
-  const addr = exporter.server?.address();
-  const notice = addr && typeof addr === 'object' ? allInterfacesNotice(config.web.listenAddress, addr.port) : undefined;
+  const served = exporter.url ? new URL(exporter.url) : undefined;
+  const port = served ? Number(served.port || (served.protocol === 'https:' ? 443 : 80)) : undefined;
+  const notice = port ? allInterfacesNotice(config.web.listenAddress, port) : undefined;
   if (notice) logger.info({ event: 'listening_all_interfaces', address: config.web.listenAddress, interfaces: notice.interfaces }, notice.message);
   extra?.banner?.(exporter);
   let stopping = false;

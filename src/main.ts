@@ -18,8 +18,10 @@ import { NodeClient } from './node-client/client.js';
 import { NetworkAnswers } from './scheduler/network-answers.js';
 import { TargetRunner } from './scheduler/target-runner.js';
 import { otherShardText } from './config/shard.js';
+import { SERVING_THREAD_AUTO_TARGETS } from './config/settings.js';
 import { listen } from './server/listen.js';
 import { createExporterServer } from './server/server.js';
+import { ServingThread } from './server/serving-thread.js';
 import { targetView } from './server/target-view.js';
 import type { TargetSnapshot } from './snapshot.js';
 import { VERSION } from './version.js';
@@ -45,12 +47,16 @@ export interface ExporterOptions {
   reloadConfig?: () => Config;
   /** Enables POST /-/reload. */
   enableReloadEndpoint?: boolean;
+  /** The serving thread lets go of a target not probed for this long (default 10 minutes; tests shorten it). */
+  probeIdleMs?: number;
 }
 
 export interface Exporter {
   /** http(s)://host:port of the server, when listening. */
   readonly url: string;
+  /** The HTTP server, when it runs on this thread (else `servingThread`: --web.serving-thread). */
   readonly server?: Server;
+  readonly servingThread?: ServingThread;
   current(): RenderedExposition;
   /** The latest snapshot of every target. */
   snapshots(): ReadonlyMap<string, TargetSnapshot>;
@@ -150,26 +156,32 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
   };
 
   let server: Server | undefined;
+  let thread: ServingThread | undefined;
   let url = '';
   if (opts.listen ?? true) {
-    server = createExporterServer({
-      telemetryPath: cfg.web.telemetryPath,
-      version: VERSION,
-      maxConcurrentScrapes: cfg.web.maxConcurrentScrapes,
-      logger,
+    const answers = {
       exposition: () => publisher.scrape(),
-      probe: (name) => publisher.probe(name),
-      otherShard: (name) => otherShardText(cfg, name),
+      probe: (name: string) => publisher.probe(name),
+      otherShard: (name: string) => otherShardText(cfg, name),
       targets: () => runners().map((r) => targetView(publisher.latest().get(r.name) ?? r.snapshot(), redactUrl(r.target.url))),
       reload: opts.enableReloadEndpoint ? () => reload() : undefined,
-      webConfigFile: cfg.web.configFile,
-    });
-    url = await listen(server, cfg.web.listenAddress, cfg.web.telemetryPath, logger);
+    };
+    const web = { telemetryPath: cfg.web.telemetryPath, version: VERSION, maxConcurrentScrapes: cfg.web.maxConcurrentScrapes, webConfigFile: cfg.web.configFile };
+    if (servingThreadWanted(cfg.web.servingThread, resolved.length)) {
+      const setup = { ...web, listenAddress: cfg.web.listenAddress, logLevel: logger.level, reload: !!answers.reload, probeIdleMs: opts.probeIdleMs };
+      thread = await ServingThread.start(setup, { logger, answers });
+      publisher.sendProbes(thread);
+      url = thread.url;
+    } else {
+      server = createExporterServer({ ...web, ...answers, logger });
+      url = await listen(server, cfg.web.listenAddress, cfg.web.telemetryPath, logger);
+    }
   }
 
   return {
     url,
     server,
+    servingThread: thread,
     scheduler,
     current: () => publisher.current(),
     snapshots: () => publisher.latest(),
@@ -183,6 +195,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     reload,
     async stop() {
       await scheduler.stop();
+      await thread?.close();
       if (server) {
         await new Promise<void>((resolve) => {
           server!.close(() => resolve());
@@ -193,6 +206,11 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
       await Promise.all([...scheduler.runners(), ...manual].map((r) => r.close()));
     },
   };
+}
+
+/** --web.serving-thread: `auto` is a thread of its own from SERVING_THREAD_AUTO_TARGETS targets (a small fleet does not pay ~10 MB for it). */
+function servingThreadWanted(mode: 'auto' | 'on' | 'off', targets: number): boolean {
+  return mode === 'on' || (mode === 'auto' && targets >= SERVING_THREAD_AUTO_TARGETS);
 }
 
 function intervalsOf(resolved: readonly ResolvedTarget[]): Map<string, number> {

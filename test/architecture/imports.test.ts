@@ -57,7 +57,7 @@ const LAYERS: readonly (readonly [layer: string, mayImport: readonly string[]])[
   ['metrics', ['duration', 'model', 'collectors', 'snapshot', 'derive']],
   ['config', ['lazy-require', 'duration', 'listen-address', 'model', 'collectors', 'metrics']],
   ['scheduler', ['abort', 'semaphore', 'redact', 'model', 'node-client', 'collectors', 'snapshot', 'config']],
-  ['server', ['lazy-require', 'project-links', 'version', 'duration', 'listen-address', 'snapshot', 'config', 'metrics']],
+  ['server', ['lazy-require', 'project-links', 'version', 'duration', 'listen-address', 'logger', 'snapshot', 'config', 'metrics']],
   ['docs', ['duration', 'model', 'collectors', 'config', 'metrics']],
   ['monitoring', ['project-links', 'version', 'duration', 'collectors', 'config', 'metrics']],
   ['sim', []],

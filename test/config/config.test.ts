@@ -21,7 +21,7 @@ const err = (argv: string[], env: NodeJS.ProcessEnv = {}, fs: Record<string, str
 describe('config', () => {
   it('default: every default comes from the one schema', () => {
     const { config } = load([]);
-    expect(config.web).toEqual({ listenAddress: ':10650', telemetryPath: '/metrics', disableExporterMetrics: false, maxConcurrentScrapes: 16, enableLifecycle: false });
+    expect(config.web).toEqual({ listenAddress: ':10650', telemetryPath: '/metrics', disableExporterMetrics: false, maxConcurrentScrapes: 16, enableLifecycle: false, servingThread: 'auto' });
     expect(config.collection).toEqual({ interval: 15, timeout: 10, maxConcurrentTargets: 8 });
     expect(config.node).toEqual({ timeout: 5, maxResponseSize: 32 * 1024 * 1024, connections: 4 });
     expect(config.targets).toHaveLength(1);

@@ -1,0 +1,116 @@
+import type { AddressInfo } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createLogger } from '../logger.js';
+import { makeRendered, renderedFromGzip, type RenderedExposition } from '../metrics/exposition.js';
+import { listen } from './listen.js';
+import { createExporterServer } from './server.js';
+import { PROBE_IDLE_MS, type FromServingThread, type MetricsAnswer, type ProbeBytes, type Question, type ServingThreadSetup, type ToServingThread } from './serving-thread.js';
+import type { TargetView } from './target-view.js';
+
+/**
+ * The serving thread's script (serving-thread.ts says why it exists): createExporterServer, answering
+ * /probe from the bytes the main thread hands over and asking the main thread for everything else.
+ */
+
+const port = parentPort;
+if (!port) throw new Error('serving-thread-entry.js runs only as a worker thread (src/server/serving-thread.ts starts it)');
+const setup = workerData as ServingThreadSetup;
+const post = (m: FromServingThread) => port.postMessage(m);
+// pino here, its lines logged again by the main thread's logger (ServingThread.relay).
+const logger = createLogger(setup.logLevel, { write: (line: string) => post({ t: 'log', line }) });
+
+const asked = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+let nextId = 1;
+function ask<T>(q: Question): Promise<T> {
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    asked.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    post({ t: 'ask', id, q });
+  });
+}
+
+const bytesOf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+/** The watched targets' latest probe, and when each was last probed (monotonic ms). */
+const probes = new Map<string, { r: RenderedExposition; probedAt: number }>();
+const idleMs = setup.probeIdleMs ?? PROBE_IDLE_MS;
+let metrics: { seq: number; r: RenderedExposition } | undefined;
+
+async function exposition(): Promise<RenderedExposition> {
+  const a = await ask<MetricsAnswer>({ kind: 'metrics', have: metrics?.seq ?? 0 });
+  if (a.gz) metrics = { seq: a.seq, r: renderedFromGzip(bytesOf(a.gz), a.series, a.at) };
+  else if (metrics?.seq !== a.seq) throw new Error(`render ${a.seq} came without its bytes`);
+  return metrics!.r;
+}
+
+/** A watched target's probe from here; a first probe is asked of the main thread, which then sends its publications. */
+function probe(name: string): RenderedExposition | Promise<RenderedExposition | undefined> {
+  const held = probes.get(name);
+  if (held) {
+    held.probedAt = performance.now();
+    return held.r;
+  }
+  return ask<ProbeBytes | undefined>({ kind: 'probe', name }).then((p) => {
+    if (!p) return undefined;
+    const r = makeRendered(bytesOf(p.bytes), p.series, p.at);
+    probes.set(name, { r, probedAt: performance.now() });
+    return r;
+  });
+}
+
+// Targets nobody probes any more: dropped here, and the main thread stops sending them.
+setInterval(() => {
+  const now = performance.now();
+  for (const [name, held] of probes) {
+    if (now - held.probedAt < idleMs) continue;
+    probes.delete(name);
+    post({ t: 'unwatch', name });
+  }
+}, Math.min(60_000, idleMs)).unref();
+
+const server = createExporterServer({
+  telemetryPath: setup.telemetryPath,
+  version: setup.version,
+  maxConcurrentScrapes: setup.maxConcurrentScrapes,
+  logger,
+  webConfigFile: setup.webConfigFile,
+  limits: setup.limits,
+  exposition,
+  probe,
+  otherShard: (name) => ask<string | undefined>({ kind: 'other-shard', name }),
+  targets: () => ask<TargetView[]>({ kind: 'targets' }),
+  reload: setup.reload ? () => ask<void>({ kind: 'reload' }) : undefined,
+});
+
+port.on('message', (m: ToServingThread) => {
+  switch (m.t) {
+    case 'probe': {
+      // Only a watched target (one dropped a moment ago may still be on its way).
+      const held = probes.get(m.name);
+      if (held) held.r = makeRendered(bytesOf(m.bytes), m.series, m.at);
+      return;
+    }
+    case 'drop':
+      probes.delete(m.name);
+      return;
+    case 'answer': {
+      const waiting = asked.get(m.id);
+      asked.delete(m.id);
+      if (m.ok) waiting?.resolve(m.value);
+      else waiting?.reject(new Error(m.error));
+      return;
+    }
+    case 'close':
+      server.close(() => port.close());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 2000).unref();
+      return;
+  }
+});
+
+listen(server, setup.listenAddress, setup.telemetryPath, logger).then(
+  (url) => post({ t: 'listening', url, port: (server.address() as AddressInfo).port }),
+  (err: NodeJS.ErrnoException & { hostname?: string }) => {
+    post({ t: 'listen-failed', message: err.message, code: err.code, hostname: err.hostname });
+    port.close();
+  },
+);
