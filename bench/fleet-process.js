@@ -22,7 +22,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { startSimChild, targetName, sleep, MB } from './lib.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -112,6 +112,16 @@ function scrape(endpoints, maxMs, everyMs) {
   });
 }
 
+/** bench/static-server.js in its own process, serving `size` bytes: the paced probe's floor. */
+function startStaticServer(size) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./static-server.js', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+    child.once('message', (m) => resolve({ url: `http://127.0.0.1:${m.port}/`, close: () => child.kill() }));
+    child.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+    child.send({ size });
+  });
+}
+
 /** Lowest and highest of RSS samples, and the spread above the lowest (NaN without samples). */
 function flatRange(v) {
   if (v.length === 0) return { min: NaN, max: NaN, spread: NaN, n: 0 };
@@ -138,6 +148,7 @@ export async function runFleetProcess({ targets: n, validators = 1500, peers = 1
   const sims = [];
   const dir = mkdtempSync(join(tmpdir(), 'avax-fleet-'));
   let exporter;
+  let floor;
   try {
     for (let s = 0; s < simProcesses; s++) sims.push(await startSimChild({ nodes: sameNode ? 1 : Math.min(perSim, n - s * perSim), validators, peers, healthIntervalMs: 3_600_000, seed: 100 + s }));
     // The simulators compute their nodes' health checks once at start: wait for that, so that the
@@ -220,7 +231,18 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     // memory limit for.
     // Beside Prometheus, all through the steady state: one /probe every 100 ms from a client in its own
     // process, what a probe at a random moment of collection waits (a back-to-back burst samples a second).
-    const paced = scrape([{ name: 'probe', url: `${base}/probe?target=${targetName(0)}`, count: Math.ceil(runMs / 100), headers: { 'accept-encoding': 'gzip' } }], runMs, 100);
+    // In the same rounds, a static server in its own process with a body of the probe's size: the floor
+    // this machine puts under any answer while it runs the fleet (its CPUs are shared with the simulator).
+    const probeSize = gzipSync(await getGzip(`${base}/probe?target=${targetName(0)}`)).length;
+    floor = await startStaticServer(probeSize);
+    const paced = scrape(
+      [
+        { name: 'probe', url: `${base}/probe?target=${targetName(0)}`, count: Math.ceil(runMs / 100), headers: { 'accept-encoding': 'gzip' } },
+        { name: 'floor', url: floor.url, count: Math.ceil(runMs / 100) },
+      ],
+      runMs,
+      100,
+    );
     // Awaited after the steady state; a failure before then must not be an unhandled rejection meanwhile.
     paced.catch(() => {});
     const quietScrapes = [];
@@ -249,7 +271,9 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       if (i > 0 && Number.isFinite(lag('max'))) loopLag.push({ p99: lag('p99'), max: lag('max') });
       nextScrape = t - t0 + 15_000;
     }
-    const pacedProbe = (await paced).probe;
+    const pacedAll = await paced;
+    const pacedProbe = pacedAll.probe;
+    const pacedFloor = pacedAll.floor;
     const quietS = (performance.now() - tRun) / 1000;
     const cpuQuietMs = procCpuMs(pid) - cpu0;
     const simCpuQuietMs = sims.reduce((a, s, i) => a + (procCpuMs(s.pid) - simCpu0[i]), 0);
@@ -299,6 +323,8 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       probe: { p50: q(scrapes.probe.lat, 0.5), p99: q(scrapes.probe.lat, 0.99), n: scrapes.probe.lat.length, bytes: scrapes.probe.size },
       // /probe every 100 ms through the steady state
       probePaced: { p50: q(pacedProbe.lat, 0.5), p99: q(pacedProbe.lat, 0.99), max: Math.max(...pacedProbe.lat), n: pacedProbe.lat.length },
+      // the same rounds' GET of a static server in its own process (bench/static-server.js): the machine's floor
+      probeFloor: { p50: q(pacedFloor.lat, 0.5), p99: q(pacedFloor.lat, 0.99), max: Math.max(...pacedFloor.lat), n: pacedFloor.lat.length },
       // CPU over the whole run (latency burst included) and over its Prometheus-like steady state
       cpuShare: cpuMs / 1000 / runS,
       cpuQuietShare: cpuQuietMs / 1000 / quietS,
@@ -315,6 +341,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       await Promise.race([new Promise((r) => exporter.once('exit', r)), sleep(10_000)]);
       if (exporter.exitCode === null) exporter.kill('SIGKILL');
     }
+    floor?.close();
     await Promise.all(sims.map((s) => s.close()));
     rmSync(dir, { recursive: true, force: true });
   }
@@ -354,6 +381,8 @@ export async function processRows({ row, notes, say, quick }) {
         { targets: 100, sameNode: true, runMs: 60_000, what: 'one mainnet-scale network (one node, its URL 100 times), reference: --runtime.heap-growing-percent=0', reference: true, exporterArgs: ['--runtime.heap-growing-percent=0'] },
         { targets: 100, sameNode: false, runMs: 60_000, what: 'distinct mainnet-scale nodes, each its own network', cpuLimit: 0.6 },
         { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_RUN_MS'] ?? 540_000), what: 'one mainnet-scale node (its URL 1,000 times)', rssLimitMB: 1024, startupLimitMs: 60_000, flat: true, metricsP99: 50, probeP99: 5 },
+        // Same-run reference of the row above, shorter: the HTTP server on the collecting thread (src/server/serving-thread.ts).
+        { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_REF_RUN_MS'] ?? 150_000), what: 'one mainnet-scale node (its URL 1,000 times), reference: --web.serving-thread off, 150 s', reference: true, exporterArgs: ['--web.serving-thread', 'off'] },
       ];
   for (const spec of specs) {
     const r = await runFleetProcess({ ...MAINNET, ...spec, say });
@@ -371,6 +400,7 @@ export async function processRows({ row, notes, say, quick }) {
     );
     if (spec.reference) {
       row(`${label}: peak RSS of the exporter process`, `peak ${fmt(r.rssPeak / MB)} MB (VmHWM) before the latency burst, ${fmt(r.rssPeakBurst / MB)} MB with it, ${fmt(r.rssEnd / MB)} MB at the end; CPU ${fmt(r.cpuQuietShare * 100)} % of one core in the steady state (${fmt(r.cpuShare * 100)} % with the burst)`, '— (reference)', r.series, null);
+      if (r.targets >= 100) row(`${label}: /probe?target= (one target) while collecting`, `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (the machine's floor in the same rounds: p99 ${fmt(r.probeFloor.p99)} ms); back to back after it: p99 ${fmt(r.probe.p99)} ms`, '— (reference)', r.series, null);
       continue;
     }
     if (spec.rssLimitMB) {
@@ -401,7 +431,7 @@ export async function processRows({ row, notes, say, quick }) {
     );
     row(
       `${label}: /probe?target= (one target) while collecting`,
-      `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n}; back to back after it: p50 ${fmt(r.probe.p50)} ms, p99 ${fmt(r.probe.p99)} ms over ${r.probe.n}${r.loopLag.windows > 0 ? `; the exporter's event-loop delay over the steady state before (nodejs_eventloop_lag_*, ${r.loopLag.windows} windows of 15 s): p99 up to ${fmt(r.loopLag.p99)} ms, max ${fmt(r.loopLag.max)} ms` : ''}`,
+      `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (in the same rounds, a static server in its own process, the machine's floor: p50 ${fmt(r.probeFloor.p50)} ms, p99 ${fmt(r.probeFloor.p99)} ms, max ${fmt(r.probeFloor.max)} ms); back to back after it: p50 ${fmt(r.probe.p50)} ms, p99 ${fmt(r.probe.p99)} ms over ${r.probe.n}${r.loopLag.windows > 0 ? `; the exporter's event-loop delay over the steady state before (nodejs_eventloop_lag_*, ${r.loopLag.windows} windows of 15 s): p99 up to ${fmt(r.loopLag.p99)} ms, max ${fmt(r.loopLag.max)} ms` : ''}`,
       `p99 ≤ ${spec.probeP99 ?? 5} ms`,
       r.series,
       r.probe.p99 <= (spec.probeP99 ?? 5) && r.probePaced.p99 <= (spec.probeP99 ?? 5),
