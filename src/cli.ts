@@ -66,7 +66,9 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
   // Process-wide V8 flags (src/runtime-flags.ts), before the first collection: they take effect for the
   // heap that holds the answers and before undici compiles its WebAssembly HTTP parser.
   const { v8Flags } = await import('./runtime-flags.js');
-  const flags = v8Flags(config.runtime);
+  const { optimizesForSize } = await import('./config/settings.js');
+  const { targetsOfThisShard } = await import('./config/targets.js');
+  const flags = v8Flags(config.runtime, optimizesForSize(config.runtime.optimizeForSize, targetsOfThisShard(config).length));
   if (flags.length > 0) (await import('node:v8')).setFlagsFromString(flags.join(' '));
   const logger = createLogger(config.log.level);
   const exporter = await startExporter({

@@ -13,12 +13,19 @@
  *   flag each time it sets the next limit, so setting it at run time works (unlike the semi-space sizes).
  *   The default, 35, is where a 1,000-target fleet kept its CPU (bench/RESULTS.md: 25 cost it 17 points of a
  *   core, 50 let its RSS creep 15 % from minute 2).
- * - `--optimize-for-size` with runtime.optimize-for-size (memory over speed, README Performance).
+ * - with `optimizeForSize` (runtime.optimize-for-size; unset: below OPTIMIZE_FOR_SIZE_AUTO_TARGETS targets,
+ *   src/config/settings.ts), memory over speed: `--optimize-for-size`; `--no-turbofan`, because the
+ *   optimizing compiler's own memory was about 8 MB of a single node's peak RSS (README Performance), and a
+ *   single node's CPU is mostly JSON.parse and the network, which it does not speed up;
+ *   `--semi-space-growth-factor=1`: the young generation keeps its initial 1 MB semi-spaces
+ *   instead of doubling up to 16 MB while the first cycle decodes every answer at once. V8 fixes the
+ *   largest semi-space when the heap is made, but reads the growth factor each time it would grow it,
+ *   so this one works at run time.
  */
-export function v8Flags(runtime: { readonly optimizeForSize: boolean; readonly httpParserTierUp: boolean; readonly heapGrowingPercent: number }): string[] {
+export function v8Flags(runtime: { readonly httpParserTierUp: boolean; readonly heapGrowingPercent: number }, optimizeForSize: boolean): string[] {
   const flags: string[] = [];
   if (!runtime.httpParserTierUp) flags.push('--liftoff-only');
   if (runtime.heapGrowingPercent > 0) flags.push(`--heap-growing-percent=${runtime.heapGrowingPercent}`);
-  if (runtime.optimizeForSize) flags.push('--optimize-for-size');
+  if (optimizeForSize) flags.push('--optimize-for-size', '--no-turbofan', '--semi-space-growth-factor=1');
   return flags;
 }

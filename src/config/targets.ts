@@ -18,10 +18,15 @@ export interface ResolvedTarget {
   readonly collectors: readonly CollectorPlan[];
 }
 
+/** The configured targets this process collects: all of them, or with --shard.total > 1 this replica's. */
+export function targetsOfThisShard(cfg: Config): Config['targets'] {
+  return cfg.targets.filter((t) => inShard(t.name ?? defaultTargetName(t.url), cfg.shard));
+}
+
 /** Turns the validated config into per-target plans (global collector settings, then per-target overrides); with --shard.total > 1 only this replica's targets. */
 export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[]): ResolvedTarget[] {
   const base = cfg.collection.interval;
-  return cfg.targets.filter((t) => inShard(t.name ?? defaultTargetName(t.url), cfg.shard)).map((t) => {
+  return targetsOfThisShard(cfg).map((t) => {
     const plans = collectors.map((c) => {
       const global = cfg.collectors[c.name];
       const local = t.collectors[c.name];
