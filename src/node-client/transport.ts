@@ -1,8 +1,8 @@
-import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher } from 'undici';
 import { Pool, errors as undiciErrors } from './undici-pool.js';
 import { deadline } from '../abort.js';
 import { answerTurn } from './answer-turns.js';
+import { BodyTextDecoder, bodyText } from './body-text.js';
 import { Redactor } from '../redact.js';
 import { Semaphore } from '../semaphore.js';
 import {
@@ -214,7 +214,7 @@ export class NodeTransport {
     let size = 0;
     const typeHeader = res.headers['content-type'];
     const contentType = Array.isArray(typeHeader) ? typeHeader[0] : typeHeader;
-    const decoder = sink && res.statusCode === 200 && !/^\s*text\/html\b/i.test(contentType ?? '') ? new StringDecoder('utf8') : undefined;
+    const decoder = sink && res.statusCode === 200 && !/^\s*text\/html\b/i.test(contentType ?? '') ? new BodyTextDecoder() : undefined;
     try {
       for await (const chunk of res.body as AsyncIterable<Buffer>) {
         size += chunk.length;
@@ -238,7 +238,7 @@ export class NodeTransport {
     // this wait, strictly sequential calls would alternate between two connections of the pool. One answer
     // goes on per turn (answer-turns.ts): a scrape is read between two answers' decoding.
     await answerTurn();
-    const text = decoder ? '' : Buffer.concat(chunks).toString('utf8');
+    const text = decoder ? '' : bodyText(Buffer.concat(chunks));
     const html = sink && res.statusCode === 200 && !decoder ? this.redact(htmlSummary(text.slice(0, 64 * 1024), contentType) ?? 'an HTML body') : undefined;
     return { status: res.statusCode, contentType, text, html };
   }
