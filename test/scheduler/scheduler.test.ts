@@ -84,3 +84,32 @@ describe('scheduler: one cron task for the fleet', () => {
     expect(cron.getTasks().size - before).toBe(0);
   });
 });
+
+describe('scheduler: stop', () => {
+  it('behavior: stop aborts the running cycle through its target\'s signal, and targets still waiting for their turn never start', async () => {
+    const log = memoryLogger('debug');
+    let aborted = 0;
+    let started = 0;
+    const hanging = (name: string) =>
+      ({
+        name,
+        noteSkippedTick: () => {},
+        runCycle: (signal: AbortSignal) =>
+          new Promise<TargetSnapshot>((resolve) => {
+            started++;
+            signal.addEventListener('abort', () => (aborted++, resolve({ target: { name } } as unknown as TargetSnapshot)), { once: true });
+          }),
+      }) as unknown as TargetRunner;
+    // one at a time: the first hangs, the others wait for the semaphore (or still sleep in their stagger)
+    scheduler = new Scheduler({ intervalSeconds: 60, maxConcurrentTargets: 1, logger: log.logger, onCycle: () => {} });
+    scheduler.add([hanging('a'), hanging('b'), hanging('c')]);
+    await waitFor(() => started === 1, 5_000, 10);
+    const grace = 30_000;
+    const t0 = Date.now();
+    await scheduler.stop(grace);
+    scheduler = undefined;
+    expect(Date.now() - t0).toBeLessThan(grace / 2); // it ended because the cycles did, not by the grace period
+    expect(aborted).toBe(1);
+    expect(started).toBe(1);
+  });
+});
