@@ -17,7 +17,7 @@ export function targetSamples(s: TargetSnapshot, derivations: readonly Derivatio
     out.push({ name: 'avax_collector_success', labels, value: c.success ? 1 : 0 });
     out.push({ name: 'avax_collector_duration_seconds', labels, value: round6(c.durationSeconds) });
     if (c.lastSuccessSeconds !== undefined) out.push({ name: 'avax_collector_last_success_timestamp_seconds', labels, value: Math.round(c.lastSuccessSeconds * 1000) / 1000 });
-    out.push(...wellFormedUnique(c.samples, target));
+    out.push(...collectorSamples(c.samples, target));
   }
   // A target that does not answer publishes nothing derived from what it said before (stale-value rule).
   if (s.up !== 0) for (const d of derivations) out.push(...wellFormedUnique(d.derive(s, nowSeconds), target));
@@ -27,6 +27,24 @@ export function targetSamples(s: TargetSnapshot, derivations: readonly Derivatio
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * wellFormedUnique of a collector's samples, made once per run of the collector: a cycle publishes the
+ * samples of every collector, most of which did not run in it (their arrays are the same as at the last
+ * publication). The result is frozen, which tells the renderer it may keep the sample's line too
+ * (exposition.ts). Keyed by the array the collector's run made; a weak map, so a run's samples go
+ * with it.
+ */
+const COLLECTOR_SAMPLES = new WeakMap<readonly Sample[], { readonly target: string; readonly out: readonly Sample[] }>();
+
+function collectorSamples(samples: readonly Sample[], target: string): readonly Sample[] {
+  const kept = COLLECTOR_SAMPLES.get(samples);
+  if (kept?.target === target) return kept.out;
+  const out = wellFormedUnique(samples, target).map((x) => Object.freeze(x));
+  COLLECTOR_SAMPLES.set(samples, { target, out });
+  return out;
+}
 
 /**
  * Samples with the `target` label. Label values come from node answers: lone surrogates (JSON may
@@ -39,8 +57,15 @@ export function wellFormedUnique(samples: readonly Sample[], target: string): Sa
   const seen = new Set<string>();
   for (const x of samples) {
     const labels: Record<string, string> = { target };
-    for (const [k, v] of Object.entries(x.labels)) labels[k] = v.replace(LONE_SURROGATE, '\ufffd');
-    const key = JSON.stringify([x.name, labels]);
+    // The series' identity: its name and each label, every part prefixed by its length (unambiguous
+    // whatever a value holds).
+    let key = `${x.name.length}:${x.name}`;
+    for (const k in x.labels) {
+      const raw = x.labels[k]!;
+      const v = SURROGATE.test(raw) ? raw.replace(LONE_SURROGATE, '\ufffd') : raw;
+      labels[k] = v;
+      key += `${k.length}:${k}${v.length}:${v}`;
+    }
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ name: x.name, labels, value: x.value });
