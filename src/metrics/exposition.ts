@@ -39,7 +39,7 @@ export class TargetSegment {
       }
       let arr = lines.get(fam.name);
       if (!arr) lines.set(fam.name, (arr = []));
-      arr.push(lineOf(s, out.labelSuffix));
+      arr.push(formatSample(s, out.labelSuffix));
     }
     const chunks = new Map<string, Buffer>();
     for (const [name, arr] of lines) {
@@ -52,23 +52,6 @@ export class TargetSegment {
     this.seriesCount = samples.length - unknown.length - dropped;
     this.unknown = unknown;
   }
-}
-
-/**
- * The lines of frozen samples, kept while the sample lives: a frozen sample does not change, and a
- * collector's samples stay the same objects from one publication to the next until it runs again
- * (target-samples.ts), so most of a target's lines are not formatted again at each of its cycles. A
- * sample that is not frozen is formatted every time and not kept (short-lived keys in a weak map cost
- * the garbage collector more than formatting them saves).
- */
-const LINES = new WeakMap<Sample, { readonly suffix: string; readonly line: string }>();
-
-function lineOf(s: Sample, suffix: string): string {
-  const kept = LINES.get(s);
-  if (kept?.suffix === suffix) return kept.line;
-  const line = formatSample(s, suffix);
-  if (Object.isFrozen(s)) LINES.set(s, { suffix, line });
-  return line;
 }
 
 export interface RenderedExposition {

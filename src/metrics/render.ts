@@ -2,8 +2,12 @@ import type { Labels, MetricDescriptor, Sample } from '../model.js';
 
 /** Text exposition format 0.0.4 escaping of a label value: backslash, double quote and newline. */
 export function escapeLabelValue(v: string): string {
+  // Nearly every value needs nothing: one scan, and the three replacements only when it does.
+  if (!NEEDS_ESCAPE.test(v)) return v;
   return v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 }
+
+const NEEDS_ESCAPE = /[\\"\n]/;
 
 /** HELP text escaping: backslash and newline. */
 export function escapeHelp(v: string): string {

@@ -32,16 +32,15 @@ const SURROGATE = /[\ud800-\udfff]/;
 /**
  * wellFormedUnique of a collector's samples, made once per run of the collector: a cycle publishes the
  * samples of every collector, most of which did not run in it (their arrays are the same as at the last
- * publication). The result is frozen, which tells the renderer it may keep the sample's line too
- * (exposition.ts). Keyed by the array the collector's run made; a weak map, so a run's samples go
- * with it.
+ * publication). Keyed by the array the collector's run made (a few per target: a weak map costs the
+ * garbage collector per entry, measured with one per sample); a run's samples go with it.
  */
 const COLLECTOR_SAMPLES = new WeakMap<readonly Sample[], { readonly target: string; readonly out: readonly Sample[] }>();
 
 function collectorSamples(samples: readonly Sample[], target: string): readonly Sample[] {
   const kept = COLLECTOR_SAMPLES.get(samples);
   if (kept?.target === target) return kept.out;
-  const out = wellFormedUnique(samples, target).map((x) => Object.freeze(x));
+  const out = wellFormedUnique(samples, target);
   COLLECTOR_SAMPLES.set(samples, { target, out });
   return out;
 }
