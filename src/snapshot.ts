@@ -26,6 +26,19 @@ export interface CollectorOutcome {
   readonly samples: readonly Sample[];
 }
 
+/** One method's requests of a target so far (scheduler/rpc-stats.ts): counts by result and the duration histogram. */
+export interface MethodRequests {
+  readonly method: string;
+  /** The `result` label values, and the count of each. */
+  readonly results: readonly string[];
+  readonly counts: readonly number[];
+  /** The histogram's bounds (seconds), and the requests at or under each (cumulative). */
+  readonly bounds: readonly number[];
+  readonly buckets: readonly number[];
+  readonly sum: number;
+  readonly count: number;
+}
+
 export interface TargetSnapshot {
   readonly target: TargetSpec;
   /** Wall clock of the end of the cycle, ms. */
@@ -33,8 +46,11 @@ export interface TargetSnapshot {
   /** avax_up: 1 the node answered in the last cycle, 0 it did not, undefined before the first cycle. */
   readonly up: 0 | 1 | undefined;
   readonly collectors: readonly CollectorOutcome[];
-  /** avax_rpc_requests_total and avax_rpc_request_duration_seconds samples, without `target`. */
-  readonly requests: readonly Sample[];
+  /**
+   * Its requests so far per method: avax_rpc_requests_total and avax_rpc_request_duration_seconds, made
+   * into samples when it is published (metrics/target-samples.ts; numbers, not samples, live here).
+   */
+  readonly requests: readonly MethodRequests[];
   /**
    * avax_collection_skipped_ticks_total: scheduled ticks skipped since the exporter started because
    * this target's previous cycle was still running (never during its start-up cycle; Scheduler.trigger).

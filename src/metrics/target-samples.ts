@@ -1,5 +1,5 @@
 import type { Derivation } from '../derive/define.js';
-import type { TargetSnapshot } from '../snapshot.js';
+import type { MethodRequests, TargetSnapshot } from '../snapshot.js';
 import { round6, type Sample } from '../model.js';
 
 /**
@@ -17,33 +17,30 @@ export function targetSamples(s: TargetSnapshot, derivations: readonly Derivatio
     out.push({ name: 'avax_collector_success', labels, value: c.success ? 1 : 0 });
     out.push({ name: 'avax_collector_duration_seconds', labels, value: round6(c.durationSeconds) });
     if (c.lastSuccessSeconds !== undefined) out.push({ name: 'avax_collector_last_success_timestamp_seconds', labels, value: Math.round(c.lastSuccessSeconds * 1000) / 1000 });
-    out.push(...collectorSamples(c.samples, target));
+    out.push(...wellFormedUnique(c.samples, target));
   }
   // A target that does not answer publishes nothing derived from what it said before (stale-value rule).
   if (s.up !== 0) for (const d of derivations) out.push(...wellFormedUnique(d.derive(s, nowSeconds), target));
-  for (const r of s.requests) out.push({ name: r.name, labels: { target, ...r.labels }, value: r.value });
+  for (const r of requestSamples(s.requests)) out.push({ name: r.name, labels: { target, ...r.labels }, value: r.value });
   out.push({ name: 'avax_collection_skipped_ticks_total', labels: { target }, value: s.skippedTicks });
+  return out;
+}
+
+/** avax_rpc_requests_total and avax_rpc_request_duration_seconds of a snapshot's requests, without the `target` label. */
+export function requestSamples(requests: readonly MethodRequests[]): Sample[] {
+  const out: Sample[] = [];
+  for (const m of requests) m.results.forEach((result, i) => out.push({ name: 'avax_rpc_requests_total', labels: { method: m.method, result }, value: m.counts[i] ?? 0 }));
+  for (const m of requests) {
+    m.bounds.forEach((le, i) => out.push({ name: 'avax_rpc_request_duration_seconds_bucket', labels: { method: m.method, le: String(le) }, value: m.buckets[i] ?? 0 }));
+    out.push({ name: 'avax_rpc_request_duration_seconds_bucket', labels: { method: m.method, le: '+Inf' }, value: m.count });
+    out.push({ name: 'avax_rpc_request_duration_seconds_sum', labels: { method: m.method }, value: m.sum });
+    out.push({ name: 'avax_rpc_request_duration_seconds_count', labels: { method: m.method }, value: m.count });
+  }
   return out;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const SURROGATE = /[\ud800-\udfff]/;
-
-/**
- * wellFormedUnique of a collector's samples, made once per run of the collector: a cycle publishes the
- * samples of every collector, most of which did not run in it (their arrays are the same as at the last
- * publication). Keyed by the array the collector's run made (a few per target: a weak map costs the
- * garbage collector per entry, measured with one per sample); a run's samples go with it.
- */
-const COLLECTOR_SAMPLES = new WeakMap<readonly Sample[], { readonly target: string; readonly out: readonly Sample[] }>();
-
-function collectorSamples(samples: readonly Sample[], target: string): readonly Sample[] {
-  const kept = COLLECTOR_SAMPLES.get(samples);
-  if (kept?.target === target) return kept.out;
-  const out = wellFormedUnique(samples, target);
-  COLLECTOR_SAMPLES.set(samples, { target, out });
-  return out;
-}
 
 /**
  * Samples with the `target` label. Label values come from node answers: lone surrogates (JSON may

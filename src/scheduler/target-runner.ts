@@ -231,7 +231,7 @@ export class TargetRunner {
 
   private buildSnapshot(): TargetSnapshot {
     const collectors = this.target.collectors.map((p) => outcomeOf(p, this.byName.get(p.name)));
-    return freezeSnapshot({ target: this.target.spec, at: this.now(), up: this.up, collectors, requests: this.rpc.samples(), skippedTicks: this.skippedTicks });
+    return freezeSnapshot({ target: this.target.spec, at: this.now(), up: this.up, collectors, requests: this.rpc.snapshot(), skippedTicks: this.skippedTicks });
   }
 
   /**

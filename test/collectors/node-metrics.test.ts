@@ -5,7 +5,7 @@ import { nodeMetrics, pickFromText } from '../../src/collectors/node-metrics.js'
 import type { Sample } from '../../src/model.js';
 import { HttpError, InvalidResponseError, NetworkError } from '../../src/node-client/index.js';
 import { toV1_10, toV1_11_6 } from '../helpers/metrics-scheme-rewrite.js';
-import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+import { assertContract, fakeClient, lines, makeCtx, testSlot, valueOf } from './fake.js';
 
 /** The real v1.14.2 node's /ext/metrics (test/fixtures/real-node-v1.14.2/README.md). */
 const CAPTURE = readFileSync(fileURLToPath(new URL('../fixtures/real-node-v1.14.2/ext-metrics-v1.14.2.txt', import.meta.url)), 'utf8');
@@ -196,6 +196,20 @@ describe('node-metrics collect', () => {
     assertContract('node-metrics', r.samples);
     expect(lines(r.samples.slice(0, 2))).toEqual(['avax_node_metrics_available 1', 'avax_node_metrics_scheme{scheme="v1.11.8"} 1']);
     expect(lines(r.samples.slice(2))).toEqual(lines(pickFromText(CAPTURE).samples));
+  });
+  it('behavior (memory): targets watching the same chains share one name index; other chains get their own', async () => {
+    const indexOf = async (chains: string[]) => {
+      const slot = testSlot(nodeMetrics);
+      const { ctx } = makeCtx(nodeMetrics, textClient(CAPTURE).client, { slot, target: { chains } });
+      await nodeMetrics.collect(ctx);
+      return (slot.memory as { index?: { index: unknown } }).index?.index;
+    };
+    const a = await indexOf([]);
+    expect(a).toBeDefined();
+    expect(await indexOf([])).toBe(a);
+    const l1 = await indexOf(['2XDnKyAEr1RhhWpTpMXqPjyu7Sr16YSyhoEbeVvnjdDHVKnrh']);
+    expect(l1).not.toBe(a);
+    expect(await indexOf(['2XDnKyAEr1RhhWpTpMXqPjyu7Sr16YSyhoEbeVvnjdDHVKnrh'])).toBe(l1);
   });
   it('behavior: 404 (metrics API disabled) is a normal state: available 0, no other series, no failure', async () => {
     const err = new HttpError('GET /ext/metrics', 404, '404 page not found');

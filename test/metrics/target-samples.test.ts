@@ -1,6 +1,5 @@
-// A target's samples from its snapshot (src/metrics/target-samples.ts): a collector that did not run
-// since the last publication keeps its checked samples; whatever is kept, the lines are the ones made
-// from scratch.
+// A target's samples from its snapshot (src/metrics/target-samples.ts) and their lines: the target
+// label, the user labels, and one series per identity whatever the label values hold.
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTOR_INDEX } from '../../src/metrics/descriptors.js';
 import { TargetSegment } from '../../src/metrics/exposition.js';
@@ -18,20 +17,8 @@ function snapshot(name: string, samples: readonly Sample[]): TargetSnapshot {
 
 const text = (seg: TargetSegment) => [...seg.chunks.values()].map((b) => b.toString()).join('');
 
-describe('target samples: kept between publications', () => {
-  it('behavior: the same run of a collector gives the same samples again; a new run new ones', () => {
-    const run1: Sample[] = [{ name: 'avax_peers', labels: {}, value: 3 }];
-    const first = targetSamples(snapshot('a', run1), [], 0).find((s) => s.name === 'avax_peers')!;
-    const again = targetSamples(snapshot('a', run1), [], 0).find((s) => s.name === 'avax_peers')!;
-    expect(again).toBe(first);
-    const run2: Sample[] = [{ name: 'avax_peers', labels: {}, value: 4 }];
-    const next = targetSamples(snapshot('a', run2), [], 0).find((s) => s.name === 'avax_peers')!;
-    expect(next.value).toBe(4);
-    // Another target publishing the same array (a test's shared fixture) gets its own target label.
-    expect(targetSamples(snapshot('b', run1), [], 0).find((s) => s.name === 'avax_peers')!.labels['target']).toBe('b');
-  });
-
-  it('behavior: kept samples take the target\'s user labels when they change (a reload)', () => {
+describe('target samples', () => {
+  it('behavior: the same samples take the target\'s user labels when they change (a reload)', () => {
     const run: Sample[] = [{ name: 'avax_peers_by_version', labels: { version: 'avalanchego/1.14.2' }, value: 7 }];
     const samples = targetSamples(snapshot('a', run), [], 0);
     const plain = text(new TargetSegment(samples, DESCRIPTOR_INDEX));
