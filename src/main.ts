@@ -11,7 +11,7 @@ import { DescriptorIndex, descriptorsOf } from './metrics/descriptors.js';
 import type { RenderedExposition } from './metrics/exposition.js';
 import { helpSuffix } from './metrics/help-suffix.js';
 import { processMetrics } from './metrics/process-metrics.js';
-import { Publisher, type RenderStats } from './metrics/publisher.js';
+import { Publisher, WATCH_WINDOW_MS, type RenderStats } from './metrics/publisher.js';
 import { redactUrl } from './redact.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { NodeClient } from './node-client/client.js';
@@ -49,6 +49,8 @@ export interface ExporterOptions {
   enableReloadEndpoint?: boolean;
   /** The serving thread lets go of a target not probed for this long (default 10 minutes; tests shorten it). */
   probeIdleMs?: number;
+  /** A watched scrape waits for a render costing at most this (the publisher's default 20 ms; tests of a big fleet's scrape set it below 0). */
+  scrapeWaitMaxRenderMs?: number;
 }
 
 export interface Exporter {
@@ -91,6 +93,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     processMetrics: cfg.web.disableExporterMetrics ? undefined : processMetrics(),
     logger,
     now,
+    scrapeWaitMaxRenderMs: opts.scrapeWaitMaxRenderMs,
   });
 
   // Answers that are the same from every node of a network, shared by the targets of each network.
@@ -165,12 +168,14 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
       otherShard: (name: string) => otherShardText(cfg, name),
       targets: () => runners().map((r) => targetView(publisher.latest().get(r.name) ?? r.snapshot(), redactUrl(r.target.url))),
       reload: opts.enableReloadEndpoint ? () => reload() : undefined,
+      scraped: () => void Promise.resolve(publisher.scrape()).catch(() => {}),
     };
     const web = { telemetryPath: cfg.web.telemetryPath, version: VERSION, maxConcurrentScrapes: cfg.web.maxConcurrentScrapes, webConfigFile: cfg.web.configFile };
     if (servingThreadWanted(cfg.web.servingThread, resolved.length)) {
-      const setup = { ...web, listenAddress: cfg.web.listenAddress, logLevel: logger.level, reload: !!answers.reload, probeIdleMs: opts.probeIdleMs };
+      const setup = { ...web, listenAddress: cfg.web.listenAddress, logLevel: logger.level, reload: !!answers.reload, probeIdleMs: opts.probeIdleMs, watchWindowMs: WATCH_WINDOW_MS };
       thread = await ServingThread.start(setup, { logger, answers });
       publisher.sendProbes(thread);
+      publisher.sendRenders(thread);
       url = thread.url;
     } else {
       server = createExporterServer({ ...web, ...answers, logger });

@@ -24,7 +24,7 @@ const MAX_RENDER_GAP_MS = 5000;
  * /metrics is "watched" for this long after a scrape: publications then start renders ahead of the
  * next scrape. Unwatched (only /probe is used, or nobody scrapes), the full exposition is never built.
  */
-const WATCH_WINDOW_MS = 10 * 60_000;
+export const WATCH_WINDOW_MS = 10 * 60_000;
 /**
  * A scrape waits for the render of what was published since the last one when that costs at most
  * this much (a fleet of a few dozen targets): the scrape is current. A bigger fleet's scrape gets the
@@ -64,6 +64,8 @@ export interface PublisherOptions {
   readonly now: () => number;
   /** Monotonic clock in ms for render scheduling (default performance.now; tests inject one). */
   readonly monotonic?: () => number;
+  /** SCRAPE_WAIT_MAX_RENDER_MS (tests of a big fleet's scrape with a small one). */
+  readonly scrapeWaitMaxRenderMs?: number;
 }
 
 /**
@@ -76,6 +78,16 @@ export interface ProbeSink {
   watches(name: string): boolean;
   set(name: string, bytes: Buffer, seriesCount: number, renderedAt: number): void;
   drop(name: string): void;
+}
+
+/**
+ * Takes each complete render of the full exposition (the serving thread): `ahead` is true when
+ * scrape() answers a watched /metrics with the last complete render at once (a fleet whose render
+ * costs more than SCRAPE_WAIT_MAX_RENDER_MS), so that a server holding this render may answer such a
+ * scrape itself and tell scrape() afterwards (it learns the cadence and starts the next render).
+ */
+export interface RenderSink {
+  rendered(r: RenderedExposition, ahead: boolean): void;
 }
 
 /** Counters of the render machinery (tests and the bench check its bounds). */
@@ -134,9 +146,12 @@ export class Publisher {
   private inFlight = 0;
   private maxInFlight = 0;
   private sink: ProbeSink | undefined;
+  private renderSink: RenderSink | undefined;
+  private readonly scrapeWaitMaxRenderMs: number;
 
   constructor(private readonly o: PublisherOptions) {
     this.mono = o.monotonic ?? (() => performance.now());
+    this.scrapeWaitMaxRenderMs = o.scrapeWaitMaxRenderMs ?? SCRAPE_WAIT_MAX_RENDER_MS;
     this.exposition = new Exposition(o.helpSuffix, o.index);
     this.outputs = new TargetOutputs(o.index);
     this.exposition.setGlobal(o.global);
@@ -201,9 +216,20 @@ export class Publisher {
     } else if (!watched) this.scrapeGaps.length = 0;
     this.lastScrapeAt = now;
     if (!this.dirty && !this.flight) return this.rendered;
-    if (!watched || !this.everRendered || this.lastRenderCostMs <= SCRAPE_WAIT_MAX_RENDER_MS) return this.request(true);
+    if (!watched || !this.everRendered || !this.answersAhead()) return this.request(true);
     void this.request(false).catch(() => {});
     return this.rendered;
+  }
+
+  /** A watched scrape gets the last complete render at once (its render costs too much to wait for). */
+  private answersAhead(): boolean {
+    return this.lastRenderCostMs > this.scrapeWaitMaxRenderMs;
+  }
+
+  /** From now on each complete render goes to `sink` too, the one in hand at once. */
+  sendRenders(sink: RenderSink): void {
+    this.renderSink = sink;
+    if (this.everRendered) sink.rendered(this.rendered, this.answersAhead());
   }
 
   /** The render that includes everything published so far, made now (tests, benchmarks, reload). */
@@ -346,6 +372,7 @@ export class Publisher {
     this.everRendered = true;
     this.lastRenderEnd = this.mono();
     this.lastRenderCostMs = this.lastRenderEnd - started;
+    this.renderSink?.rendered(r, this.answersAhead());
     return r;
   }
 

@@ -34,8 +34,22 @@ const bytesOf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLen
 const probes = new Map<string, { r: RenderedExposition; probedAt: number }>();
 const idleMs = setup.probeIdleMs ?? PROBE_IDLE_MS;
 let metrics: { seq: number; r: RenderedExposition } | undefined;
+/** The last render handed over may answer a watched scrape (serving-thread.ts: a big fleet). */
+let direct = false;
+let lastScrapeAt = -Infinity;
 
-async function exposition(): Promise<RenderedExposition> {
+function exposition(): RenderedExposition | Promise<RenderedExposition> {
+  const now = performance.now();
+  const watched = now - lastScrapeAt <= setup.watchWindowMs;
+  lastScrapeAt = now;
+  if (direct && watched && metrics) {
+    post({ t: 'scraped' });
+    return metrics.r;
+  }
+  return askedRender();
+}
+
+async function askedRender(): Promise<RenderedExposition> {
   const a = await ask<MetricsAnswer>({ kind: 'metrics', have: metrics?.seq ?? 0 });
   if (a.gz) metrics = { seq: a.seq, r: renderedFromGzip(bytesOf(a.gz), a.series, a.at) };
   else if (metrics?.seq !== a.seq) throw new Error(`render ${a.seq} came without its bytes`);
@@ -91,6 +105,10 @@ port.on('message', (m: ToServingThread) => {
     }
     case 'drop':
       probes.delete(m.name);
+      return;
+    case 'render':
+      if (m.gz) metrics = { seq: m.seq, r: renderedFromGzip(bytesOf(m.gz), m.series, m.at) };
+      direct = m.ahead && metrics?.seq === m.seq;
       return;
     case 'answer': {
       const waiting = asked.get(m.id);

@@ -182,6 +182,30 @@ describe('serving thread: what it holds', () => {
   }, 30_000);
 });
 
+describe('serving thread: a big fleet\'s /metrics', () => {
+  it('behavior: a watched scrape is answered from the render handed over, with the main thread blocked, and a later cycle comes with the next render', async () => {
+    const sim = await startSimNode({ nodes: 2, validators: 10, peers: 10 });
+    const yaml = targetsYaml([{ name: 'a', url: sim.nodeUrl(0) }, { name: 'b', url: sim.nodeUrl(1) }]);
+    // Every render counts as one a scrape does not wait for (as with 1,000 targets): handed to the thread as made.
+    const e = await startExporter({ config: configOf(() => yaml, ['--web.serving-thread', 'on']), logger: memoryLogger('silent').logger, schedule: false, scrapeWaitMaxRenderMs: -1 });
+    try {
+      await e.collectOnce();
+      // Not watched yet: this scrape is asked of the main thread and waits for a current render.
+      expect(await (await fetch(`${e.url}/metrics`)).text()).toContain('avax_up{target="b"} 1');
+      await sim.setScenario('down', 1);
+      for (let i = 0; i < 12 && !e.current().text.toString().includes('avax_up{target="b"} 0'); i++) await e.collectOnce();
+      // The render with b down was handed over: the thread answers with it while the main thread cannot.
+      const r = getWhileMainThreadBlocked(`${e.url}/metrics`);
+      expect(r.status).toBe(200);
+      expect(r.body).toContain('avax_up{target="b"} 0');
+      expect(r.body).toContain('avax_up{target="a"} 1');
+    } finally {
+      await e.stop();
+      await sim.close();
+    }
+  }, 30_000);
+});
+
 describe('serving thread: start-up', () => {
   it('default: auto starts it from SERVING_THREAD_AUTO_TARGETS targets, not below; off never, on always', async () => {
     const many = (n: number) => () => targetsYaml(Array.from({ length: n }, (_, i) => ({ name: `t${i}`, url: `http://127.0.0.1:1/${i}` })));
