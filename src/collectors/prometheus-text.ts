@@ -9,12 +9,7 @@
  * labels parsed, and the body never needs to be held whole (chunks are fed as they arrive).
  *
  * Lenient by design: a line it cannot read is skipped and counted, never thrown. Comments (`# HELP`,
- * `# TYPE`) are skipped: the caller knows the types of what it keeps. A `# TYPE` line names its family,
- * and when no sample of that family is wanted (neither its name nor its `_bucket`, `_sum`, `_count`)
- * the family's lines are passed over without reading their names: a line that starts with the family's
- * name and then a `{`, a blank or a `_` is counted as a sample and not looked at. Most of a node's
- * families are not kept (a simulated mainnet body: 1,607 families, 13,000 sample lines, 509 kept), and
- * reading each name was half of the reader's time with 1,000 targets (CPU profile, issue 21).
+ * `# TYPE`) are skipped: the caller knows the types of what it keeps.
  */
 
 export type TextLabels = Readonly<Record<string, string>>;
@@ -40,15 +35,11 @@ export class PrometheusTextReader {
   private rest = '';
   /** The current line is longer than MAX_LINE_CHARS: drop until its end. */
   private skipping = false;
-  /** The family of the last `# TYPE` line when none of its samples is wanted ('' otherwise). */
-  private passing = '';
   readonly stats: ReadStats = { lines: 0, samples: 0, kept: 0, malformed: 0 };
 
-  /** `wantedFamily`: whether a family may hold a wanted sample (default: asks `wanted` of its sample names). */
   constructor(
     private readonly wanted: (name: string) => boolean,
     private readonly sink: SampleSink,
-    private readonly wantedFamily: (family: string) => boolean = (f) => wanted(f) || wanted(`${f}_bucket`) || wanted(`${f}_sum`) || wanted(`${f}_count`),
   ) {}
 
   /** Feeds the next piece of the body (any split, lines may span pieces). */
@@ -88,17 +79,9 @@ export class PrometheusTextReader {
 
   private line(text: string, from: number, to: number): void {
     this.stats.lines++;
-    if (this.passing !== '' && this.inPassedFamily(text, from)) {
-      this.stats.samples++;
-      return;
-    }
     let i = from;
     while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
-    if (i >= to) return;
-    if (text.charCodeAt(i) === 35 /* # */) {
-      this.comment(text, i, to);
-      return;
-    }
+    if (i >= to || text.charCodeAt(i) === 35 /* # */) return;
     let j = i;
     while (j < to && isNameChar(text.charCodeAt(j))) j++;
     if (j === i) return;
@@ -119,36 +102,7 @@ export class PrometheusTextReader {
     this.stats.kept++;
     this.sink(name, parsed.labels, parsed.value);
   }
-
-  /** The line is a sample of the family passed over: its name, or its name and _bucket, _sum or _count, then `{` or a blank. */
-  private inPassedFamily(text: string, from: number): boolean {
-    if (!text.startsWith(this.passing, from)) return false;
-    let at = from + this.passing.length;
-    if (text.charCodeAt(at) === 95 /* _ */) {
-      const suffix = PASSED_SUFFIXES.find((x) => text.startsWith(x, at));
-      if (!suffix) return false;
-      at += suffix.length;
-    }
-    const c = text.charCodeAt(at);
-    return c === 123 /* { */ || c === 32 || c === 9;
-  }
-
-  /** `# TYPE name type`: the family that follows, passed over when nothing in it is wanted. */
-  private comment(text: string, from: number, to: number): void {
-    if (!text.startsWith('# TYPE ', from)) return;
-    let j = from + 7;
-    while (j < to && isNameChar(text.charCodeAt(j))) j++;
-    if (j === from + 7 || j >= to || text.charCodeAt(j) !== 32) {
-      this.passing = '';
-      return;
-    }
-    const family = text.slice(from + 7, j);
-    this.passing = this.wantedFamily(family) ? '' : family;
-  }
 }
-
-/** The sample names of a histogram or summary family besides its own. */
-const PASSED_SUFFIXES = ['_bucket', '_sum', '_count'];
 
 /** Reads a whole body at once (tests, bench). */
 export function readPrometheusText(text: string, wanted: (name: string) => boolean, sink: SampleSink): ReadStats {
