@@ -122,12 +122,24 @@ function startStaticServer(size) {
   });
 }
 
-/** Lowest and highest of RSS samples, and the spread above the lowest (NaN without samples). */
-function flatRange(v) {
-  if (v.length === 0) return { min: NaN, max: NaN, spread: NaN, n: 0 };
+/**
+ * Lowest and highest of RSS samples ({t, rss}), the spread above the lowest (NaN without samples), and the
+ * median of each whole minute after start: a garbage collector's saw-tooth keeps the medians level, a leak
+ * makes them climb.
+ */
+function flatRange(samples) {
+  const v = samples.map((x) => x.rss);
+  if (v.length === 0) return { min: NaN, max: NaN, spread: NaN, n: 0, minuteMedians: [] };
   const min = Math.min(...v);
   const max = Math.max(...v);
-  return { min, max, spread: (max - min) / min, n: v.length };
+  const byMinute = new Map();
+  for (const x of samples) {
+    const m = Math.floor(x.t / 60_000);
+    if (!byMinute.has(m)) byMinute.set(m, []);
+    byMinute.get(m).push(x.rss);
+  }
+  const minuteMedians = [...byMinute].filter(([, list]) => list.length >= 120).map(([minute, list]) => ({ minute, median: q(list, 0.5) }));
+  return { min, max, spread: (max - min) / min, n: v.length, minuteMedians };
 }
 
 const q = (v, p) => {
@@ -316,7 +328,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       rssEnd: mem?.rss ?? NaN,
       rssSteadyMax: Math.max(...rssQuietSamples.filter((x) => x.t > allUpMs).map((x) => x.rss)),
       // RSS from flatFromMs after start to the end of the steady state: lowest and highest (flat = highest within 10 % of lowest)
-      rssFlat: flatRange(rssQuietSamples.filter((x) => x.t >= flatFromMs).map((x) => x.rss)),
+      rssFlat: flatRange(rssQuietSamples.filter((x) => x.t >= flatFromMs)),
       // [seconds since start, MB] every 30 s: how RSS moved, for bench/RESULTS.md
       rssTrace: rssSamples.filter((_, i) => i % 120 === 0).map((x) => [Math.round(x.t / 1000), Math.round(x.rss / MB)]),
       metrics: { p50: q(scrapes.metrics.lat, 0.5), p99: q(scrapes.metrics.lat, 0.99), n: scrapes.metrics.lat.length, bytes: scrapes.metrics.size },
@@ -416,7 +428,7 @@ export async function processRows({ row, notes, say, quick }) {
       const f = r.rssFlat;
       row(
         `${label}: RSS flat from minute 2 to the end of the steady state (minute ${fmt((r.allUpMs + r.quietS * 1000) / 60_000)})`,
-        `${fmt(f.min / MB)} to ${fmt(f.max / MB)} MB: +${fmt(f.spread * 100)} % (${f.n} samples, 4 per second)`,
+        `${fmt(f.min / MB)} to ${fmt(f.max / MB)} MB: +${fmt(f.spread * 100)} % (${f.n} samples, 4 per second); median of each whole minute after start: ${f.minuteMedians.map((m) => `${m.minute}: ${fmt(m.median / MB)}`).join(', ') || 'none'} MB`,
         'within 10 %',
         r.series,
         f.n > 0 && f.spread <= 0.1,
