@@ -184,7 +184,8 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     exporter = spawn(process.execPath, [CLI, 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     exporter.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-    // pino lines: a target whose previous cycle still runs at the next tick logs cycle_overlap once; each
+    // pino lines: ticks skipped because a target's previous cycle still ran are one cycle_overlap line for the
+    // fleet at most hourly (src/scheduler/scheduler.ts); each
     // target's first successful cycle logs target_up (info), the moment it is collected.
     let overlaps = 0;
     let logTail = '';

@@ -18,9 +18,6 @@ interface Entry {
   runner: TargetRunner;
   running?: Promise<void>;
   offsetMs: number;
-  /** Ticks skipped since the last cycle_overlap warning, and when that was (ms, Date.now). */
-  skippedTicks: number;
-  overlapLoggedAt: number;
   /** Its first cycle (start-up: staggered, every collector) has ended. */
   startedUp: boolean;
   /**
@@ -34,8 +31,10 @@ interface Entry {
   unlink: () => void;
 }
 
-/** At most one cycle_overlap warning per target in this time. */
+/** At most one cycle_overlap warning per process in this time. */
 const OVERLAP_LOG_EVERY_MS = 3600_000;
+/** A cycle_overlap warning names at most this many targets (those that skipped the most ticks). */
+const OVERLAP_NAMES = 10;
 
 /**
  * One node-cron task for the fleet: each tick starts a cycle of every target, and a target whose previous
@@ -43,9 +42,11 @@ const OVERLAP_LOG_EVERY_MS = 3600_000;
  * per target cost node-cron's planning of 1,000 next ticks in one go at every tick: 1,000 targets,
  * bench/RESULTS.md issue 21.) Targets are
  * staggered across the first part of the interval and at most `maxConcurrentTargets` run at once.
- * A skipped tick is a warning (cycle_overlap, at most one per target per OVERLAP_LOG_EVERY_MS, with the
- * count of ticks skipped since the last one: an overloaded fleet skips every other tick of every target,
- * and one line per skip would flood the log) except while the target's start-up
+ * A skipped tick is a warning (cycle_overlap: one line for the fleet at most once per OVERLAP_LOG_EVERY_MS,
+ * at the first tick that skips after it, with how many targets skipped how many ticks since the last one and
+ * the names of those that skipped most; an overloaded fleet skips ticks of most of its targets, and a line per
+ * target was 826 lines in the first ten minutes of 1,000 targets, bench rows 7; which target skips is
+ * avax_collection_skipped_ticks_total) except while the target's start-up
  * cycle runs: a fleet's first pass is spread over half an interval and queued behind the concurrency
  * bound, so whether its targets meet the first cron tick depends only on when the process started
  * (0 to 92 warnings per start of 100 targets, bench/RESULTS.md).
@@ -56,6 +57,9 @@ export class Scheduler {
   private readonly sem: Semaphore;
   private task: ScheduledTask | undefined;
   private stopped = false;
+  /** Ticks skipped per target since the last cycle_overlap warning, and when that was (ms, Date.now). */
+  private readonly skippedSinceWarning = new Map<string, number>();
+  private overlapWarnedAt = -Infinity;
 
   constructor(private readonly opts: SchedulerOptions) {
     this.sem = new Semaphore(opts.maxConcurrentTargets);
@@ -77,7 +81,7 @@ export class Scheduler {
       if (this.abort.signal.aborted) stop();
       else this.abort.signal.addEventListener('abort', stop, { once: true });
       const unlink = () => this.abort.signal.removeEventListener('abort', stop);
-      const entry: Entry = { runner, offsetMs: Math.round(i++ * step), skippedTicks: 0, overlapLoggedAt: -Infinity, startedUp: false, shutdown, unlink };
+      const entry: Entry = { runner, offsetMs: Math.round(i++ * step), startedUp: false, shutdown, unlink };
       this.entries.set(runner.name, entry);
       if (this.stopped) continue;
       void this.trigger(entry, true);
@@ -90,6 +94,28 @@ export class Scheduler {
   /** A cron tick: a cycle of every target (staggered), each skipped while its previous one runs. */
   private tick(): void {
     for (const e of this.entries.values()) void this.trigger(e, true);
+    this.warnOverlaps(Date.now());
+  }
+
+  /** The cycle_overlap warning, if ticks were skipped and the last one is OVERLAP_LOG_EVERY_MS old. */
+  private warnOverlaps(now: number): void {
+    if (this.skippedSinceWarning.size === 0 || now - this.overlapWarnedAt < OVERLAP_LOG_EVERY_MS) return;
+    let skippedTicks = 0;
+    for (const n of this.skippedSinceWarning.values()) skippedTicks += n;
+    const most = [...this.skippedSinceWarning].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.opts.logger.warn(
+      {
+        event: 'cycle_overlap',
+        skippedTargets: most.length,
+        targets: this.entries.size,
+        skippedTicks,
+        mostSkipped: most.slice(0, OVERLAP_NAMES).map(([name]) => name),
+        ...(this.overlapWarnedAt > -Infinity ? { sinceMs: now - this.overlapWarnedAt } : {}),
+      },
+      'previous cycle still running; tick skipped (these targets are collected less often than every interval: fewer targets per process, a longer --collection.interval, or a faster node; avax_collection_skipped_ticks_total says which, and the next warning comes in an hour at the earliest)',
+    );
+    this.skippedSinceWarning.clear();
+    this.overlapWarnedAt = now;
   }
 
   /** Stops and removes targets (their series are removed by the caller). */
@@ -99,6 +125,7 @@ export class Scheduler {
       const e = this.entries.get(name);
       if (!e) continue;
       this.entries.delete(name);
+      this.skippedSinceWarning.delete(name);
       e.unlink();
       await e.running?.catch(() => {});
       removed.push(e.runner);
@@ -120,17 +147,9 @@ export class Scheduler {
     if (this.stopped) return Promise.resolve();
     if (entry.running) {
       if (entry.startedUp && stagger) {
-        entry.skippedTicks++;
         entry.runner.noteSkippedTick();
-        const now = Date.now();
-        if (now - entry.overlapLoggedAt >= OVERLAP_LOG_EVERY_MS) {
-          this.opts.logger.warn(
-            { target: entry.runner.name, event: 'cycle_overlap', skippedTicks: entry.skippedTicks },
-            'previous cycle still running; tick skipped (the target is collected less often than every interval: fewer targets per process, a longer --collection.interval, or a faster node)',
-          );
-          entry.skippedTicks = 0;
-          entry.overlapLoggedAt = now;
-        }
+        const name = entry.runner.name;
+        this.skippedSinceWarning.set(name, (this.skippedSinceWarning.get(name) ?? 0) + 1);
       }
       return entry.running;
     }

@@ -1,5 +1,5 @@
 // The scheduler's tick policy: a tick that finds the target's previous cycle still running is
-// skipped; that is a warning (cycle_overlap, once per episode) except during the target's start-up
+// skipped; that is a warning (cycle_overlap, one line for the fleet at most hourly) except during the target's start-up
 // cycle, whose overlap with the first cron tick depends only on when the process started.
 import { afterEach, describe, expect, it } from 'vitest';
 import cron from 'node-cron';
@@ -53,18 +53,36 @@ describe('scheduler: skipped ticks', () => {
     expect(r.skipped()).toBe(0);
   });
 
-  it('behavior: later cycles that outlast a tick are a warning naming the target, at most one per target per hour', async () => {
+  it('behavior: later cycles that outlast a tick are a warning naming the target, at most one per hour', async () => {
     const log = memoryLogger('debug');
     // start-up quick, then every cycle spans two or three ticks: ticks are skipped again and again
     const r = slowRunner('b', [10, 2300]);
     scheduler = new Scheduler({ intervalSeconds: 1, maxConcurrentTargets: 4, logger: log.logger, onCycle: () => {} });
     scheduler.add([r.runner]);
     await waitFor(() => overlaps(log.lines).length >= 1, 15_000, 50);
-    expect(overlaps(log.lines)[0]).toMatchObject({ target: 'b', event: 'cycle_overlap', skippedTicks: 1 });
+    expect(overlaps(log.lines)[0]).toMatchObject({ event: 'cycle_overlap', skippedTargets: 1, targets: 1, skippedTicks: 1, mostSkipped: ['b'] });
     await waitFor(() => r.cycles() >= 4, 20_000, 50); // two more slow cycles, more skipped ticks
     expect(overlaps(log.lines)).toHaveLength(1);
     // the counter (avax_collection_skipped_ticks_total) counts every skip, the log only the first of the hour
     expect(r.skipped()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('behavior: a fleet whose targets all fall behind logs one line for the fleet, naming at most 10 of them, not one per target', async () => {
+    const log = memoryLogger('debug');
+    // 15 targets, start-up quick, then every cycle spans two or three ticks
+    const fleet = Array.from({ length: 15 }, (_, i) => slowRunner(`t${String(i).padStart(2, '0')}`, [10, 2300]));
+    scheduler = new Scheduler({ intervalSeconds: 1, maxConcurrentTargets: 15, logger: log.logger, onCycle: () => {} });
+    scheduler.add(fleet.map((f) => f.runner));
+    await waitFor(() => fleet.every((f) => f.skipped() >= 2), 20_000, 50);
+    const lines = overlaps(log.lines);
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    expect(line['targets']).toBe(15);
+    const named = line['mostSkipped'] as string[];
+    expect(named.length).toBe(Math.min(10, line['skippedTargets'] as number));
+    expect(named.every((n) => fleet.some((f) => f.runner.name === n))).toBe(true);
+    expect(line['skippedTicks']).toBeGreaterThanOrEqual(line['skippedTargets'] as number);
+    expect(line).not.toHaveProperty('target');
   });
 });
 
