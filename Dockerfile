@@ -31,6 +31,7 @@ EXPOSE 10650
 # of --web.config.file, and /healthz needs no password with basic auth. Exit 0 healthy, 1 unhealthy.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "dist/cli.js", "healthcheck", "--pid", "1"]
-ENTRYPOINT ["node", "dist/cli.js"]
+# --v8-pool-size=1: one V8 helper thread for background GC, not four (src/runtime-flags.ts NODE_FLAGS: measured).
+ENTRYPOINT ["node", "--v8-pool-size=1", "dist/cli.js"]
 # The node's API on 127.0.0.1: with --network host (Linux) that is the host's node, no --add-host needed.
 CMD ["--node.url", "http://127.0.0.1:9650"]

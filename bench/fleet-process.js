@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { startSimChild, targetName, sleep, MB } from './lib.js';
+import { NODE_FLAGS } from '../dist/runtime-flags.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
@@ -152,7 +153,7 @@ const q = (v, p) => {
  * Runs N targets for `runMs` after start-up. Returns the figures; never throws for a slow run
  * (a target not collected in time is a figure, not an error).
  */
-export async function runFleetProcess({ targets: n, validators = 1500, peers = 1700, sameNode = false, simProcesses = sameNode ? 1 : Math.min(4, Math.ceil(n / 250)), runMs = Number(process.env["FLEET_RUN_MS"] ?? 75_000), startupMaxMs = 180_000, flatFromMs = 120_000, exporterArgs = (process.env['FLEET_EXPORTER_ARGS'] ?? '').split(' ').filter(Boolean), say = () => {} }) {
+export async function runFleetProcess({ targets: n, validators = 1500, peers = 1700, sameNode = false, simProcesses = sameNode ? 1 : Math.min(4, Math.ceil(n / 250)), runMs = Number(process.env["FLEET_RUN_MS"] ?? 75_000), startupMaxMs = 180_000, flatFromMs = 120_000, exporterArgs = (process.env['FLEET_EXPORTER_ARGS'] ?? '').split(' ').filter(Boolean), nodeArgs = process.env['FLEET_NODE_ARGS'] !== undefined ? process.env['FLEET_NODE_ARGS'].split(' ').filter(Boolean) : [...NODE_FLAGS], say = () => {} }) {
   // sameNode: every target asks one node (a config file listing the same URL n times: one network, the
   // shape that ran out of memory in issue 21); otherwise n distinct nodes, each a network of its own.
   const perSim = sameNode ? 1 : Math.ceil(n / simProcesses);
@@ -181,7 +182,9 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     const args = n === 1 ? ['--node.url', list[0].url, '--node.name', list[0].name, '--web.listen-address', `127.0.0.1:${port}`, '--log.level', 'info'] : ['--config.file', cfg];
     // Extra flags of the exporter (a reference run: e.g. --runtime.http-parser-tier-up, the V8 default for undici's parser).
     args.push(...exporterArgs);
-    exporter = spawn(process.execPath, [CLI, 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Node's own options for the exporter process alone, as the shipped launchers start it (NODE_FLAGS, or
+    // FLEET_NODE_ARGS): NODE_OPTIONS would reach the simulators and the scrape clients too.
+    exporter = spawn(process.execPath, [...nodeArgs, CLI, 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     exporter.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
     // pino lines: ticks skipped because a target's previous cycle still ran are one cycle_overlap line for the
@@ -396,6 +399,8 @@ export async function processRows({ row, notes, say, quick }) {
         { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_RUN_MS'] ?? 540_000), what: 'one mainnet-scale node (its URL 1,000 times)', rssLimitMB: 1024, startupLimitMs: 60_000, flat: true, metricsP99: 50, probeP99: 5 },
         // Same-run reference of the row above, shorter: the HTTP server on the collecting thread (src/server/serving-thread.ts).
         { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_REF_RUN_MS'] ?? 150_000), what: 'one mainnet-scale node (its URL 1,000 times), reference: --web.serving-thread off, 150 s', reference: true, exporterArgs: ['--web.serving-thread', 'off'] },
+        // Same-run reference: Node's default pool of four V8 helper threads (the shipped launchers start node with --v8-pool-size=1, src/runtime-flags.ts NODE_FLAGS).
+        { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_REF_RUN_MS'] ?? 150_000), what: "one mainnet-scale node (its URL 1,000 times), reference: Node's default --v8-pool-size=4, 150 s", reference: true, nodeArgs: ['--v8-pool-size=4'] },
       ];
   for (const spec of specs) {
     const r = await runFleetProcess({ ...MAINNET, ...spec, say });

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSimChild, sleep, targetName } from './lib.js';
+import { NODE_FLAGS } from '../dist/runtime-flags.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const [kind = 'cpu', n = '1000', s = kind === 'heap' ? '90' : '120'] = process.argv.slice(2);
@@ -87,7 +88,7 @@ try {
   writeFileSync(cfg, `web: { listenAddress: "127.0.0.1:${port}" }\nlog: { level: error }\ntargets:\n${Array.from({ length: targets }, (_, i) => `  - { name: ${targetName(i)}, url: "${sim.nodeUrl(0)}" }`).join('\n')}\n`);
   const flags = kind === 'cpu' ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : ['--heap-prof', `--heap-prof-dir=${dir}`, '--heap-prof-interval=262144'];
   process.stderr.write(`profile: ${kind}, ${targets} target(s) on one simulated mainnet-scale node, ${runMs / 1000} s\n`);
-  exporter = spawn(process.execPath, [...flags, CLI, 'run', '--config.file', cfg], { stdio: ['ignore', 'inherit', 'inherit'] });
+  exporter = spawn(process.execPath, [...NODE_FLAGS, ...flags, CLI, 'run', '--config.file', cfg], { stdio: ['ignore', 'inherit', 'inherit'] });
   const t0 = performance.now();
   for (let i = 0; i < 1000 && performance.now() - t0 < runMs; i++) {
     await sleep(Math.min(15_000, runMs - (performance.now() - t0)));

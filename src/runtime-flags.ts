@@ -29,3 +29,18 @@ export function v8Flags(runtime: { readonly httpParserTierUp: boolean; readonly 
   if (optimizeForSize) flags.push('--optimize-for-size', '--no-turbofan', '--semi-space-growth-factor=1');
   return flags;
 }
+
+/**
+ * Node.js's own options the shipped launchers start the exporter with (the Dockerfile's ENTRYPOINT, the
+ * systemd unit, `npm start`): options of the process that no code can set once it runs, so they live in
+ * the command that starts it (test/packaging checks the three agree with this list).
+ *
+ * - `--v8-pool-size=1`: one V8 helper thread beside the main thread, not Node's default four. V8 runs its
+ *   background GC (concurrent marking and sweeping, parallel scavenges and compaction) on that pool; four
+ *   helpers on a 2-core machine that also runs the node ran behind each other and the main thread.
+ *   Measured on 1,000 targets of one mainnet-scale node, 2 cores, 150 s runs one after the other
+ *   (bench/RESULTS.md): exporter CPU 99 and 100 % of a core with four, 78 and 81 % with one; ticks
+ *   skipped 530 and 1,298 against 0 and 9; paced /probe p99 31 and 42 ms against 15 and 18 ms. An
+ *   exporter is a guest on its node's host: one helper is its share.
+ */
+export const NODE_FLAGS: readonly string[] = ['--v8-pool-size=1'];

@@ -88,7 +88,7 @@ async function ready(run: DemoRun): Promise<{ exporter: string; node: string; co
   const kids = childrenOf(run.npm.pid!);
   // The demo script execs node: npm's one child is the exporter itself, not a shell.
   expect(kids, `children of npm: ${kids.join(', ')}`).toHaveLength(1);
-  expect(readFileSync(`/proc/${kids[0]}/cmdline`, 'utf8').split('\0').slice(0, 3)).toEqual(['node', 'dist/cli.js', 'demo']);
+  expect(readFileSync(`/proc/${kids[0]}/cmdline`, 'utf8').split('\0').slice(0, 4)).toEqual(['node', '--v8-pool-size=1', 'dist/cli.js', 'demo']);
   return { ...banner, demoPid: kids[0]! };
 }
 
@@ -116,8 +116,8 @@ describe.skipIf(process.platform !== 'linux')('npm run demo and signals', () => 
   it('default: the demo script builds first (predemo) and execs node', () => {
     const scripts = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['predemo']).toBe('npm run build');
-    expect(scripts['demo']).toBe('exec node dist/cli.js demo');
-    expect(scripts['start']).toBe('exec node dist/cli.js');
+    expect(scripts['demo']).toBe('exec node --v8-pool-size=1 dist/cli.js demo');
+    expect(scripts['start']).toBe('exec node --v8-pool-size=1 dist/cli.js');
   });
 
   it.each(['SIGTERM', 'SIGINT'] as const)('behavior: %s to the npm process stops the exporter and the simulated node; nothing is left', async (signal) => {

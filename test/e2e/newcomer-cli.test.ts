@@ -162,6 +162,7 @@ describe('healthcheck subcommand (Docker HEALTHCHECK)', () => {
   it('default: the exporter flags are read from a command line as Docker starts it (with or without --init)', () => {
     const z = (...a: string[]) => `${a.join('\0')}\0`;
     expect(exporterArgsFromCmdline(z('node', 'dist/cli.js', '--node.url', 'http://127.0.0.1:9650'))).toEqual(['--node.url', 'http://127.0.0.1:9650']);
+    expect(exporterArgsFromCmdline(z('node', '--v8-pool-size=1', 'dist/cli.js', '--node.url', 'http://127.0.0.1:9650'))).toEqual(['--node.url', 'http://127.0.0.1:9650']);
     expect(exporterArgsFromCmdline(z('/sbin/docker-init', '--', 'node', 'dist/cli.js', 'run', '--web.listen-address', ':9'))).toEqual(['--web.listen-address', ':9']);
     expect(exporterArgsFromCmdline(z('/usr/bin/node', '/usr/local/bin/avalanche-exporter'))).toEqual([]);
     expect(exporterArgsFromCmdline(z('node', 'dist/cli.js', 'demo'))).toBeUndefined();

@@ -238,7 +238,7 @@ describe('systemd unit example', () => {
     expect(get('Service', 'RestartPreventExitStatus')).toEqual(['2']);
     expect(get('Install', 'WantedBy')).toEqual(['multi-user.target']);
     const exec = get('Service', 'ExecStart');
-    expect(exec).toEqual(['/usr/bin/node /opt/avalanche-exporter/dist/cli.js --config.file /etc/avalanche-exporter/config.yaml']);
+    expect(exec).toEqual(['/usr/bin/node --v8-pool-size=1 /opt/avalanche-exporter/dist/cli.js --config.file /etc/avalanche-exporter/config.yaml']);
     // The install layout: the repository (with dist/ built) at /opt/avalanche-exporter.
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin['avalanche-exporter']).toBe('dist/cli.js');
   });

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NODE_FLAGS } from '../../src/runtime-flags.js';
 import { ROOT, ensureBuilt } from '../helpers/proc.js';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -106,6 +107,25 @@ describe('npm package contents', () => {
   }, 240_000);
 });
 
+describe('the shipped launchers', () => {
+  it('default: the Dockerfile, the systemd unit, npm start and npm run demo all start node with NODE_FLAGS, and the README shows them', () => {
+    // The words between the program (node) and the script (…dist/cli.js).
+    const before = (cmd: string) => {
+      const words = cmd.trim().split(/\s+/);
+      return words.slice(1, words.findIndex((w) => w.endsWith('dist/cli.js')));
+    };
+    const entry = /^ENTRYPOINT (.*)$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))![1]!;
+    const entryArgs = JSON.parse(entry) as string[];
+    expect(entryArgs.slice(1, entryArgs.indexOf('dist/cli.js'))).toEqual([...NODE_FLAGS]);
+    const unit = /^ExecStart=(.*)$/m.exec(readFileSync(join(ROOT, 'examples/systemd/avalanche-exporter.service'), 'utf8'))![1]!;
+    expect(before(unit)).toEqual([...NODE_FLAGS]);
+    for (const script of ['start', 'demo']) expect(before(pkg.scripts[script]!.replace(/^exec /, '')), script).toEqual([...NODE_FLAGS]);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`ExecStart=/usr/bin/node ${NODE_FLAGS.join(' ')} /opt/avalanche-exporter/dist/cli.js`);
+    expect(readme).toContain(`NODE_OPTIONS=${NODE_FLAGS.join(' ')} avalanche-exporter`);
+  });
+});
+
 describe('Dockerfile', () => {
   const text = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
   // Instructions with their continuation lines joined.
@@ -135,7 +155,7 @@ describe('Dockerfile', () => {
   });
 
   it('default: the default command reaches a node without --add-host (127.0.0.1 with --network host), documented in the README', () => {
-    expect(execForm(of('ENTRYPOINT')[0]!)).toEqual(['node', 'dist/cli.js']);
+    expect(execForm(of('ENTRYPOINT')[0]!)).toEqual(['node', '--v8-pool-size=1', 'dist/cli.js']);
     expect(execForm(of('CMD')[0]!)).toEqual(['--node.url', 'http://127.0.0.1:9650']);
     expect(text).not.toContain('host.docker.internal');
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
