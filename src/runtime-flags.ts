@@ -38,9 +38,10 @@ export function v8Flags(runtime: { readonly httpParserTierUp: boolean; readonly 
  * - `--v8-pool-size=1`: one V8 helper thread beside the main thread, not Node's default four. V8 runs its
  *   background GC (concurrent marking and sweeping, parallel scavenges and compaction) on that pool; four
  *   helpers on a 2-core machine that also runs the node ran behind each other and the main thread.
- *   Measured on 1,000 targets of one mainnet-scale node, 2 cores, 150 s runs one after the other
- *   (bench/RESULTS.md): exporter CPU 99 and 100 % of a core with four, 78 and 81 % with one; ticks
- *   skipped 530 and 1,298 against 0 and 9; paced /probe p99 31 and 42 ms against 15 and 18 ms. An
+ *   Measured on 1,000 targets of one mainnet-scale node, 2 cores, nine 150 s runs alternated
+ *   (bench/RESULTS.md): median exporter CPU 98 % of a core with four helpers, 83 % with one; median paced
+ *   /probe p99 41 against 18 ms; median ticks skipped 694 against 288 (the machine is noisy: one run with
+ *   one helper was as bad as the worst with four, one with four as good as most with one). An
  *   exporter is a guest on its node's host: one helper is its share.
  */
 export const NODE_FLAGS: readonly string[] = ['--v8-pool-size=1'];
