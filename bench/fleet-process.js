@@ -63,20 +63,33 @@ function procCpuMs(pid) {
   }
 }
 
-function getGzip(url) {
+/** A GET as Prometheus makes it (gzip): its text, the bytes on the wire and the time to the last of them. */
+function fetchGzip(url) {
   return new Promise((resolve, reject) => {
+    const t0 = performance.now();
     const req = http.get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
+        const ms = performance.now() - t0;
         const buf = Buffer.concat(chunks);
-        resolve(res.headers['content-encoding'] === 'gzip' ? gunzipSync(buf).toString('utf8') : buf.toString('utf8'));
+        const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(buf).toString('utf8') : buf.toString('utf8');
+        resolve({ text, ms, bytes: buf.length });
       });
       res.on('error', reject);
     });
     req.on('error', reject);
     req.setTimeout(30_000, () => req.destroy(new Error('no answer within 30 s')));
   });
+}
+
+/** Milliseconds to the last byte of a plain GET (the static floor server). */
+function timedGet(url) {
+  return fetchGzip(url).then((r) => r.ms);
+}
+
+async function getGzip(url) {
+  return (await fetchGzip(url)).text;
 }
 
 /** Targets with avax_up 1. */
@@ -113,7 +126,7 @@ function scrape(endpoints, maxMs, everyMs) {
   });
 }
 
-/** bench/static-server.js in its own process, serving `size` bytes: the paced probe's floor. */
+/** bench/static-server.js in its own process, serving `size` bytes: the floor under /probe and /metrics. */
 function startStaticServer(size) {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./static-server.js', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
@@ -162,6 +175,7 @@ export async function runFleetProcess({ targets: n, validators = 1500, peers = 1
   const dir = mkdtempSync(join(tmpdir(), 'avax-fleet-'));
   let exporter;
   let floor;
+  let metricsFloor;
   try {
     for (let s = 0; s < simProcesses; s++) sims.push(await startSimChild({ nodes: sameNode ? 1 : Math.min(perSim, n - s * perSim), validators, peers, healthIntervalMs: 3_600_000, seed: 100 + s }));
     // The simulators compute their nodes' health checks once at start: wait for that, so that the
@@ -262,6 +276,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     // Awaited after the steady state; a failure before then must not be an unhandled rejection meanwhile.
     paced.catch(() => {});
     const quietScrapes = [];
+    const quietFloor = [];
     let upAtNextScrape = NaN;
     let upCheckMs = NaN;
     const loopLag = [];
@@ -274,11 +289,19 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       }
       await sleep(Math.max(0, due - performance.now()));
       const t = performance.now();
-      const text = await getGzip(`${base}/metrics`);
-      quietScrapes.push(performance.now() - t);
+      // After the first, each scrape is paired with a GET of a static body of the first one's gzip size
+      // from a server in its own process (the machine's floor in the same moment), in alternating order.
+      const floorFirst = i % 2 === 1;
+      if (metricsFloor && floorFirst) quietFloor.push(await timedGet(metricsFloor.url));
+      const got = await fetchGzip(`${base}/metrics`);
+      if (metricsFloor && !floorFirst) quietFloor.push(await timedGet(metricsFloor.url));
+      const text = got.text;
+      // to the last byte on the wire (not the bench's own gunzip)
+      quietScrapes.push(got.ms);
       if (i === 0) {
         upAtNextScrape = upCount(text);
         upCheckMs = t - t0;
+        metricsFloor = await startStaticServer(got.bytes);
       }
       // prom-client's event-loop delay of the exporter over the window since the previous scrape
       // (it resets its histogram at each scrape): what a /probe or /metrics answer may wait on.
@@ -298,10 +321,13 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     // Then the latency burst, still while collecting: back-to-back scrapes, far more than Prometheus asks
     // (200 gzip /metrics and 2,000 /probe, two clients at once). It comes after the steady state so that its
     // own memory (and the first cycle's, which it used to overlap) is a figure of its own, not the peak's.
+    // In the same rounds as /metrics, the static body of a scrape's gzip size again (the floor).
+    metricsFloor ??= await startStaticServer((await fetchGzip(`${base}/metrics`)).bytes);
     const tBurst = performance.now();
     const scrapes = await scrape(
       [
         { name: 'metrics', url: `${base}/metrics`, count: 200, headers: { 'accept-encoding': 'gzip' } },
+        { name: 'metricsFloor', url: metricsFloor.url, count: 200 },
         { name: 'probe', url: `${base}/probe?target=${targetName(0)}`, count: 2000, headers: { 'accept-encoding': 'gzip' } },
       ],
       Math.min(runMs, 60_000),
@@ -336,6 +362,11 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       // [seconds since start, MB] every 30 s: how RSS moved, for bench/RESULTS.md
       rssTrace: rssSamples.filter((_, i) => i % 120 === 0).map((x) => [Math.round(x.t / 1000), Math.round(x.rss / MB)]),
       metrics: { p50: q(scrapes.metrics.lat, 0.5), p99: q(scrapes.metrics.lat, 0.99), n: scrapes.metrics.lat.length, bytes: scrapes.metrics.size },
+      // the same rounds' GET of a static body of the same size (bench/static-server.js): the machine's floor
+      metricsFloor: { p50: q(scrapes.metricsFloor.lat, 0.5), p99: q(scrapes.metricsFloor.lat, 0.99), n: scrapes.metricsFloor.lat.length },
+      // the steady state's scrapes, one every 15 s as Prometheus makes them (the first is start-up's render)
+      metricsPaced: { p50: q(quietScrapes, 0.5), max: Math.max(...quietScrapes), n: quietScrapes.length },
+      metricsPacedFloor: { p50: q(quietFloor, 0.5), max: Math.max(...quietFloor), n: quietFloor.length },
       probe: { p50: q(scrapes.probe.lat, 0.5), p99: q(scrapes.probe.lat, 0.99), n: scrapes.probe.lat.length, bytes: scrapes.probe.size },
       // /probe every 100 ms through the steady state
       probePaced: { p50: q(pacedProbe.lat, 0.5), p99: q(pacedProbe.lat, 0.99), max: Math.max(...pacedProbe.lat), n: pacedProbe.lat.length },
@@ -358,6 +389,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       if (exporter.exitCode === null) exporter.kill('SIGKILL');
     }
     floor?.close();
+    metricsFloor?.close();
     await Promise.all(sims.map((s) => s.close()));
     rmSync(dir, { recursive: true, force: true });
   }
@@ -442,7 +474,7 @@ export async function processRows({ row, notes, say, quick }) {
     }
     row(
       `${label}: /metrics with Accept-Encoding: gzip while collecting`,
-      `p50 ${fmt(r.metrics.p50)} ms, p99 ${fmt(r.metrics.p99)} ms over ${r.metrics.n} scrapes; ${fmt(r.metrics.bytes / 1024)} KB gzip`,
+      `back to back: p50 ${fmt(r.metrics.p50)} ms, p99 ${fmt(r.metrics.p99)} ms over ${r.metrics.n} scrapes; ${fmt(r.metrics.bytes / 1024)} KB gzip (in the same rounds, a static server in its own process with a body of that size, the machine's floor: p50 ${fmt(r.metricsFloor.p50)} ms, p99 ${fmt(r.metricsFloor.p99)} ms); one every 15 s through the steady state before, as Prometheus scrapes: p50 ${fmt(r.metricsPaced.p50)} ms, max ${fmt(r.metricsPaced.max)} ms over ${r.metricsPaced.n} (the static body beside each but the first: p50 ${fmt(r.metricsPacedFloor.p50)} ms, max ${fmt(r.metricsPacedFloor.max)} ms)`,
       spec.metricsP99 ? `p99 ≤ ${spec.metricsP99} ms` : '—',
       r.series,
       spec.metricsP99 ? r.metrics.p99 <= spec.metricsP99 : null,
