@@ -29,6 +29,8 @@ import { NODE_FLAGS } from '../dist/runtime-flags.js';
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS = 100;
+/** Prometheus's scrape interval in examples/prometheus.yml: the start-up's and the steady state's /metrics cadence. */
+const SCRAPE_INTERVAL_MS = 15_000;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -244,7 +246,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       if (t - t0 < nextScrape) continue;
       try {
         await getGzip(`${base}/metrics`);
-        nextScrape = t - t0 + 15_000;
+        nextScrape = t - t0 + SCRAPE_INTERVAL_MS;
       } catch {
         nextScrape = performance.now() - t0 + 200; // not listening yet
       }
@@ -279,6 +281,10 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     const quietFloor = [];
     let upAtNextScrape = NaN;
     let upCheckMs = NaN;
+    // The first scrape of the steady state at which avax_up is 1 for every target: a fleet's /metrics is
+    // rendered ahead of the scrape due (src/metrics/publisher.ts), so a scrape a moment after the last
+    // target_up line may show the render made before it, and the one after it shows them all.
+    let allUpSeenMs = NaN;
     const loopLag = [];
     const tEnd = tRun + runMs;
     for (let i = 0; i < 1000; i++) {
@@ -298,8 +304,10 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       const text = got.text;
       // to the last byte on the wire (not the bench's own gunzip)
       quietScrapes.push(got.ms);
+      const up = Number.isFinite(allUpSeenMs) ? n : upCount(text);
+      if (up >= n && !Number.isFinite(allUpSeenMs)) allUpSeenMs = t - t0;
       if (i === 0) {
-        upAtNextScrape = upCount(text);
+        upAtNextScrape = up;
         upCheckMs = t - t0;
         metricsFloor = await startStaticServer(got.bytes);
       }
@@ -308,7 +316,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       const lag = (q) => Number(new RegExp(`^nodejs_eventloop_lag_${q}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
       // (absent with --web.disable-exporter-metrics: no window counted)
       if (i > 0 && Number.isFinite(lag('max'))) loopLag.push({ p99: lag('p99'), max: lag('max') });
-      nextScrape = t - t0 + 15_000;
+      nextScrape = t - t0 + SCRAPE_INTERVAL_MS;
     }
     const pacedAll = await paced;
     const pacedProbe = pacedAll.probe;
@@ -347,6 +355,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       allUpMs,
       upAtNextScrape,
       upCheckMs,
+      allUpSeenMs,
       // event-loop delay per 15 s window of the steady state, ms: the highest p99 and max of any window
       loopLag: { windows: loopLag.length, p99: Math.max(...loopLag.map((x) => x.p99)), max: Math.max(...loopLag.map((x) => x.max)) },
       upAtEnd: upCount(finalText),
@@ -442,10 +451,12 @@ export async function processRows({ row, notes, say, quick }) {
     const startupLimit = spec.startupLimitMs ?? 15_000;
     row(
       `${label}: every target collected once after start-up`,
-      Number.isFinite(r.allUpMs) ? `${fmt(r.allUpMs / 1000)} s (the last target_up line; avax_up 1 for ${r.upAtNextScrape} of ${r.targets} at the next scrape, ${fmt(r.upCheckMs / 1000)} s after start); ${r.skipped.ticks} tick(s) skipped after start-up by ${r.skipped.targets} target(s) during the ${fmt(r.runS)} s run (avax_collection_skipped_ticks_total)` : 'not within the time bound',
+      Number.isFinite(r.allUpMs) ? `${fmt(r.allUpMs / 1000)} s (the last target_up line; avax_up 1 for ${r.upAtNextScrape} of ${r.targets} at the next scrape, ${fmt(r.upCheckMs / 1000)} s after start${r.upAtNextScrape >= r.targets ? '' : Number.isFinite(r.allUpSeenMs) ? `, for all at the scrape ${fmt(r.allUpSeenMs / 1000)} s after start` : ', for all at no scrape of the run'}); ${r.skipped.ticks} tick(s) skipped after start-up by ${r.skipped.targets} target(s) during the ${fmt(r.runS)} s run (avax_collection_skipped_ticks_total)` : 'not within the time bound',
       `≤ ${startupLimit / 1000} s`,
       r.series,
-      Number.isFinite(r.allUpMs) && r.allUpMs <= startupLimit && r.upAtNextScrape >= r.targets,
+      // collected within the bound, and Prometheus (scraping every 15 s) saw every target up by the first
+      // scrape after the bound that could show it
+      Number.isFinite(r.allUpMs) && r.allUpMs <= startupLimit && r.allUpSeenMs <= startupLimit + SCRAPE_INTERVAL_MS,
       Number.isFinite(r.allUpMs) && r.allUpMs > startupLimit ? `exporter CPU ${fmt(r.cpuShare * 100)} % of a core, ${ref}` : '',
     );
     if (spec.reference) {
@@ -474,7 +485,7 @@ export async function processRows({ row, notes, say, quick }) {
     }
     row(
       `${label}: /metrics with Accept-Encoding: gzip while collecting`,
-      `back to back: p50 ${fmt(r.metrics.p50)} ms, p99 ${fmt(r.metrics.p99)} ms over ${r.metrics.n} scrapes; ${fmt(r.metrics.bytes / 1024)} KB gzip (in the same rounds, a static server in its own process with a body of that size, the machine's floor: p50 ${fmt(r.metricsFloor.p50)} ms, p99 ${fmt(r.metricsFloor.p99)} ms); one every 15 s through the steady state before, as Prometheus scrapes: p50 ${fmt(r.metricsPaced.p50)} ms, max ${fmt(r.metricsPaced.max)} ms over ${r.metricsPaced.n} (the static body beside each but the first: p50 ${fmt(r.metricsPacedFloor.p50)} ms, max ${fmt(r.metricsPacedFloor.max)} ms)`,
+      `back to back: p50 ${fmt(r.metrics.p50)} ms, p99 ${fmt(r.metrics.p99)} ms over ${r.metrics.n} scrapes; ${fmt(r.metrics.bytes / 1024)} KB gzip (in the same rounds, a static server in its own process with a body of that size, the machine's floor: p50 ${fmt(r.metricsFloor.p50)} ms, p99 ${fmt(r.metricsFloor.p99)} ms); one every 15 s through the steady state before, as Prometheus scrapes: p50 ${fmt(r.metricsPaced.p50)} ms, max ${fmt(r.metricsPaced.max)} ms over ${r.metricsPaced.n}${r.metricsPacedFloor.n > 0 ? ` (the static body beside each but the first: p50 ${fmt(r.metricsPacedFloor.p50)} ms, max ${fmt(r.metricsPacedFloor.max)} ms)` : ''}`,
       spec.metricsP99 ? `p99 ≤ ${spec.metricsP99} ms` : '—',
       r.series,
       spec.metricsP99 ? r.metrics.p99 <= spec.metricsP99 : null,
