@@ -8,6 +8,7 @@
  */
 import type { LoadedConfig } from './config/load.js';
 import type { Exporter } from './main.js';
+import type { Logger } from 'pino';
 import { nodeVersionProblem } from './runtime-check.js';
 
 const SUBCOMMANDS = ['run', 'demo', 'sim', 'check-config', 'healthcheck', 'generate'] as const;
@@ -77,6 +78,7 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
     reloadConfig: () => load(argv).config,
     enableReloadEndpoint: config.web.enableLifecycle,
   });
+  if (exporter.servingThread && config.runtime.collectingNiceness > 0) await lowerCollectingThreads(exporter.servingThread.tid, config.runtime.collectingNiceness, logger);
   const served = exporter.url ? new URL(exporter.url) : undefined;
   const port = served ? Number(served.port || (served.protocol === 'https:' ? 443 : 80)) : undefined;
   const notice = port ? allInterfacesNotice(config.web.listenAddress, port) : undefined;
@@ -108,6 +110,18 @@ async function run(argv: string[], extra?: { banner?: (e: Exporter) => void; onS
       if (process.ppid !== parent) void stop('parent exited');
     }, 500).unref();
   }
+}
+
+/**
+ * --runtime.collecting-niceness (src/runtime-priority.ts): every thread but the serving thread `tid`
+ * a few steps nicer, once, process-wide; one log line says what was done or why nothing was.
+ */
+async function lowerCollectingThreads(tid: number | undefined, step: number, logger: Logger): Promise<void> {
+  const { lowerCollectingThreads: lower } = await import('./runtime-priority.js');
+  const r = tid === undefined ? { raised: [], failed: [], reason: 'the serving thread has no thread id (per-thread niceness is Linux only)' } : await lower(tid, step);
+  if (r.niceness === undefined) logger.info({ event: 'collecting_niceness', step, changed: false, reason: r.reason }, `collecting threads keep their priority: ${r.reason}`);
+  else if (r.failed.length > 0) logger.warn({ event: 'collecting_niceness', servingThread: tid, niceness: r.niceness, raised: r.raised, failed: r.failed }, 'some collecting threads could not be made nicer');
+  else logger.info({ event: 'collecting_niceness', servingThread: tid, niceness: r.niceness, raised: r.raised }, `collecting threads run at niceness ${r.niceness}, below the serving thread`);
 }
 
 /** `--sim.NAME` flags of `demo`. */

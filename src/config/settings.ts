@@ -111,6 +111,14 @@ export const SETTINGS = [
     default: 35,
     help: "How far V8 lets the old generation grow past what the last full GC kept, in percent (V8's --heap-growing-percent, set when `run` starts); 0 = V8's own factor, which it picks between 10 % and 300 % from GC and allocation speed. Measured (bench/RESULTS.md): 100 targets of one network peaked at 198 to 340 MB of RSS with V8's factor and at 198 to 214 MB with a fixed 25 to 50 %; lower values cost CPU in a big fleet (1,000 targets: 71 % of a core at 25 %, 55 % at 35 %, 53 % at 50 %).",
   },
+  {
+    flag: 'runtime.collecting-niceness',
+    path: ['runtime', 'collectingNiceness'],
+    kind: 'int',
+    schema: z.number().int().min(0).max(19),
+    default: 5,
+    help: "With the serving thread on (--web.serving-thread): how many steps of Linux niceness below the serving thread every other thread of the process runs (the main thread that collects, V8's GC helper, libuv's pool), set when `run` starts; 0 = the same priority. /probe and /metrics are then answered ahead of collection, and collection yields to the node on its host. Measured (bench/RESULTS.md), 1,000 targets of one mainnet-scale node on 2 cores: median paced /probe p99 13.2 ms at 5 against 20.6 ms at 0, exporter CPU 82 against 90 % of a core. Linux only (elsewhere nothing changes).",
+  },
   { flag: 'log.level', path: ['log', 'level'], kind: 'string', schema: z.enum(LOG_LEVELS), default: 'info', help: `${LOG_LEVELS.join(', ')}.` },
 ] as const satisfies readonly SettingSpec[];
 

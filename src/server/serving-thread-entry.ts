@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createLogger } from '../logger.js';
@@ -126,9 +127,19 @@ port.on('message', (m: ToServingThread) => {
 });
 
 listen(server, setup.listenAddress, setup.telemetryPath, logger).then(
-  (url) => post({ t: 'listening', url, port: (server.address() as AddressInfo).port }),
+  (url) => post({ t: 'listening', url, port: (server.address() as AddressInfo).port, tid: threadId() }),
   (err: NodeJS.ErrnoException & { hostname?: string }) => {
     post({ t: 'listen-failed', message: err.message, code: err.code, hostname: err.hostname });
     port.close();
   },
 );
+
+/** This thread's id in the kernel (/proc/thread-self is <pid>/task/<tid>): --runtime.collecting-niceness. Linux only. */
+function threadId(): number | undefined {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
+  } catch {
+    return undefined;
+  }
+}

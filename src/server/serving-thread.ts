@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { parseListenAddress } from '../listen-address.js';
+import { systemErrorCode } from '../runtime-priority.js';
 import type { RenderedExposition } from '../metrics/exposition.js';
 import type { ProbeSink, RenderSink } from '../metrics/publisher.js';
 import type { ServerLimits } from './server.js';
@@ -94,7 +96,8 @@ export type ToServingThread =
   | { readonly t: 'close' };
 
 export type FromServingThread =
-  | { readonly t: 'listening'; readonly url: string; readonly port: number }
+  /** `tid`: the thread's id in the kernel (Linux; src/runtime-priority.ts). */
+  | { readonly t: 'listening'; readonly url: string; readonly port: number; readonly tid?: number }
   | { readonly t: 'listen-failed'; readonly message: string; readonly code?: string; readonly hostname?: string }
   | { readonly t: 'ask'; readonly id: number; readonly q: Question }
   | { readonly t: 'unwatch'; readonly name: string }
@@ -123,6 +126,10 @@ export class ServingThread implements ProbeSink, RenderSink {
   private readonly watched = new Set<string>();
   /** http(s)://host:port to show people (loopback for an all-interfaces bind). */
   url = '';
+  /** The running thread's id in the kernel (Linux; undefined elsewhere): src/runtime-priority.ts. */
+  tid: number | undefined;
+  /** The first thread's niceness: a thread started again is brought back to it (restoreNiceness). */
+  private niceness: number | undefined;
 
   private constructor(
     private setup: ServingThreadSetup,
@@ -207,6 +214,9 @@ export class ServingThread implements ProbeSink, RenderSink {
           listening = true;
           // A thread started again listens on the same port (`:0` picked one the first time).
           this.setup = { ...this.setup, listenAddress: withPort(this.setup.listenAddress, m.port) };
+          this.tid = m.tid;
+          if (this.starts === 1) this.niceness = niceOf(m.tid);
+          else this.restoreNiceness(m.tid);
           resolve(m.url);
         } else reject(Object.assign(new Error(m.message), m.code ? { code: m.code } : {}, m.hostname ? { hostname: m.hostname } : {}));
       });
@@ -240,6 +250,26 @@ export class ServingThread implements ProbeSink, RenderSink {
         },
       );
     }, delay);
+  }
+
+  /**
+   * A thread started again is made by the main thread and starts at its niceness, which `run` may have
+   * raised (--runtime.collecting-niceness): it is brought back to the first thread's, which needs
+   * CAP_SYS_NICE or an RLIMIT_NICE that allows it; without them it serves at the collectors' niceness
+   * (both logged).
+   */
+  private restoreNiceness(tid: number | undefined): void {
+    const now = niceOf(tid);
+    if (tid === undefined || now === undefined || this.niceness === undefined || now === this.niceness) return;
+    try {
+      setPriority(tid, this.niceness);
+      this.o.logger.info({ event: 'serving_thread_niceness', tid, niceness: this.niceness }, 'the serving thread started again at its first niceness');
+    } catch (err) {
+      this.o.logger.warn(
+        { event: 'serving_thread_niceness', tid, niceness: now, wanted: this.niceness, err: systemErrorCode(err) },
+        'the serving thread started again at the collecting threads\' niceness: lowering it back needs CAP_SYS_NICE or a higher RLIMIT_NICE (LimitNICE= in systemd); /probe may wait behind collection until the exporter restarts',
+      );
+    }
   }
 
   /** Answers one question of the thread (an error goes back as its message: the thread answers 500 or 400). */
@@ -300,6 +330,16 @@ export class ServingThread implements ProbeSink, RenderSink {
     const log = this.o.logger as unknown as Record<string, unknown>;
     const fn = typeof level === 'string' ? log[level] : undefined;
     if (typeof fn === 'function') (fn as (o: object, m?: string) => void).call(this.o.logger, { ...rest, thread: 'serving' }, typeof msg === 'string' ? msg : undefined);
+  }
+}
+
+/** A thread's niceness (undefined: no thread id, or the system does not say). */
+function niceOf(tid: number | undefined): number | undefined {
+  if (tid === undefined) return undefined;
+  try {
+    return getPriority(tid);
+  } catch {
+    return undefined;
   }
 }
 
