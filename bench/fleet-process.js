@@ -286,6 +286,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     // target_up line may show the render made before it, and the one after it shows them all.
     let allUpSeenMs = NaN;
     const loopLag = [];
+    const servingLoop = [];
     const tEnd = tRun + runMs;
     for (let i = 0; i < 1000; i++) {
       const due = t0 + nextScrape;
@@ -316,6 +317,9 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       const lag = (q) => Number(new RegExp(`^nodejs_eventloop_lag_${q}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
       // (absent with --web.disable-exporter-metrics: no window counted)
       if (i > 0 && Number.isFinite(lag('max'))) loopLag.push({ p99: lag('p99'), max: lag('max') });
+      // The serving thread's own delay over its last 15 s window (sampling interval taken off), when it runs.
+      const served = (q) => Number(new RegExp(`^nodejs_serving_thread_eventloop_delay_${q}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+      if (i > 0 && Number.isFinite(served('max'))) servingLoop.push({ p99: served('p99'), max: served('max') });
       nextScrape = t - t0 + SCRAPE_INTERVAL_MS;
     }
     const pacedAll = await paced;
@@ -358,6 +362,8 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       allUpSeenMs,
       // event-loop delay per 15 s window of the steady state, ms: the highest p99 and max of any window
       loopLag: { windows: loopLag.length, p99: Math.max(...loopLag.map((x) => x.p99)), max: Math.max(...loopLag.map((x) => x.max)) },
+      // the serving thread's, per window (ms): the median and highest p99 of its windows, and their max
+      servingLoop: { windows: servingLoop.length, p99Median: q(servingLoop.map((x) => x.p99), 0.5), p99: Math.max(...servingLoop.map((x) => x.p99)), max: Math.max(...servingLoop.map((x) => x.max)) },
       upAtEnd: upCount(finalText),
       skipped: skippedTicks(finalText),
       series: [...finalText.matchAll(/^[a-z_]+[{ ]/gm)].length,
@@ -425,6 +431,12 @@ const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed
  *     /probe p99 ≤ 5 ms while collecting.
  * Quick (--quick): 20 targets of one network for 20 s.
  */
+/** The serving thread's own event-loop delay of a run, for a /probe row ('' when it did not run). */
+function servingLoopText(r) {
+  if (r.servingLoop.windows === 0) return '';
+  return `; the serving thread's event-loop delay (nodejs_serving_thread_eventloop_delay_*, ${r.servingLoop.windows} windows of 15 s, sampling interval taken off): p99 median ${fmt(r.servingLoop.p99Median)} ms, up to ${fmt(r.servingLoop.p99)} ms, max ${fmt(r.servingLoop.max)} ms`;
+}
+
 export async function processRows({ row, notes, say, quick }) {
   const MAINNET = { validators: 1500, peers: 1700 };
   const specs = quick
@@ -440,6 +452,8 @@ export async function processRows({ row, notes, say, quick }) {
         { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_RUN_MS'] ?? 540_000), what: 'one mainnet-scale node (its URL 1,000 times)', rssLimitMB: 1024, startupLimitMs: 60_000, flat: true, metricsP99: 50, probeP99: 5 },
         // Same-run reference of the row above, shorter: the HTTP server on the collecting thread (src/server/serving-thread.ts).
         { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_REF_RUN_MS'] ?? 150_000), what: 'one mainnet-scale node (its URL 1,000 times), reference: --web.serving-thread off, 150 s', reference: true, exporterArgs: ['--web.serving-thread', 'off'] },
+        // Same-run reference: the collecting threads at the serving thread's priority (src/runtime-priority.ts).
+        { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_REF_RUN_MS'] ?? 150_000), what: 'one mainnet-scale node (its URL 1,000 times), reference: --runtime.collecting-niceness=0, 150 s', reference: true, exporterArgs: ['--runtime.collecting-niceness', '0'] },
         // Same-run reference: Node's default pool of four V8 helper threads (the shipped launchers start node with --v8-pool-size=1, src/runtime-flags.ts NODE_FLAGS).
         { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_REF_RUN_MS'] ?? 150_000), what: "one mainnet-scale node (its URL 1,000 times), reference: Node's default --v8-pool-size=4, 150 s", reference: true, nodeArgs: ['--v8-pool-size=4'] },
       ];
@@ -461,7 +475,7 @@ export async function processRows({ row, notes, say, quick }) {
     );
     if (spec.reference) {
       row(`${label}: peak RSS of the exporter process`, `peak ${fmt(r.rssPeak / MB)} MB (VmHWM) before the latency burst, ${fmt(r.rssPeakBurst / MB)} MB with it, ${fmt(r.rssEnd / MB)} MB at the end; CPU ${fmt(r.cpuQuietShare * 100)} % of one core in the steady state (${fmt(r.cpuShare * 100)} % with the burst)`, '— (reference)', r.series, null);
-      if (r.targets >= 100) row(`${label}: /probe?target= (one target) while collecting`, `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (the machine's floor in the same rounds: p99 ${fmt(r.probeFloor.p99)} ms); back to back after it: p99 ${fmt(r.probe.p99)} ms`, '— (reference)', r.series, null);
+      if (r.targets >= 100) row(`${label}: /probe?target= (one target) while collecting`, `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (the machine's floor in the same rounds: p99 ${fmt(r.probeFloor.p99)} ms); back to back after it: p99 ${fmt(r.probe.p99)} ms${servingLoopText(r)}`, '— (reference)', r.series, null);
       continue;
     }
     if (spec.rssLimitMB) {
@@ -492,7 +506,7 @@ export async function processRows({ row, notes, say, quick }) {
     );
     row(
       `${label}: /probe?target= (one target) while collecting`,
-      `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (in the same rounds, a static server in its own process, the machine's floor: p50 ${fmt(r.probeFloor.p50)} ms, p99 ${fmt(r.probeFloor.p99)} ms, max ${fmt(r.probeFloor.max)} ms); back to back after it: p50 ${fmt(r.probe.p50)} ms, p99 ${fmt(r.probe.p99)} ms over ${r.probe.n}${r.loopLag.windows > 0 ? `; the exporter's event-loop delay over the steady state before (nodejs_eventloop_lag_*, ${r.loopLag.windows} windows of 15 s): p99 up to ${fmt(r.loopLag.p99)} ms, max ${fmt(r.loopLag.max)} ms` : ''}`,
+      `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (in the same rounds, a static server in its own process, the machine's floor: p50 ${fmt(r.probeFloor.p50)} ms, p99 ${fmt(r.probeFloor.p99)} ms, max ${fmt(r.probeFloor.max)} ms); back to back after it: p50 ${fmt(r.probe.p50)} ms, p99 ${fmt(r.probe.p99)} ms over ${r.probe.n}${r.loopLag.windows > 0 ? `; the exporter's event-loop delay over the steady state before (nodejs_eventloop_lag_*, ${r.loopLag.windows} windows of 15 s, prom-client's 10 ms sampling interval in each figure): p99 up to ${fmt(r.loopLag.p99)} ms, max ${fmt(r.loopLag.max)} ms` : ''}${servingLoopText(r)}`,
       `p99 ≤ ${spec.probeP99 ?? 5} ms`,
       r.series,
       r.probe.p99 <= (spec.probeP99 ?? 5) && r.probePaced.p99 <= (spec.probeP99 ?? 5),

@@ -49,6 +49,8 @@ export interface ExporterOptions {
   enableReloadEndpoint?: boolean;
   /** The serving thread lets go of a target not probed for this long (default 10 minutes; tests shorten it). */
   probeIdleMs?: number;
+  /** The serving thread reports its event-loop delay once per this window (default 15 s; tests shorten it). */
+  loopWindowMs?: number;
   /** A watched scrape waits for a render costing at most this (the publisher's default 20 ms; tests of a big fleet's scrape set it below 0). */
   scrapeWaitMaxRenderMs?: number;
 }
@@ -81,6 +83,8 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
   routeCronLogs(logger);
 
   const index = new DescriptorIndex(descriptorsOf(collectors));
+  /** The serving thread, once it runs (--web.serving-thread); its event-loop delay goes in the process metrics. */
+  let thread: ServingThread | undefined;
   let resolved = resolveTargets(cfg, collectors);
   let options = collectorOptions(cfg, collectors);
   let intervals = intervalsOf(resolved);
@@ -90,7 +94,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     fleetDerivations: FLEET_DERIVATIONS,
     global: [{ name: 'avax_exporter_build_info', labels: { version: VERSION, nodejs_version: process.version }, value: 1 }],
     helpSuffix: (family) => helpSuffix(index, cfg.collection.interval, intervals)(family),
-    processMetrics: cfg.web.disableExporterMetrics ? undefined : processMetrics(),
+    processMetrics: cfg.web.disableExporterMetrics ? undefined : processMetrics(() => thread?.loopDelay),
     logger,
     now,
     scrapeWaitMaxRenderMs: opts.scrapeWaitMaxRenderMs,
@@ -159,7 +163,6 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
   };
 
   let server: Server | undefined;
-  let thread: ServingThread | undefined;
   let url = '';
   if (opts.listen ?? true) {
     const answers = {
@@ -172,7 +175,7 @@ export async function startExporter(opts: ExporterOptions): Promise<Exporter> {
     };
     const web = { telemetryPath: cfg.web.telemetryPath, version: VERSION, maxConcurrentScrapes: cfg.web.maxConcurrentScrapes, webConfigFile: cfg.web.configFile };
     if (servingThreadWanted(cfg.web.servingThread, resolved.length)) {
-      const setup = { ...web, listenAddress: cfg.web.listenAddress, logLevel: logger.level, reload: !!answers.reload, probeIdleMs: opts.probeIdleMs, watchWindowMs: WATCH_WINDOW_MS };
+      const setup = { ...web, listenAddress: cfg.web.listenAddress, logLevel: logger.level, reload: !!answers.reload, probeIdleMs: opts.probeIdleMs, loopWindowMs: opts.loopWindowMs, watchWindowMs: WATCH_WINDOW_MS };
       thread = await ServingThread.start(setup, { logger, answers });
       publisher.sendProbes(thread);
       publisher.sendRenders(thread);

@@ -30,6 +30,10 @@ selection": none may be named like a label below). The collectors and their defa
 |---|---|---|---|---|---|
 ${rows.join('\n')}
 
-The exporter process also serves prom-client's \`process_*\` and \`nodejs_*\` metrics unless \`--web.disable-exporter-metrics\` is set.
+The exporter process also serves prom-client's \`process_*\` and \`nodejs_*\` metrics unless \`--web.disable-exporter-metrics\` is set;
+with the serving thread on (\`--web.serving-thread\`), also that thread's event-loop delay over its last 15 s window,
+\`nodejs_serving_thread_eventloop_delay_{p50,p99,max}_seconds\` (gauges, seconds; unlike prom-client's
+\`nodejs_eventloop_lag_*\` of the main thread, without the monitor's 10 ms sampling interval: 0 is no delay), absent
+until its first window ends (src/metrics/process-metrics.ts).
 `;
 }

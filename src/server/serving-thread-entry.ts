@@ -1,11 +1,13 @@
 import { readlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createLogger } from '../logger.js';
 import { makeRendered, renderedFromGzip, type RenderedExposition } from '../metrics/exposition.js';
+import { LOOP_RESOLUTION_MS, loopDelayOf } from '../metrics/process-metrics.js';
 import { listen } from './listen.js';
 import { createExporterServer } from './server.js';
-import { PROBE_IDLE_MS, type FromServingThread, type MetricsAnswer, type ProbeBytes, type Question, type ServingThreadSetup, type ToServingThread } from './serving-thread.js';
+import { LOOP_WINDOW_MS, PROBE_IDLE_MS, type FromServingThread, type MetricsAnswer, type ProbeBytes, type Question, type ServingThreadSetup, type ToServingThread } from './serving-thread.js';
 import type { TargetView } from './target-view.js';
 
 /**
@@ -81,6 +83,16 @@ setInterval(() => {
     post({ t: 'unwatch', name });
   }
 }, Math.min(60_000, idleMs)).unref();
+
+// This thread's event-loop delay, reported once per window (the main thread puts it in the process metrics).
+const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+loop.enable();
+const loopWindowMs = setup.loopWindowMs ?? LOOP_WINDOW_MS;
+setInterval(() => {
+  const d = loopDelayOf(loop, loopWindowMs / 1000);
+  if (d) post({ t: 'loop', ...d });
+  loop.reset();
+}, loopWindowMs).unref();
 
 const server = createExporterServer({
   telemetryPath: setup.telemetryPath,

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { parseListenAddress } from '../listen-address.js';
 import { systemErrorCode } from '../runtime-priority.js';
 import type { RenderedExposition } from '../metrics/exposition.js';
+import type { LoopDelay } from '../metrics/process-metrics.js';
 import type { ProbeSink, RenderSink } from '../metrics/publisher.js';
 import type { ServerLimits } from './server.js';
 import type { TargetView } from './target-view.js';
@@ -47,7 +48,12 @@ export interface ServingThreadSetup {
   readonly probeIdleMs?: number;
   /** /metrics is watched this long after a scrape (the publisher's WATCH_WINDOW_MS). */
   readonly watchWindowMs: number;
+  /** The window of the thread's event-loop delay figures (default LOOP_WINDOW_MS; tests shorten it). */
+  readonly loopWindowMs?: number;
 }
+
+/** The serving thread reports its event-loop delay once per this window (the usual scrape interval). */
+export const LOOP_WINDOW_MS = 15_000;
 
 /** A target not probed for 10 minutes is no longer watched (the thread drops its bytes). */
 export const PROBE_IDLE_MS = 10 * 60_000;
@@ -102,6 +108,8 @@ export type FromServingThread =
   | { readonly t: 'ask'; readonly id: number; readonly q: Question }
   | { readonly t: 'unwatch'; readonly name: string }
   | { readonly t: 'scraped' }
+  /** The thread's event-loop delay over its last window (src/metrics/process-metrics.ts). */
+  | ({ readonly t: 'loop' } & LoopDelay)
   | { readonly t: 'log'; readonly line: string };
 
 export interface ServingThreadOptions {
@@ -128,6 +136,8 @@ export class ServingThread implements ProbeSink, RenderSink {
   url = '';
   /** The running thread's id in the kernel (Linux; undefined elsewhere): src/runtime-priority.ts. */
   tid: number | undefined;
+  /** The running thread's event-loop delay over its last window (undefined until it reports one). */
+  loopDelay: LoopDelay | undefined;
   /** The first thread's niceness: a thread started again is brought back to it (restoreNiceness). */
   private niceness: number | undefined;
 
@@ -203,6 +213,7 @@ export class ServingThread implements ProbeSink, RenderSink {
     const worker = new Worker(workerScript(), { workerData: this.setup, name: 'avalanche-exporter serving' });
     this.worker = worker;
     this.watched.clear(); // a new thread holds nothing: each target's next probe asks again
+    this.loopDelay = undefined; // nor has it measured anything yet
     return new Promise<string>((resolve, reject) => {
       let listening = false;
       worker.on('message', (m: FromServingThread) => {
@@ -210,6 +221,7 @@ export class ServingThread implements ProbeSink, RenderSink {
         else if (m.t === 'log') this.relay(m.line);
         else if (m.t === 'unwatch') this.watched.delete(m.name);
         else if (m.t === 'scraped') this.o.answers.scraped?.();
+        else if (m.t === 'loop') this.loopDelay = { p50: m.p50, p99: m.p99, max: m.max, windowSeconds: m.windowSeconds };
         else if (m.t === 'listening') {
           listening = true;
           // A thread started again listens on the same port (`:0` picked one the first time).

@@ -182,6 +182,38 @@ describe('serving thread: what it holds', () => {
   }, 30_000);
 });
 
+describe('serving thread: its own event-loop delay', () => {
+  it('behavior: is in /metrics once the thread has measured a window (its window in the help), in order, and not with the thread off', async () => {
+    const sim = await startSimNode({ validators: 10, peers: 10 });
+    const yaml = () => targetsYaml([{ name: 'a', url: sim.url }]);
+    const on = await startExporter({ config: configOf(yaml, ['--web.serving-thread', 'on']), logger: memoryLogger('silent').logger, schedule: false, loopWindowMs: 500 });
+    const off = await startExporter({ config: configOf(yaml, ['--web.serving-thread', 'off']), logger: memoryLogger('silent').logger, schedule: false, loopWindowMs: 500 });
+    try {
+      let text = '';
+      for (let i = 0; i < 50 && !text.includes('nodejs_serving_thread_eventloop_delay_max_seconds '); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        await on.collectOnce(); // a new render, with the latest window
+        text = await (await fetch(`${on.url}/metrics`)).text();
+      }
+      const value = (q: string) => Number(new RegExp(`^nodejs_serving_thread_eventloop_delay_${q}_seconds (\\S+)$`, 'm').exec(text)?.[1]);
+      const [p50, p99, max] = [value('p50'), value('p99'), value('max')];
+      expect([p50, p99, max].every((v) => Number.isFinite(v) && v >= 0), text.slice(-800)).toBe(true);
+      expect(p50).toBeLessThanOrEqual(p99);
+      expect(p99).toBeLessThanOrEqual(max);
+      expect(max).toBeLessThan(30); // a window is 0.5 s; no figure is a raw nanosecond count
+      expect(text).toContain('over its last 0.5 s window');
+      await off.collectOnce();
+      const offText = await (await fetch(`${off.url}/metrics`)).text();
+      expect(offText).toContain('nodejs_eventloop_lag_p99_seconds');
+      expect(offText).not.toContain('nodejs_serving_thread_eventloop_delay');
+    } finally {
+      await on.stop();
+      await off.stop();
+      await sim.close();
+    }
+  }, 30_000);
+});
+
 describe('serving thread: a big fleet\'s /metrics', () => {
   it('behavior: a watched scrape is answered from the render handed over, with the main thread blocked, and a later cycle comes with the next render', async () => {
     const sim = await startSimNode({ nodes: 2, validators: 10, peers: 10 });
