@@ -9,10 +9,12 @@ import { setPriority } from 'node:os';
  * Why: with a big fleet the main thread (collection, decoding, renders), V8's GC helper and libuv's
  * pool (gzip) keep one of two cores busy most of the time, and the serving thread, which answers a
  * /probe from bytes it already holds, waited for the CPU behind them. Measured on 1,000 targets of one
- * mainnet-scale node, 2 cores, twelve 150 s runs, 5 with niceness 5 and 7 without (bench/RESULTS.md):
- * median paced /probe p99 13.2 against 20.6 ms, its excess over a static server's in the same rounds
- * 6.3 against 10.5 ms, exporter CPU 82 against 90 % of a core, ticks skipped 316 against 424. It is
- * also the right order on a validator's host: the exporter's collection yields to the node.
+ * mainnet-scale node, 2 cores, 21 runs of 150 s on two days, 9 at niceness 5 and 12 at 0 (bench/RESULTS.md):
+ * median paced /probe p99 13.1 against 17.5 ms; a static server's in the same rounds 7.9 against 9.9 ms
+ * (the whole machine answers faster while the collection yields), so the exporter's own excess over it
+ * moved less (6.2 against 7.8 ms; on the second day 5.4 against 4.9); CPU, ticks skipped and start-up did
+ * not change consistently. It is also the right order on a validator's host: the exporter's collection
+ * yields to the node.
  *
  * How: every task of /proc/self/task but the serving thread is raised to the serving thread's niceness
  * plus N (at most 19); a thread already there or above is left alone, so a second call changes nothing.
