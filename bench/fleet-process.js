@@ -168,7 +168,7 @@ const q = (v, p) => {
  * Runs N targets for `runMs` after start-up. Returns the figures; never throws for a slow run
  * (a target not collected in time is a figure, not an error).
  */
-export async function runFleetProcess({ targets: n, validators = 1500, peers = 1700, sameNode = false, simProcesses = sameNode ? 1 : Math.min(4, Math.ceil(n / 250)), runMs = Number(process.env["FLEET_RUN_MS"] ?? 75_000), startupMaxMs = 180_000, flatFromMs = 120_000, exporterArgs = (process.env['FLEET_EXPORTER_ARGS'] ?? '').split(' ').filter(Boolean), nodeArgs = process.env['FLEET_NODE_ARGS'] !== undefined ? process.env['FLEET_NODE_ARGS'].split(' ').filter(Boolean) : [...NODE_FLAGS], say = () => {} }) {
+export async function runFleetProcess({ targets: n, validators = 1500, peers = 1700, sameNode = false, simProcesses = sameNode ? 1 : Math.min(4, Math.ceil(n / 250)), runMs = Number(process.env["FLEET_RUN_MS"] ?? 75_000), startupMaxMs = 180_000, flatFromMs = 120_000, exporterArgs = (process.env['FLEET_EXPORTER_ARGS'] ?? '').split(' ').filter(Boolean), nodeArgs = process.env['FLEET_NODE_ARGS'] !== undefined ? process.env['FLEET_NODE_ARGS'].split(' ').filter(Boolean) : [...NODE_FLAGS], probeTargets = Number(process.env['FLEET_PROBE_TARGETS'] ?? 1), say = () => {} }) {
   // sameNode: every target asks one node (a config file listing the same URL n times: one network, the
   // shape that ran out of memory in issue 21); otherwise n distinct nodes, each a network of its own.
   const perSim = sameNode ? 1 : Math.ceil(n / simProcesses);
@@ -269,7 +269,9 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     floor = await startStaticServer(probeSize);
     const paced = scrape(
       [
-        { name: 'probe', url: `${base}/probe?target=${targetName(0)}`, count: Math.ceil(runMs / 100), headers: { 'accept-encoding': 'gzip' } },
+        // FLEET_PROBE_TARGETS=N: the probes take the first N targets in turn (150: each probed every 15 s, as
+        // Prometheus probes a fleet, so most probes come after a new publication of their target).
+        { name: 'probe', url: `${base}/probe?target=${targetName(0)}`, urls: probeTargets > 1 ? Array.from({ length: Math.min(n, probeTargets) }, (_, i) => `${base}/probe?target=${targetName(i)}`) : undefined, count: Math.ceil(runMs / 100), headers: { 'accept-encoding': 'gzip' } },
         { name: 'floor', url: floor.url, count: Math.ceil(runMs / 100) },
       ],
       runMs,
@@ -353,6 +355,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     clearInterval(sampler);
     return {
       targets: n,
+      probeTargets: Math.min(n, probeTargets),
       validators,
       peers,
       simProcesses,

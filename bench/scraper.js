@@ -1,11 +1,12 @@
 // Scrape client of bench/run.js, in its own process so that reading multi-megabyte bodies does not
 // run on the event loop of the exporter being measured. Receives over IPC
-//   { endpoints: [{ name, url, count, headers? }], maxMs, warmup, everyMs? }
+//   { endpoints: [{ name, url, urls?, count, headers? }], maxMs, warmup, everyMs? }
 // and answers { results: { [name]: { lat: number[], size, series } } }.
 // Endpoints are scraped round-robin, one sequential keep-alive GET at a time, so that every
 // endpoint sees the same machine load; each stops at its count, all stop at maxMs. With everyMs, paced:
 // one round every everyMs (a GET started late is not made up for), which samples the whole window
-// instead of the second or two a back-to-back burst lasts.
+// instead of the second or two a back-to-back burst lasts. With `urls`, an endpoint's GETs take them in
+// turn (each is GET once more in the warm-up).
 import http from 'node:http';
 
 function get(agent, url, headers) {
@@ -43,6 +44,7 @@ process.on('message', async (msg) => {
           e.series = e.headers?.['accept-encoding'] ? NaN : countSeries(buf.toString('utf8'));
         }
       }
+      for (const url of e.urls ?? []) await get(e.agent, url, e.headers);
     }
     const start = performance.now();
     const deadline = start + msg.maxMs;
@@ -55,7 +57,7 @@ process.on('message', async (msg) => {
         if (performance.now() > deadline) break;
       }
       for (const e of open) {
-        const { ms, buf } = await get(e.agent, e.url, e.headers);
+        const { ms, buf } = await get(e.agent, e.urls ? e.urls[e.lat.length % e.urls.length] : e.url, e.headers);
         e.lat.push(ms);
         e.size = buf.length;
       }

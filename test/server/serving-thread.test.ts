@@ -107,6 +107,17 @@ describe('serving thread: /probe from a thread of its own', () => {
     await sim.setScenario('healthy', 1);
     for (let i = 0; i < 12 && !exporter.current().text.toString().includes('avax_up{target="b"} 1'); i++) await exporter.collectOnce();
     expect(await (await fetch(`${base}/probe?target=b`)).text()).toContain('avax_up{target="b"} 1');
+    // The gzip of a watched target's new text is made off the thread (zlib's pool) once it arrives: two
+    // publications back to back, then the gzip answer is the newest text, byte for byte.
+    await exporter.collectOnce();
+    await exporter.collectOnce();
+    await new Promise((r) => setTimeout(r, 300));
+    const zipped = await fetch(`${base}/probe?target=b`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const unzipped = await zipped.text(); // fetch inflates it
+    expect(unzipped).toBe(await (await fetch(`${base}/probe?target=b`, { headers: { 'accept-encoding': 'identity' } })).text());
+    const ofB = sampleLines((await exporter.render()).text.toString()).filter((l) => l.includes('target="b"') && !l.startsWith('avax_fleet_'));
+    expect(sampleLines(unzipped).sort()).toEqual(ofB.sort());
   });
 
   it('default: the landing page lists the targets (asked of the main thread)', async () => {
