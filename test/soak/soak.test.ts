@@ -55,6 +55,7 @@ function handleSnapshot() {
 
 const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
 const max = (a: number[]) => Math.max(...a);
+const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 
 describe('soak (reduced)', () => {
   let sim: SimNode;
@@ -116,8 +117,14 @@ ${Array.from({ length: NODES }, (_, i) => `  - { name: n${i}, url: "${sim.nodeUr
   it('behavior: no growth in sockets, handles or timers', () => {
     const early = handles.filter((h) => h.cycle < CYCLES / 4);
     const late = handles.filter((h) => h.cycle >= (3 * CYCLES) / 4);
+    // A leak raises every snapshot of the late window; requests in flight at one snapshot raise that one only
+    // (the scheduler ticks beside collectOnce, and a target's pool opens another of its 4 connections for a
+    // moment, counted at both ends: the simulator runs in this process). A loaded CI machine once saw a late
+    // max of 18 sockets against an early 15. So the late median is held to the early one, and the late max
+    // may exceed the early max by one more connection per target, both ends.
     for (const k of ['sockets', 'socketFds', 'timers', 'handles'] as const) {
-      expect(max(late.map((h) => h[k])), k).toBeLessThanOrEqual(max(early.map((h) => h[k])) + 2);
+      expect(median(late.map((h) => h[k])), `${k}, median`).toBeLessThanOrEqual(median(early.map((h) => h[k])) + 2);
+      expect(max(late.map((h) => h[k])), `${k}, max`).toBeLessThanOrEqual(max(early.map((h) => h[k])) + 2 * NODES);
     }
   });
 
