@@ -269,8 +269,9 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     floor = await startStaticServer(probeSize);
     const paced = scrape(
       [
-        // FLEET_PROBE_TARGETS=N: the probes take the first N targets in turn (150: each probed every 15 s, as
-        // Prometheus probes a fleet, so most probes come after a new publication of their target).
+        // probeTargets N (rows 7 of a fleet: 150; FLEET_PROBE_TARGETS=N alone): the probes take the first N
+        // targets in turn (150: each probed every 15 s, as Prometheus probes a fleet, so most probes come after
+        // a new publication of their target); 1: always the first target.
         { name: 'probe', url: `${base}/probe?target=${targetName(0)}`, urls: probeTargets > 1 ? Array.from({ length: Math.min(n, probeTargets) }, (_, i) => `${base}/probe?target=${targetName(i)}`) : undefined, count: Math.ceil(runMs / 100), headers: { 'accept-encoding': 'gzip' } },
         { name: 'floor', url: floor.url, count: Math.ceil(runMs / 100) },
       ],
@@ -434,6 +435,10 @@ const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed
  *     /probe p99 ≤ 5 ms while collecting.
  * Quick (--quick): 20 targets of one network for 20 s.
  */
+/** What the paced /probe rows asked: one target, or the first N in turn. */
+function probeWhat(r) {
+  return r.probeTargets > 1 ? `${r.probeTargets} targets in turn, each every ${fmt(r.probeTargets / 10)} s` : 'one target';
+}
 /** The serving thread's own event-loop delay of a run, for a /probe row ('' when it did not run). */
 function servingLoopText(r) {
   if (r.servingLoop.windows === 0) return '';
@@ -461,7 +466,10 @@ export async function processRows({ row, notes, say, quick }) {
         { targets: 1000, sameNode: true, runMs: Number(process.env['FLEET_1000_REF_RUN_MS'] ?? 150_000), what: "one mainnet-scale node (its URL 1,000 times), reference: Node's default --v8-pool-size=4, 150 s", reference: true, nodeArgs: ['--v8-pool-size=4'] },
       ];
   for (const spec of specs) {
-    const r = await runFleetProcess({ ...MAINNET, ...spec, say });
+    // A fleet's paced probes take its first 150 targets in turn, as Prometheus probing the fleet every 15 s
+    // asks each of them once per publication (FLEET_PROBE_TARGETS=N sets another N).
+    const probeTargets = Number(process.env['FLEET_PROBE_TARGETS'] ?? (spec.targets >= 100 ? 150 : 1));
+    const r = await runFleetProcess({ ...MAINNET, probeTargets, ...spec, say });
     const label = `7. process, ${r.targets.toLocaleString('en-US')} target${r.targets > 1 ? 's' : ''}, ${spec.what}`;
     const ref = `simulators ${fmt(r.simCpuShare * 100)} % of a core in the same run`;
     const refQuiet = `simulators ${fmt(r.simCpuQuietShare * 100)} % of a core at the same time`;
@@ -478,7 +486,7 @@ export async function processRows({ row, notes, say, quick }) {
     );
     if (spec.reference) {
       row(`${label}: peak RSS of the exporter process`, `peak ${fmt(r.rssPeak / MB)} MB (VmHWM) before the latency burst, ${fmt(r.rssPeakBurst / MB)} MB with it, ${fmt(r.rssEnd / MB)} MB at the end; CPU ${fmt(r.cpuQuietShare * 100)} % of one core in the steady state (${fmt(r.cpuShare * 100)} % with the burst)`, '— (reference)', r.series, null);
-      if (r.targets >= 100) row(`${label}: /probe?target= (one target) while collecting`, `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (the machine's floor in the same rounds: p99 ${fmt(r.probeFloor.p99)} ms); back to back after it: p99 ${fmt(r.probe.p99)} ms${servingLoopText(r)}`, '— (reference)', r.series, null);
+      if (r.targets >= 100) row(`${label}: /probe?target= (${probeWhat(r)}) while collecting`, `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (the machine's floor in the same rounds: p99 ${fmt(r.probeFloor.p99)} ms); back to back after it (the first target): p99 ${fmt(r.probe.p99)} ms${servingLoopText(r)}`, '— (reference)', r.series, null);
       continue;
     }
     if (spec.rssLimitMB) {
@@ -508,8 +516,8 @@ export async function processRows({ row, notes, say, quick }) {
       spec.metricsP99 ? r.metrics.p99 <= spec.metricsP99 : null,
     );
     row(
-      `${label}: /probe?target= (one target) while collecting`,
-      `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (in the same rounds, a static server in its own process, the machine's floor: p50 ${fmt(r.probeFloor.p50)} ms, p99 ${fmt(r.probeFloor.p99)} ms, max ${fmt(r.probeFloor.max)} ms); back to back after it: p50 ${fmt(r.probe.p50)} ms, p99 ${fmt(r.probe.p99)} ms over ${r.probe.n}${r.loopLag.windows > 0 ? `; the exporter's event-loop delay over the steady state before (nodejs_eventloop_lag_*, ${r.loopLag.windows} windows of 15 s, prom-client's 10 ms sampling interval in each figure): p99 up to ${fmt(r.loopLag.p99)} ms, max ${fmt(r.loopLag.max)} ms` : ''}${servingLoopText(r)}`,
+      `${label}: /probe?target= (${probeWhat(r)}) while collecting`,
+      `one every 100 ms through the steady state: p50 ${fmt(r.probePaced.p50)} ms, p99 ${fmt(r.probePaced.p99)} ms, max ${fmt(r.probePaced.max)} ms over ${r.probePaced.n} (in the same rounds, a static server in its own process, the machine's floor: p50 ${fmt(r.probeFloor.p50)} ms, p99 ${fmt(r.probeFloor.p99)} ms, max ${fmt(r.probeFloor.max)} ms); back to back after it (the first target): p50 ${fmt(r.probe.p50)} ms, p99 ${fmt(r.probe.p99)} ms over ${r.probe.n}${r.loopLag.windows > 0 ? `; the exporter's event-loop delay over the steady state before (nodejs_eventloop_lag_*, ${r.loopLag.windows} windows of 15 s, prom-client's 10 ms sampling interval in each figure): p99 up to ${fmt(r.loopLag.p99)} ms, max ${fmt(r.loopLag.max)} ms` : ''}${servingLoopText(r)}`,
       `p99 ≤ ${spec.probeP99 ?? 5} ms`,
       r.series,
       r.probe.p99 <= (spec.probeP99 ?? 5) && r.probePaced.p99 <= (spec.probeP99 ?? 5),
