@@ -2,10 +2,10 @@ import { readlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { gzip } from 'node:zlib';
 import { createLogger } from '../logger.js';
-import { GZIP_LEVEL, makeRendered, renderedFromGzip, type RenderedExposition } from '../metrics/exposition.js';
+import { makeRendered, renderedFromGzip, type RenderedExposition } from '../metrics/exposition.js';
 import { LOOP_RESOLUTION_MS, loopDelayOf } from '../metrics/process-metrics.js';
+import { GzipQueue } from './gzip-queue.js';
 import { listen } from './listen.js';
 import { createExporterServer } from './server.js';
 import { LOOP_WINDOW_MS, PROBE_IDLE_MS, type FromServingThread, type MetricsAnswer, type ProbeBytes, type Question, type ServingThreadSetup, type ToServingThread } from './serving-thread.js';
@@ -37,6 +37,9 @@ const bytesOf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLen
 /** The watched targets' latest probe, and when each was last probed (monotonic ms). */
 const probes = new Map<string, { r: RenderedExposition; probedAt: number }>();
 const idleMs = setup.probeIdleMs ?? PROBE_IDLE_MS;
+/** Gzips of watched targets' new texts running at once on libuv's pool (four threads, shared with the main thread). */
+const PROBE_GZIPS_AT_ONCE = 2;
+const probeGzips = new GzipQueue(PROBE_GZIPS_AT_ONCE);
 let metrics: { seq: number; r: RenderedExposition } | undefined;
 /** The last render handed over may answer a watched scrape (serving-thread.ts: a big fleet). */
 let direct = false;
@@ -80,13 +83,14 @@ function probe(name: string): RenderedExposition | Promise<RenderedExposition | 
  * on zlib's pool, not on this thread: with every target probed (Prometheus probing a fleet) nearly every
  * probe is the first after a publication, and a gzip of a mainnet target's text here (about 1 ms) held up
  * every other answer. A probe before the gzip is ready makes it here, as before; a gzip that comes back
- * after a newer publication is dropped.
+ * after a newer publication is dropped. Two at a time (GzipQueue: a burst of publications holds two zlib
+ * jobs, not one per target, and leaves libuv's pool to the main thread's gzip of /metrics).
  */
 function hold(name: string, held: { r: RenderedExposition }, text: Buffer, series: number, at: number): void {
   const r = makeRendered(text, series, at);
   held.r = r;
-  gzip(text, { level: GZIP_LEVEL }, (err, gz) => {
-    if (!err && held.r === r && probes.get(name) === held) held.r = makeRendered(text, series, at, gz);
+  probeGzips.add(name, text, (gz) => {
+    if (held.r === r && probes.get(name) === held) held.r = makeRendered(text, series, at, gz);
   });
 }
 
@@ -96,6 +100,7 @@ setInterval(() => {
   for (const [name, held] of probes) {
     if (now - held.probedAt < idleMs) continue;
     probes.delete(name);
+    probeGzips.delete(name);
     post({ t: 'unwatch', name });
   }
 }, Math.min(60_000, idleMs)).unref();
@@ -134,6 +139,7 @@ port.on('message', (m: ToServingThread) => {
     }
     case 'drop':
       probes.delete(m.name);
+      probeGzips.delete(m.name);
       return;
     case 'render':
       if (m.gz) metrics = { seq: m.seq, r: renderedFromGzip(bytesOf(m.gz), m.series, m.at) };
