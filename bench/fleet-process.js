@@ -168,10 +168,11 @@ const q = (v, p) => {
  * Runs N targets for `runMs` after start-up. Returns the figures; never throws for a slow run
  * (a target not collected in time is a figure, not an error).
  */
-export async function runFleetProcess({ targets: n, validators = 1500, peers = 1700, sameNode = false, simProcesses = sameNode ? 1 : Math.min(4, Math.ceil(n / 250)), runMs = Number(process.env["FLEET_RUN_MS"] ?? 75_000), startupMaxMs = 180_000, flatFromMs = 120_000, exporterArgs = (process.env['FLEET_EXPORTER_ARGS'] ?? '').split(' ').filter(Boolean), nodeArgs = process.env['FLEET_NODE_ARGS'] !== undefined ? process.env['FLEET_NODE_ARGS'].split(' ').filter(Boolean) : [...NODE_FLAGS], probeTargets = Number(process.env['FLEET_PROBE_TARGETS'] ?? 1), say = () => {} }) {
+export async function runFleetProcess({ targets: n, validators = 1500, peers = 1700, sameNode = false, simProcesses = sameNode ? 1 : Number(process.env['FLEET_SIM_PROCESSES'] ?? Math.min(4, Math.ceil(n / 250))), runMs = Number(process.env["FLEET_RUN_MS"] ?? 75_000), startupMaxMs = 180_000, flatFromMs = 120_000, exporterArgs = (process.env['FLEET_EXPORTER_ARGS'] ?? '').split(' ').filter(Boolean), nodeArgs = process.env['FLEET_NODE_ARGS'] !== undefined ? process.env['FLEET_NODE_ARGS'].split(' ').filter(Boolean) : [...NODE_FLAGS], probeTargets = Number(process.env['FLEET_PROBE_TARGETS'] ?? 1), say = () => {} }) {
   // sameNode: every target asks one node (a config file listing the same URL n times: one network, the
   // shape that ran out of memory in issue 21); otherwise n distinct nodes, each a network of its own.
   const perSim = sameNode ? 1 : Math.ceil(n / simProcesses);
+  // Target i asks simulator i % simProcesses: the staggered first pass (targets in list order) spreads over them all.
   say(`fleet process: ${n} targets on ${sameNode ? 'one node' : `${simProcesses} simulator process(es) × ${perSim} nodes`} (${validators} validators, ${peers} peers each)`);
   const sims = [];
   const dir = mkdtempSync(join(tmpdir(), 'avax-fleet-'));
@@ -179,12 +180,12 @@ export async function runFleetProcess({ targets: n, validators = 1500, peers = 1
   let floor;
   let metricsFloor;
   try {
-    for (let s = 0; s < simProcesses; s++) sims.push(await startSimChild({ nodes: sameNode ? 1 : Math.min(perSim, n - s * perSim), validators, peers, healthIntervalMs: 3_600_000, seed: 100 + s }));
+    for (let s = 0; s < simProcesses; s++) sims.push(await startSimChild({ nodes: sameNode ? 1 : Math.ceil((n - s) / simProcesses), validators, peers, healthIntervalMs: 3_600_000, seed: 100 + s }));
     // The simulators compute their nodes' health checks once at start: wait for that, so that the
     // start-up figure is the exporter's and not the simulators' warm-up.
     for (const sim of sims) await fetch(`${sim.nodeUrl(0)}/ext/health/liveness`).then((r) => r.text());
     const port = await freePort();
-    const list = Array.from({ length: n }, (_, i) => ({ name: targetName(i), url: sameNode ? sims[0].nodeUrl(0) : sims[Math.floor(i / perSim)].nodeUrl(i % perSim) }));
+    const list = Array.from({ length: n }, (_, i) => ({ name: targetName(i), url: sameNode ? sims[0].nodeUrl(0) : sims[i % simProcesses].nodeUrl(Math.floor(i / simProcesses)) }));
     const yaml = `web: { listenAddress: "127.0.0.1:${port}" }
 log: { level: info }
 targets:
