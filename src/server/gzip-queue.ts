@@ -59,13 +59,18 @@ export class GzipQueue {
       this.waiting.delete(key);
       this.running++;
       let ended = false;
-      this.gzip(job.text, (err, gz) => {
+      const done = (err: Error | null, gz?: Buffer) => {
         if (ended) return; // a callback called twice must not free a second slot
         ended = true;
         this.running--;
         if (!err && gz) job.then(gz);
         this.pump();
-      });
+      };
+      try {
+        this.gzip(job.text, done);
+      } catch (err) {
+        done(err instanceof Error ? err : new Error(String(err))); // thrown, not called back: the slot is freed all the same
+      }
     }
   }
 }

@@ -91,6 +91,21 @@ describe('GzipQueue', () => {
     expect(q.queued).toBe(1);
   });
 
+  it('a gzip that throws instead of calling back frees its slot', () => {
+    let calls = 0;
+    const q = new GzipQueue(1, (text, done) => {
+      calls++;
+      if (text.toString() === 'bad') throw new TypeError('not a buffer zlib takes');
+      done(null, Buffer.from('gz'));
+    });
+    const got: string[] = [];
+    q.add('a', Buffer.from('bad'), () => got.push('a'));
+    q.add('b', Buffer.from('good'), () => got.push('b'));
+    expect(calls).toBe(2);
+    expect(got).toEqual(['b']);
+    expect(q.inFlight).toBe(0);
+  });
+
   it('rejects a limit below one', () => {
     expect(() => new GzipQueue(0)).toThrow(/positive integer/);
   });
