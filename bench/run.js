@@ -3,11 +3,11 @@
 //   node bench/run.js [--quick] [--node-metrics] [--budget] [--process]
 //
 // --node-metrics runs only the rows of the node-metrics collector (issue 15), in about 15 s.
-// --process runs only rows 7 (the exporter as its own process: 1, 100 and 1,000 targets; about 16 minutes).
+// --process runs only rows 7 (the exporter as its own process: 1, 100 and 1,000 targets; about 25 minutes).
 // Everything runs on 127.0.0.1. The simulated node (mainnet scale: 1,500 validators, 1,700 peers
 // per node) runs in a child process (bench/sim-child.js) and the scrape client in another
 // (bench/scraper.js), so the CPU time, heap and RSS measured here are the exporter's. Every loop is
-// bounded in count and in time; the whole run takes about six minutes (--quick: about one).
+// bounded in count and in time; the whole run takes about 35 minutes, rows 7 most of it (--quick: about one).
 // The script re-runs itself with --expose-gc (heap figures are taken after a forced gc).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
