@@ -92,6 +92,7 @@ function residentByKind(smaps) {
 
 function rssSummary(samples, flatFromS) {
   const late = samples.filter((x) => x.t >= flatFromS);
+  if (late.length === 0) return `resident memory: no sample from ${flatFromS} s on (${samples.length} in all): the exporter ended early or the run was shorter`;
   const keys = ['rss', 'mainArena', 'threadArenas', 'anonymous', 'files', 'other'];
   const what = { rss: 'VmRSS (the sum)', mainArena: "malloc's main arena ([heap]: Buffers, zlib, undici)", threadArenas: "malloc's thread arenas (the serving thread, libuv's pool, V8's helpers)", anonymous: "V8's heap, large mmap'd blocks, stacks", files: 'mapped files (node binary, libraries)', other: 'other (stack, vdso)' };
   const lines = [`resident memory of the exporter, ${samples.length} samples every 5 s; from ${flatFromS} s: lowest, highest and the move as a share of the lowest RSS`];
