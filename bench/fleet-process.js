@@ -56,12 +56,20 @@ function procMem(pid) {
 
 /** utime + stime of a process in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks). */
 function procCpuMs(pid) {
+  return procCpu(pid).ms;
+}
+
+/**
+ * CPU of a process from /proc/<pid>/stat: utime + stime in ms (fields 14 and 15, clock ticks), stime alone
+ * (time in the kernel on its behalf: system calls, page faults) and its minor page faults (field 10).
+ */
+function procCpu(pid) {
   try {
     const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
+    return { ms: ((Number(f[11]) + Number(f[12])) * 1000) / TICKS, sysMs: (Number(f[12]) * 1000) / TICKS, minflt: Number(f[7]) };
   } catch {
-    return NaN;
+    return { ms: NaN, sysMs: NaN, minflt: NaN };
   }
 }
 
@@ -254,6 +262,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     }
     say(`fleet process: ${Number.isFinite(allUpMs) ? `all ${n} collected after ${(allUpMs / 1000).toFixed(1)} s` : `${upTargets.size} of ${n} collected after ${(startupMaxMs / 1000).toFixed(0)} s`}`);
     const cpu0 = procCpuMs(pid);
+    const kernel0 = procCpu(pid);
     const simCpu0 = sims.map((s) => procCpuMs(s.pid));
     const tRun = performance.now();
     // Steady state as Prometheus makes it: one /metrics gzip scrape every 15 s (examples/prometheus.yml), on
@@ -331,6 +340,7 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
     const pacedFloor = pacedAll.floor;
     const quietS = (performance.now() - tRun) / 1000;
     const cpuQuietMs = procCpuMs(pid) - cpu0;
+    const kernel1 = procCpu(pid);
     const simCpuQuietMs = sims.reduce((a, s, i) => a + (procCpuMs(s.pid) - simCpu0[i]), 0);
     const memQuiet = procMem(pid);
     const rssQuietSamples = rssSamples.slice();
@@ -395,6 +405,9 @@ ${list.map((t) => `  - { name: ${JSON.stringify(t.name)}, url: ${JSON.stringify(
       // CPU over the whole run (latency burst included) and over its Prometheus-like steady state
       cpuShare: cpuMs / 1000 / runS,
       cpuQuietShare: cpuQuietMs / 1000 / quietS,
+      // of it, time in the kernel (stime: system calls, page faults) as a share of one core, and minor page faults per second
+      cpuQuietSysShare: (kernel1.sysMs - kernel0.sysMs) / 1000 / quietS,
+      faultsQuietPerS: (kernel1.minflt - kernel0.minflt) / quietS,
       quietS,
       burstS,
       simCpuShare: simCpuMs / 1000 / runS,
@@ -525,7 +538,7 @@ export async function processRows({ row, notes, say, quick }) {
     );
     row(
       `${label}: steady-state CPU of the exporter (collecting, scraped as Prometheus does: /metrics gzip every 15 s)`,
-      `${fmt(r.cpuQuietShare * 100)} % of one core over ${fmt(r.quietS)} s after start-up (${refQuiet}); with the ${fmt(r.burstS)} s latency burst of back-to-back scrapes after it: ${fmt(r.cpuShare * 100)} %`,
+      `${fmt(r.cpuQuietShare * 100)} % of one core over ${fmt(r.quietS)} s after start-up (${refQuiet}); of it ${fmt(r.cpuQuietSysShare * 100)} % in the kernel (system calls, ${fmt(r.faultsQuietPerS)} page faults per second: their cost on this machine is under Kernel costs above the table); with the ${fmt(r.burstS)} s latency burst of back-to-back scrapes after it: ${fmt(r.cpuShare * 100)} %`,
       spec.cpuLimit ? `≤ ${spec.cpuLimit * 100} % of a core` : '—',
       r.series,
       spec.cpuLimit ? r.cpuQuietShare <= spec.cpuLimit : null,

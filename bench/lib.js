@@ -74,6 +74,60 @@ export function machine() {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
   };
 }
+/** This process's minor page faults so far (/proc/self/stat field 10); NaN where there is no /proc. */
+function ownFaults() {
+  try {
+    const s = readFileSync('/proc/self/stat', 'utf8');
+    return Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[7]);
+  } catch {
+    return NaN;
+  }
+}
+
+/** Median ms of `rounds` timings of fn. */
+function medianMs(rounds, fn) {
+  const t = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = performance.now();
+    fn();
+    t.push(performance.now() - t0);
+  }
+  return quantile(t, 0.5);
+}
+
+/**
+ * What the kernel costs on this machine, for the CPU rows: a system call from Node (os.getPriority, one
+ * getpriority(2) each) and a first-touch page fault. The second is the exporter's own case: a node's answer
+ * of more than 128 KB becomes a string in V8's large-object space, fresh memory from the kernel each time
+ * (a 640 KB one faults in about 160 pages), while ten strings of 64 KB come from the young generation's
+ * pages, already mapped. (time of the big one − time of the ten small ones) / its faults ≈ one fault.
+ * Bounded: a few hundred calls and conversions, well under a second.
+ */
+export function kernelCosts() {
+  const calls = 20_000;
+  const syscallUs = (medianMs(5, () => {
+    for (let i = 0; i < calls; i++) os.getPriority(0);
+  }) * 1000) / calls;
+  const big = Buffer.alloc(640 * 1024, 0x61);
+  const small = Buffer.alloc(64 * 1024, 0x61);
+  const n = 40;
+  let keep = 0;
+  const f0 = ownFaults();
+  const bigMs = medianMs(5, () => {
+    for (let i = 0; i < n; i++) keep += big.toString('latin1').length;
+  });
+  const faultsPerBig = (ownFaults() - f0) / (5 * n);
+  const smallMs = medianMs(5, () => {
+    for (let i = 0; i < n * 10; i++) keep += small.toString('latin1').length;
+  });
+  const faultUs = faultsPerBig > 10 ? (((bigMs - smallMs) / n) * 1000) / faultsPerBig : NaN;
+  return { syscallUs, bigStringMs: bigMs / n, smallStringsMs: smallMs / n, faultsPerBig, faultUs, keep };
+}
+
+export function kernelCostsLine(k = kernelCosts()) {
+  return `a system call from Node ${k.syscallUs.toFixed(2)} µs (os.getPriority); a 640 KB string from bytes ${k.bigStringMs.toFixed(2)} ms (${k.faultsPerBig.toFixed(0)} page faults: V8's large-object space maps fresh memory), ten of 64 KB ${k.smallStringsMs.toFixed(2)} ms (no fault): about ${Number.isFinite(k.faultUs) ? k.faultUs.toFixed(1) : '?'} µs per first-touch page fault`;
+}
+
 export function machineLine(m = machine()) {
   return `${m.cpu}, ${m.cores} cores, ${(m.memory / 1024 ** 3).toFixed(1)} GiB RAM, Node.js ${m.node}, ${m.os}`;
 }

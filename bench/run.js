@@ -29,6 +29,7 @@ import {
   gc,
   machine,
   machineLine,
+  kernelCostsLine,
   mean,
   parseExposition,
   quantile,
@@ -263,6 +264,7 @@ function printTable(rows, notes, m, load0, started, QUICK) {
   const load1 = os.loadavg();
   const out = [];
   out.push(`Machine: ${machineLine(m)}`);
+  out.push(`Kernel costs here: ${kernelCostsLine()}`);
   out.push(`Command: npm run bench (node --expose-gc bench/run.js${process.argv.slice(2).map((a) => ` ${a}`).join('')}), ${new Date().toISOString().slice(0, 19)}Z, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   out.push(`Load average (1 min) at start ${load0[0].toFixed(2)}, at end ${load1[0].toFixed(2)} on ${m.cores} cores`);
   out.push('');
