@@ -1,4 +1,5 @@
 import type { AnswerSchema } from './call.js';
+import { parseJsonInPieces } from './json-in-pieces.js';
 import { type BodyContext, htmlSummary, InvalidResponseError, notAnApi, RpcError, SchemaError } from './errors.js';
 
 /**
@@ -7,7 +8,10 @@ import { type BodyContext, htmlSummary, InvalidResponseError, notAnApi, RpcError
  * NodeClientError out; `redact` cuts credentials out of anything quoted from the body.
  */
 
-export function parseJson(method: string, res: { status: number; text: string }, redact: (s: string) => string, context: BodyContext): unknown {
+export function parseJson(method: string, res: { status: number; text: string; chunks?: readonly Buffer[] }, redact: (s: string) => string, context: BodyContext): unknown {
+  // A big answer in pieces under 128 KB each (json-in-pieces.ts); anything it does not read, as one text.
+  const inPieces = res.chunks ? parseJsonInPieces(res.chunks) : undefined;
+  if (inPieces !== undefined) return inPieces;
   const text = res.text;
   if (text.trim() === '') throw new InvalidResponseError(method, 'empty body');
   try {

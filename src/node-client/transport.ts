@@ -44,8 +44,10 @@ export interface TransportOptions {
 export interface Exchange {
   status: number;
   contentType?: string;
-  /** The body ('' when it was streamed to a sink). */
-  text: string;
+  /** The body ('' when it was streamed to a sink); made from `chunks` when first read. */
+  readonly text: string;
+  /** The body as it came, when it was not streamed (json-in-pieces.ts parses a big one from them). */
+  readonly chunks?: readonly Buffer[];
   /** An HTML page where text was streamed for (a web server or proxy answers at that URL). */
   html?: string;
 }
@@ -238,9 +240,27 @@ export class NodeTransport {
     // this wait, strictly sequential calls would alternate between two connections of the pool. One answer
     // goes on per turn (answer-turns.ts): a scrape is read between two answers' decoding.
     await answerTurn();
-    const text = decoder ? '' : bodyText(Buffer.concat(chunks));
-    const html = sink && res.statusCode === 200 && !decoder ? this.redact(htmlSummary(text.slice(0, 64 * 1024), contentType) ?? 'an HTML body') : undefined;
-    return { status: res.statusCode, contentType, text, html };
+    if (decoder) return { status: res.statusCode, contentType, text: '' };
+    const exchange = new BufferedExchange(res.statusCode, contentType, chunks);
+    // An HTML page where text was streamed for (a web server or proxy at that URL).
+    if (sink && res.statusCode === 200) exchange.html = this.redact(htmlSummary(exchange.text.slice(0, 64 * 1024), contentType) ?? 'an HTML body');
+    return exchange;
+  }
+}
+
+/** An answer read whole: its text is made from its chunks only when something reads it (a big JSON answer is parsed from the chunks, json-in-pieces.ts). */
+class BufferedExchange implements Exchange {
+  html?: string;
+  private decoded: string | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly contentType: string | undefined,
+    readonly chunks: readonly Buffer[],
+  ) {}
+
+  get text(): string {
+    return (this.decoded ??= bodyText(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)));
   }
 }
 

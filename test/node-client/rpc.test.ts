@@ -13,6 +13,7 @@ import {
   RpcError,
   SchemaError,
 } from '../../src/node-client/index.js';
+import { IN_PIECES_FROM_BYTES } from '../../src/node-client/json-in-pieces.js';
 import type { Handler } from '../helpers/http-server.js';
 import { expectRefused, expectReported, failure, idOf, NODE_ID, rpcError, rpcResult, sendEmpty, sendJson, sendText, useServer } from './server.js';
 
@@ -181,6 +182,37 @@ describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
     expect(err.message.length).toBeLessThan(300);
     expect(err.body.length).toBeLessThanOrEqual(512);
     expectReported(h.spy, 'info.peers', 'http_error');
+  });
+});
+
+describe('a big answer (read in pieces, src/node-client/json-in-pieces.ts)', () => {
+  const Peers = z.object({ numPeers: z.string(), peers: z.array(z.object({ nodeID: z.string(), note: z.string().optional() })) });
+  const peers = Array.from({ length: 6_000 }, (_, i) => ({ nodeID: `NodeID-${i}`, ip: `10.0.${i >> 8}.${i & 255}:9651`, version: 'avalanchego/1.14.2' }));
+
+  it('gives the value JSON.parse of the whole body gives', async () => {
+    let sent = 0;
+    srv.handle((_req, res, body) => {
+      const answer = rpcResult(body, { numPeers: String(peers.length), peers });
+      sent = JSON.stringify(answer).length;
+      sendJson(res, answer);
+    });
+    const out = await client().rpc('/ext/info', 'info.peers', {}, Peers);
+    expect(sent).toBeGreaterThan(2 * IN_PIECES_FROM_BYTES);
+    expect(out.peers).toHaveLength(6_000);
+    expect(out.peers[5_999]!.nodeID).toBe('NodeID-5999');
+    expect(out).toEqual(Peers.parse({ numPeers: String(peers.length), peers }));
+    expectReported(h.spy, 'info.peers', 'ok');
+  });
+
+  it('a big body that is not JSON fails as a small one does, with JSON.parse of the whole as its cause', async () => {
+    srv.handle((_req, res, body) => {
+      const text = JSON.stringify(rpcResult(body, { numPeers: '1', peers }));
+      sendText(res, 200, text.slice(0, 200_000) + '#' + text.slice(200_001));
+    });
+    const err = await failure(client().rpc('/ext/info', 'info.peers', {}, Peers), InvalidResponseError);
+    expect(err.message).toBe('info.peers: invalid response: body is not JSON');
+    expect(err.cause).toBeInstanceOf(SyntaxError);
+    expect(String((err.cause as Error).message)).toMatch(/position 2000\d\d/);
   });
 });
 
