@@ -9,7 +9,7 @@ import { type BodyContext, htmlSummary, InvalidResponseError, notAnApi, RpcError
  */
 
 export function parseJson(method: string, res: { status: number; text: string; chunks?: readonly Buffer[] }, redact: (s: string) => string, context: BodyContext): unknown {
-  // A big answer in pieces under 128 KB each (json-in-pieces.ts); anything it does not read, as one text.
+  // A big answer in pieces of at most 64 KB, never one string above 128 KB (json-in-pieces.ts); anything it does not read, as one text.
   const inPieces = res.chunks ? parseJsonInPieces(res.chunks) : undefined;
   if (inPieces !== undefined) return inPieces;
   const text = res.text;

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
  * JSON.parse of a big answer without one big string. V8 puts a string of more than 128 KB in its
  * large-object space: memory mapped fresh from the kernel for each one and unmapped when it dies. A
  * mainnet node's info.peers (about 640 KB, every 30 s per target) cost more in those page faults than
- * in parsing (bench/RESULTS.md: 2.4 ms for the string, 165 faults, against 1.1 ms of JSON.parse on the
- * bench machine), and Buffer.concat of its chunks faulted in as many again.
+ * in parsing (bench/RESULTS.md: about 2 ms and 165 faults for the string against 1.1 ms of JSON.parse on
+ * the bench machine), and Buffer.concat of its chunks faulted in half as many again.
  *
  * avalanchego's big answers are arrays of objects written without spaces (Go's encoding/json), so
  * `},{` falls between two elements of them. The answer is read as pieces cut at such places, each a
