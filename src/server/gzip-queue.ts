@@ -19,7 +19,7 @@ export const poolGzip: GzipFn = (text, done) => zlibGzip(text, { level: GZIP_LEV
  * size, and the pool keeps threads for the rest.
  */
 export class GzipQueue {
-  private readonly waiting = new Map<string, { text: Buffer; then: (gz: Buffer) => void }>();
+  private readonly waiting = new Map<string, { text: Buffer; then: (gz: Buffer) => void; wanted: () => boolean }>();
   private running = 0;
 
   constructor(
@@ -29,10 +29,13 @@ export class GzipQueue {
     if (!Number.isInteger(limit) || limit < 1) throw new Error(`GzipQueue: limit must be a positive integer, got ${limit}`);
   }
 
-  /** Queues `text` of `key`; `then` gets its gzip (not called when it fails: an answer gzips in place then). */
-  add(key: string, text: Buffer, then: (gz: Buffer) => void): void {
+  /**
+   * Queues `text` of `key`; `then` gets its gzip (not called when it fails: an answer gzips in place then).
+   * `wanted` is asked when its turn comes: false (a probe already gzipped that text in place) skips it.
+   */
+  add(key: string, text: Buffer, then: (gz: Buffer) => void, wanted: () => boolean = () => true): void {
     // Map.set on a key still waiting keeps its place in the queue: a target updated while it waits is not sent back.
-    this.waiting.set(key, { text, then });
+    this.waiting.set(key, { text, then, wanted });
     this.pump();
   }
 
@@ -57,6 +60,7 @@ export class GzipQueue {
       if (next.done) return;
       const [key, job] = next.value;
       this.waiting.delete(key);
+      if (!wantedNow(job.wanted)) continue;
       this.running++;
       let ended = false;
       const done = (err: Error | null, gz?: Buffer) => {
@@ -72,5 +76,14 @@ export class GzipQueue {
         done(err instanceof Error ? err : new Error(String(err))); // thrown, not called back: the slot is freed all the same
       }
     }
+  }
+}
+
+/** A job's `wanted`, false when it throws (the answer gzips in place then, as when a gzip fails). */
+function wantedNow(wanted: () => boolean): boolean {
+  try {
+    return wanted();
+  } catch {
+    return false;
   }
 }

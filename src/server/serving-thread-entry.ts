@@ -82,16 +82,33 @@ function probe(name: string): RenderedExposition | Promise<RenderedExposition | 
  * A watched target's new /probe text, answered from at once; its gzip (what Prometheus asks for) is made
  * on zlib's pool, not on this thread: with every target probed (Prometheus probing a fleet) nearly every
  * probe is the first after a publication, and a gzip of a mainnet target's text here (about 1 ms) held up
- * every other answer. A probe before the gzip is ready makes it here, as before; a gzip that comes back
- * after a newer publication is dropped. Two at a time (GzipQueue: a burst of publications holds two zlib
+ * every other answer. A probe before the gzip is ready makes it here, as before, and the queued one is
+ * skipped when its turn comes; a gzip that comes back after a newer publication is dropped. Two at a time (GzipQueue: a burst of publications holds two zlib
  * jobs, not one per target, and leaves libuv's pool to the main thread's gzip of /metrics).
  */
 function hold(name: string, held: { r: RenderedExposition }, text: Buffer, series: number, at: number): void {
-  const r = makeRendered(text, series, at);
+  const made = makeRendered(text, series, at);
+  // A probe that comes before the queued gzip makes it here; the queued one is then skipped, not made twice.
+  let gzippedHere = false;
+  const r: RenderedExposition = {
+    text: made.text,
+    seriesCount: made.seriesCount,
+    renderedAt: made.renderedAt,
+    gzip: () => {
+      gzippedHere = true;
+      return made.gzip();
+    },
+  };
   held.r = r;
-  probeGzips.add(name, text, (gz) => {
-    if (held.r === r && probes.get(name) === held) held.r = makeRendered(text, series, at, gz);
-  });
+  const current = () => held.r === r && probes.get(name) === held;
+  probeGzips.add(
+    name,
+    text,
+    (gz) => {
+      if (current()) held.r = makeRendered(text, series, at, gz);
+    },
+    () => !gzippedHere && current(),
+  );
 }
 
 // Targets nobody probes any more: dropped here, and the main thread stops sending them.

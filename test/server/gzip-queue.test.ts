@@ -79,6 +79,27 @@ describe('GzipQueue', () => {
     expect(got).toEqual(['c']);
   });
 
+  it('a text no longer wanted when its turn comes (a probe gzipped it in place) is skipped, its slot goes on', () => {
+    const g = manualGzip();
+    const q = new GzipQueue(1, g.fn);
+    const got: string[] = [];
+    let bGzippedInPlace = false;
+    q.add('a', Buffer.from('a1'), () => got.push('a'));
+    q.add('b', Buffer.from('b1'), () => got.push('b'), () => !bGzippedInPlace);
+    q.add('c', Buffer.from('c1'), () => got.push('c'), () => {
+      throw new Error('a check that throws counts as not wanted');
+    });
+    q.add('d', Buffer.from('d1'), () => got.push('d'), () => true);
+    bGzippedInPlace = true;
+    g.finishOne(); // a ends; b and c are skipped, d runs
+    expect(g.jobs.map((j) => j.text.toString())).toEqual(['d1']);
+    expect(q.inFlight).toBe(1);
+    g.finishOne();
+    expect(got).toEqual(['a', 'd']);
+    expect(q.inFlight).toBe(0);
+    expect(q.queued).toBe(0);
+  });
+
   it('a gzip that calls back twice frees one slot, not two', () => {
     const calls: ((err: Error | null, gz?: Buffer) => void)[] = [];
     const q = new GzipQueue(1, (_text, done) => void calls.push(done));
