@@ -83,8 +83,9 @@ function probe(name: string): RenderedExposition | Promise<RenderedExposition | 
  * on zlib's pool, not on this thread: with every target probed (Prometheus probing a fleet) nearly every
  * probe is the first after a publication, and a gzip of a mainnet target's text here (about 1 ms) held up
  * every other answer. A probe before the gzip is ready makes it here, as before, and the queued one is
- * skipped when its turn comes; a gzip that comes back after a newer publication is dropped. Two at a time (GzipQueue: a burst of publications holds two zlib
- * jobs, not one per target, and leaves libuv's pool to the main thread's gzip of /metrics).
+ * skipped when its turn comes; a gzip that comes back after a newer publication is dropped. Two at a
+ * time (GzipQueue: a burst of publications holds two zlib jobs, not one per target, and leaves libuv's
+ * pool to the main thread's gzip of /metrics).
  */
 function hold(name: string, held: { r: RenderedExposition }, text: Buffer, series: number, at: number): void {
   const made = makeRendered(text, series, at);
