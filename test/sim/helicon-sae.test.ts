@@ -111,3 +111,96 @@ describe('v1.15.0 after Helicon: the C-Chain on SAE', () => {
     expect((await eth('eth_getBlockByNumber', ['safe', false])).error.code).toBe(-32602);
   });
 });
+
+describe('v1.15.0 after Helicon: /ext/metrics', () => {
+  /** family → [type, HELP] of an exposition text */
+  const families = (text: string, prefix: string) => {
+    const out = new Map<string, string[]>();
+    for (const m of text.matchAll(/^# (HELP|TYPE) (\S+) ?(.*)$/gm)) if (m[2]!.startsWith(prefix)) out.set(m[2]!, [...(out.get(m[2]!) ?? []), m[3]!]);
+    return out;
+  };
+
+  it("the avalanche_evm_transition_* families of the recorded node: names, HELP and types, every sample's labels", async () => {
+    const { readFileSync } = await import('node:fs');
+    const real = readFileSync(new URL('../fixtures/real-node-v1.15.0/ext-metrics.txt', import.meta.url), 'utf8');
+    await start(AFTER);
+    clock += 30_000;
+    const got = await metrics();
+    expect([...families(got, 'avalanche_evm_transition_')].sort()).toEqual([...families(real, 'avalanche_evm_transition_')].sort());
+    const labels = (text: string) => new Set([...text.matchAll(/^(avalanche_evm_transition_\w+)(\{[^}]*\})? /gm)].map((m) => `${m[1]}${(m[2] ?? '').replace(/="[^"]*"/g, '')}`));
+    expect([...labels(got)].sort()).toEqual([...labels(real)].sort());
+  });
+
+  it('the SAE series follow the chain: heights, queue, gas of the executed blocks as their headers say, one observation per block', async () => {
+    await start(AFTER);
+    const m0 = await metrics();
+    expect(sae(m0, 'gas_time_wall_time_gap_seconds')).toBe(9223372036.854776); // MaxInt64 ns: nothing executed since the start
+    expect(sae(m0, 'execute_block_duration_seconds_count')).toBe(0);
+    clock += 20_000;
+    const m1 = await metrics();
+    const e1 = await executed();
+    clock += 3 * 60_000 + 1;
+    const m2 = await metrics();
+    const e2 = await executed();
+    const a2 = Number(metric(m2, 'avalanche_snowman_last_accepted_height', { chain: 'C' }));
+    expect([sae(m2, 'last_executed_height'), sae(m2, 'last_settled_height')]).toEqual([e2, hexNum((await block('safe')).number)]);
+    expect(sae(m2, 'execution_queue_blocks')).toBe(a2 - e2);
+    let charged = 0;
+    let worst = 0;
+    for (let h = e1 + 1; h <= e2; h++) {
+      const b = await block('0x' + h.toString(16));
+      charged += 21_000 * b.transactions.length;
+      worst += hexNum(b.gasUsed);
+    }
+    expect(e2 - e1).toBeGreaterThan(80); // 3 minutes at 0.5 blocks/s
+    expect(charged).toBeGreaterThan(0);
+    expect(sae(m2, 'executed_gas_charged_total')! - sae(m1, 'executed_gas_charged_total')!).toBe(charged);
+    expect(sae(m2, 'executed_gas_limit_total')! - sae(m1, 'executed_gas_limit_total')!).toBe(worst);
+    let queued = 0;
+    for (let h = e2 + 1; h <= a2; h++) queued += hexNum((await block('0x' + h.toString(16))).gasUsed);
+    expect(sae(m2, 'execution_queue_gas_limit')).toBe(queued);
+    expect(sae(m2, 'accepted_gas_limit_total')! - sae(m2, 'executed_gas_limit_total')!).toBe(queued);
+    for (const hist of ['execute_block_duration_seconds', 'execution_queue_duration_seconds']) {
+      expect(sae(m2, `${hist}_count`)! - sae(m1, `${hist}_count`)!, hist).toBe(e2 - e1);
+      expect(metric(m2, `avalanche_evm_transition_sae_${hist}_bucket`, { le: '+Inf' })).toBe(sae(m2, `${hist}_count`));
+      expect(sae(m2, `${hist}_sum`)!).toBeGreaterThan(sae(m1, `${hist}_sum`)!);
+    }
+    // the execution time is part of the time in the queue
+    expect(sae(m2, 'execution_queue_duration_seconds_sum')!).toBeGreaterThanOrEqual(sae(m2, 'execute_block_duration_seconds_sum')!);
+    const gap = sae(m2, 'gas_time_wall_time_gap_seconds')!;
+    expect(gap).toBeLessThan(0.5);
+    expect(gap).toBeGreaterThan(-2);
+    expect(sae(m2, 'last_executed_gas_time_seconds')! * 1000).toBeGreaterThan(clock - 10_000);
+    expect(metric(m2, 'avalanche_evm_transition_cchain_min_block_delay_seconds')).toBe(2);
+  });
+
+  it("Coreth's registry stays exported but frozen: moving until the transition, then not", async () => {
+    await start(HELICON_MS - 15 * 60_000, { seed: 32 });
+    const gas = (t: string) => metric(t, 'avalanche_evm_eth_chain_block_gas_used_accepted', { chain: 'C' })!;
+    await metrics();
+    clock += 10 * 60_000;
+    const before = await metrics();
+    expect(gas(before)).toBeGreaterThan(0);
+    expect(before.includes('avalanche_evm_transition_')).toBe(false);
+    clock = HELICON_MS + 10 * 60_000;
+    const after = await metrics();
+    clock += 30 * 60_000;
+    const later = await metrics();
+    expect(gas(after)).toBeGreaterThan(gas(before));
+    expect(gas(later)).toBe(gas(after));
+    expect(metric(later, 'avalanche_evm_eth_txpool_pending', { chain: 'C' })).toBe(metric(after, 'avalanche_evm_eth_txpool_pending', { chain: 'C' }));
+    expect(sae(later, 'last_executed_height')).toBe(await executed());
+    // SAE's counters start at the transition block, not at the process start
+    expect(sae(later, 'execute_block_duration_seconds_count')).toBeLessThan((40 * 60 + 10) / 2 + 2);
+    expect(sae(later, 'execute_block_duration_seconds_count')).toBeGreaterThan((40 * 60 - 10) / 2 - 2);
+  });
+
+  it('a process started after the transition: Coreth at 0 throughout', async () => {
+    await start(AFTER);
+    await metrics();
+    clock += 10 * 60_000;
+    const t = await metrics();
+    expect(metric(t, 'avalanche_evm_eth_chain_block_gas_used_accepted', { chain: 'C' })).toBe(0);
+    expect(metric(t, 'avalanche_evm_eth_txpool_pending', { chain: 'C' })).toBe(0);
+  });
+});
