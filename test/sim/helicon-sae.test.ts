@@ -204,3 +204,57 @@ describe('v1.15.0 after Helicon: /ext/metrics', () => {
     expect(metric(t, 'avalanche_evm_eth_txpool_pending', { chain: 'C' })).toBe(0);
   });
 });
+
+describe('execution-stalled: the SAE executor stops', () => {
+  it('executed height, gas and histograms stop; accepted moves for Tau (5 s) more, the queue grows, then stays; healthy catches up', async () => {
+    await start(AFTER);
+    clock += 60_000;
+    const a0 = await accepted();
+    await sim!.setScenario('execution-stalled');
+    const e0 = await executed();
+    expect(a0 - e0).toBeLessThanOrEqual(1);
+    const m0 = await metrics();
+    const seen: { a: number; e: number; q: number }[] = [];
+    for (let i = 0; i < 30; i++) {
+      clock += 1000;
+      const t = await metrics();
+      const a = await accepted();
+      expect(await executed()).toBe(e0);
+      expect(sae(t, 'last_executed_height')).toBe(e0);
+      expect(sae(t, 'last_settled_height')!).toBeLessThanOrEqual(e0);
+      expect(sae(t, 'execution_queue_blocks')).toBe(a - e0);
+      expect(sae(t, 'executed_gas_charged_total')).toBe(sae(m0, 'executed_gas_charged_total'));
+      expect(sae(t, 'execute_block_duration_seconds_count')).toBe(sae(m0, 'execute_block_duration_seconds_count'));
+      // blocks the node cannot verify are dropped: nothing piles up in consensus
+      expect(metric(t, 'avalanche_snowman_blks_processing', { chain: 'C' })!).toBeLessThanOrEqual(1);
+      seen.push({ a, e: e0, q: sae(t, 'execution_queue_blocks')! });
+    }
+    // 5 s of blocks at 0.5 blocks/s were still accepted, then none: the queue grew to 2–4 blocks and stays
+    expect(seen[4]!.a).toBeGreaterThan(a0);
+    expect(seen.at(-1)!.a).toBe(seen[6]!.a);
+    expect(seen.at(-1)!.q).toBeGreaterThanOrEqual(2);
+    expect(seen.at(-1)!.q).toBeLessThanOrEqual(4);
+    expect(seen[0]!.q).toBeLessThan(seen.at(-1)!.q);
+    const stuck = await metrics();
+    expect(sae(stuck, 'execution_queue_gas_limit')).toBe(sae(stuck, 'accepted_gas_limit_total')! - sae(stuck, 'executed_gas_limit_total')!);
+    await sim!.setScenario('healthy');
+    clock += 500;
+    const a = await accepted();
+    expect(a).toBeGreaterThan(seen.at(-1)!.a + 10); // caught up with the network at once
+    expect(a - (await executed())).toBeLessThanOrEqual(1);
+  });
+
+  it('on v1.14.2 (Coreth executes while verifying) the accepted height stops 5 s after the switch, eth_blockNumber with it', async () => {
+    clock = AFTER;
+    sim = await startSimNode({ seed: 31, validators: 60, peers: 80, version: '1.14.2', now: () => clock });
+    await sim.setScenario('execution-stalled');
+    const a0 = await accepted();
+    clock += 6000;
+    const a1 = await accepted();
+    clock += 60_000;
+    expect(await accepted()).toBe(a1);
+    expect(await executed()).toBe(a1);
+    expect(a1 - a0).toBeLessThanOrEqual(3);
+    expect((await metrics()).includes('avalanche_evm_transition_')).toBe(false);
+  });
+});
