@@ -258,3 +258,19 @@ describe('execution-stalled: the SAE executor stops', () => {
     expect((await metrics()).includes('avalanche_evm_transition_')).toBe(false);
   });
 });
+
+describe('v1.15.0: the P-Chain fee configs', () => {
+  it("getFeeConfig and getValidatorFeeConfig answer mainnet's (the minimum validator fee = getValidatorFeeState's price at rest); v1.14.2 keeps refusing them", async () => {
+    await start(AFTER);
+    const gas = await result(sim!.url, '/ext/bc/P', 'platform.getFeeConfig');
+    expect(Object.keys(gas)).toEqual(['weights', 'maxCapacity', 'maxPerSecond', 'targetPerSecond', 'minPrice', 'excessConversionConstant']);
+    expect(gas.targetPerSecond * 2).toBe(gas.maxPerSecond);
+    expect(gas.minPrice).toBe((await result(sim!.url, '/ext/bc/P', 'platform.getFeeState')).price);
+    const l1 = await result(sim!.url, '/ext/bc/P', 'platform.getValidatorFeeConfig');
+    expect(Object.keys(l1)).toEqual(['capacity', 'target', 'minPrice', 'excessConversionConstant']);
+    expect(l1.minPrice).toBe((await result(sim!.url, '/ext/bc/P', 'platform.getValidatorFeeState')).price);
+    await sim!.close();
+    sim = await startSimNode({ seed: 31, validators: 60, peers: 80, version: '1.14.2', now: () => clock });
+    expect((await rpc(sim.url, '/ext/bc/P', 'platform.getFeeConfig')).json.error.message).toBe('rpc: can\'t find method "platform.GetFeeConfig"');
+  });
+});
