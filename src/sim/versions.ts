@@ -14,7 +14,7 @@
  */
 export const SIM_VERSIONS = ['1.11.7', '1.12.2', '1.13.5', '1.14.2', '1.15.0'] as const;
 export type SimVersion = (typeof SIM_VERSIONS)[number];
-export const DEFAULT_SIM_VERSION: SimVersion = '1.14.2';
+export const DEFAULT_SIM_VERSION: SimVersion = '1.15.0';
 
 export function isSimVersion(v: unknown): v is SimVersion {
   return typeof v === 'string' && (SIM_VERSIONS as readonly string[]).includes(v);
