@@ -274,3 +274,30 @@ describe('v1.15.0: the P-Chain fee configs', () => {
     expect((await rpc(sim.url, '/ext/bc/P', 'platform.getFeeConfig')).json.error.message).toBe('rpc: can\'t find method "platform.GetFeeConfig"');
   });
 });
+
+describe('v1.15.0 over a year across Helicon', () => {
+  it('every 5 days from 2026-06 to 2027-06: Coreth then SAE, executed ≤ accepted, settled ≤ executed, the eight ACPs, auto-renewal only after Helicon', async () => {
+    await start(Date.UTC(2026, 5, 1));
+    const own = sim!.nodeId(0);
+    let sawBefore = false;
+    let sawAfter = false;
+    for (let i = 0; i < 73; i++, clock += 5 * 86_400_000) {
+      const after = clock >= HELICON_MS;
+      const t = await metrics();
+      const a = await accepted();
+      const e = await executed();
+      expect(t.includes('avalanche_evm_transition_sae_last_executed_height'), new Date(clock).toISOString()).toBe(after);
+      if (after) {
+        expect(sae(t, 'last_executed_height')).toBe(e);
+        expect(a - e).toBeLessThanOrEqual(1);
+        expect(sae(t, 'last_settled_height')!).toBeLessThan(e);
+      } else expect(e).toBe(a);
+      expect(Object.keys((await result(sim!.url, '/ext/info', 'info.acps')).acps)).toEqual(['194', '224', '236', '247', '267', '273', '283', '285']);
+      const [mine] = (await result(sim!.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [own] })).validators;
+      expect('nextPeriod' in mine).toBe(after);
+      sawBefore ||= !after;
+      sawAfter ||= after;
+    }
+    expect([sawBefore, sawAfter]).toEqual([true, true]);
+  });
+});
