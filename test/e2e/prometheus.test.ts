@@ -144,7 +144,10 @@ describe.skipIf(MISSING.length > 0 && !CI)('real Prometheus + Alertmanager with 
     // ~1 run in 20). With 300 (peers ≥ validators, so all of them can be connected) the healthy
     // rewarding stake stays above 92 % all day. Blocks on every chain at least once a second, so
     // the shortened stall windows ([10s], [20s]) never see a quiet healthy chain.
-    sim = await startSimNode({ seed: 1, validators: 300, peers: 300, healthIntervalMs: 200, blockRates: { P: 1, C: 2, X: 1 } });
+    // v1.14.2 (pinned: the default is 1.15.0). On a 1.15.0 node the healthy step would see AvalancheACPMajoritySupport
+    // for the six Helicon ACPs (the exporter does not count them activated yet) and rewards-lost names the 90 %
+    // requirement of a cycle after Helicon: the exporter's side of v1.15.0, being done apart.
+    sim = await startSimNode({ seed: 1, validators: 300, peers: 300, healthIntervalMs: 200, blockRates: { P: 1, C: 2, X: 1 }, version: '1.14.2' });
     hook = await startWebhook();
     const [expPort, amPort, promPort] = [await freePort(), await freePort(), await freePort()];
 

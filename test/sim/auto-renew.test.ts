@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { startSimNode } from '../../src/sim/server.js';
 import { result } from './helpers.js';
 
-const HELICON = Date.UTC(2025, 11, 2, 16) / 1000;
+// Helicon on mainnet (v1.15.0's upgrade.Mainnet): the clocks below are after it.
+const HELICON = Date.UTC(2026, 8, 22, 15) / 1000;
 
 async function entries(version: '1.14.2' | '1.15.0', atMs: number, seed = 7) {
   const s = await startSimNode({ seed, validators: 60, peers: 60, version, now: () => atMs });
@@ -22,7 +23,7 @@ async function entries(version: '1.14.2' | '1.15.0', atMs: number, seed = 7) {
 
 describe('sim: ACP-236 auto-renewed validators (version 1.15.0)', () => {
   it('default: the own validator is auto-renewed: a cycle of 48 h to 7 d around now, nextPeriod = its length, a config owner and an auto-compound share', async () => {
-    const now = Date.UTC(2026, 4, 14, 9, 21, 31);
+    const now = Date.UTC(2026, 10, 14, 9, 21, 31);
     const { mine } = await entries('1.15.0', now);
     const [start, end] = [Number(mine['startTime']), Number(mine['endTime'])];
     expect(start).toBeLessThanOrEqual(now / 1000);
@@ -36,7 +37,7 @@ describe('sim: ACP-236 auto-renewed validators (version 1.15.0)', () => {
   });
 
   it('behavior: at the boundary the next cycle starts where the last ended, under the same txID', async () => {
-    const t0 = Date.UTC(2026, 4, 14, 9, 21, 31);
+    const t0 = Date.UTC(2026, 10, 14, 9, 21, 31);
     const a = (await entries('1.15.0', t0)).mine;
     const end = Number(a['endTime']);
     const before = (await entries('1.15.0', (end - 1) * 1000)).mine;
@@ -48,7 +49,7 @@ describe('sim: ACP-236 auto-renewed validators (version 1.15.0)', () => {
   });
 
   it('behavior: some of the others are auto-renewed (their fixed periods already follow one another), the rest are not', async () => {
-    const { all } = await entries('1.15.0', Date.UTC(2026, 4, 14));
+    const { all } = await entries('1.15.0', Date.UTC(2026, 10, 14));
     const renewed = all.filter((v) => 'nextPeriod' in v);
     expect(renewed.length).toBeGreaterThan(all.length * 0.2);
     expect(renewed.length).toBeLessThan(all.length * 0.7);
@@ -59,7 +60,7 @@ describe('sim: ACP-236 auto-renewed validators (version 1.15.0)', () => {
   it('behavior: none before Helicon is active, and none on v1.14.2', async () => {
     const early = await entries('1.15.0', (HELICON - 86400) * 1000);
     expect(early.all.filter((v) => 'nextPeriod' in v || 'validatorAuthority' in v)).toEqual([]);
-    const v114 = await entries('1.14.2', Date.UTC(2026, 4, 14));
+    const v114 = await entries('1.14.2', Date.UTC(2026, 10, 14));
     expect(v114.all.filter((v) => 'nextPeriod' in v || 'autoCompoundRewardShares' in v)).toEqual([]);
   });
 });
