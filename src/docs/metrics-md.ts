@@ -6,7 +6,8 @@ export function unitOf(name: string): string {
   if (name.endsWith('_seconds') || name.endsWith('_seconds_sum')) return 'seconds';
   if (name.endsWith('_ratio')) return 'ratio 0-1';
   if (name.endsWith('_navax_per_second')) return 'nAVAX per second';
-  if (name.endsWith('_per_second')) return 'per second';
+  if (name.endsWith('_bytes_per_second')) return 'bytes per second';
+  if (name.endsWith('_gas_target_per_second')) return 'gas per second';
   if (name.endsWith('_wei')) return 'wei (1e-18 AVAX)';
   if (name.endsWith('_avax')) return 'AVAX';
   if (name.endsWith('_weight')) return 'stake weight (nAVAX on the primary network)';
