@@ -241,10 +241,19 @@ describe('PromQL in alerts and dashboards', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('every avax_ metric appears in a golden /metrics output (test/golden/metrics.txt, metrics-real-v1.15.0.txt)', () => {
+  it('every avax_ metric appears in a golden /metrics output (test/golden/metrics.txt, metrics-real-v1.15.0.txt), or is listed with the reason', () => {
+    /** Referenced series no golden run can show, each with the reason (and the test that sees it). */
+    const notInGolden: Record<string, string> = {
+      avax_node_cchain_gas_time_wall_time_gap_seconds:
+        'the recorded v1.15.0 node had executed no C-Chain block: its MaxInt64-ns placeholder gives no series (test/collectors/node-metrics.test.ts reads a real gap)',
+    };
     const golden = goldenNames();
-    const missing = [...referencedAvaxMetrics()].filter(([m]) => !golden.has(m)).map(([m, where]) => `${m} (${where.join(', ')})`);
+    const missing = [...referencedAvaxMetrics()].filter(([m]) => !golden.has(m) && !(m in notInGolden)).map(([m, where]) => `${m} (${where.join(', ')})`);
     expect(missing).toEqual([]);
+    for (const m of Object.keys(notInGolden)) {
+      expect(golden.has(m), `${m} is in a golden output now: remove it from the list`).toBe(false);
+      expect(referencedAvaxMetrics().has(m), `${m} is no longer used: remove it from the list`).toBe(true);
+    }
   });
 });
 
