@@ -65,6 +65,22 @@ const MAY_BE_EMPTY: readonly { dashboard: string; panel: string; why: string }[]
   { dashboard: 'avalanche-node.json', panel: 'Scheduled network upgrades', why: 'every upgrade the simulator announces is past, except Helicon, which is unscheduled (+Inf); both are hidden by design' },
   { dashboard: 'avalanche-node-internals.json', panel: 'Expired messages', why: 'avalanchego exports the expired-message counter only once a message expired; a healthy simulated node never lets one expire (the unhealthy-network scenario does)' },
   { dashboard: 'avalanche-node.json', panel: 'Log levels (Admin API)', why: 'admin-logger is opt-in and the healthy simulated node keeps its Admin API off (a plain-text 404, the normal state); test/scenarios/subnet-chains.test.ts covers log-level-debug' },
+  // The C-Chain's VM: Coreth (avalanchego up to v1.14.x, v1.15.0 before Helicon) or SAE (v1.15.0+ after Helicon).
+  // Each of these panels shows one VM's series, or mixes both (gas): the other VM's are empty.
+  ...[
+    ['avalanche-node.json', 'C-Chain heights: accepted, executed, settled'],
+    ['avalanche-node.json', 'C-Chain execution queue'],
+    ['avalanche-node-internals.json', 'C-Chain heights: accepted, executed, settled'],
+    ['avalanche-node-internals.json', 'C-Chain execution queue'],
+    ['avalanche-node-internals.json', 'Execution time'],
+    ['avalanche-node-internals.json', 'Gas per second'],
+    ['avalanche-node-internals.json', 'Gas time and block delay'],
+    ['avalanche-node-internals.json', 'Base fee'],
+  ].map(([dashboard, panel]) => ({ dashboard: dashboard!, panel: panel!, why: 'SAE series (the C-Chain under SAE, avalanchego v1.15.0+ after Helicon): empty while the simulated C-Chain runs Coreth' })),
+  ...[
+    ['avalanche-node-internals.json', 'Bad blocks'],
+    ['avalanche-node-internals.json', 'Transaction pool'],
+  ].map(([dashboard, panel]) => ({ dashboard: dashboard!, panel: panel!, why: 'Coreth series: empty once the simulated C-Chain runs SAE (avalanchego v1.15.0+ after Helicon; Coreth\'s frozen registry is left out)' })),
 ];
 
 // The target also watches the simulated L1 (the node validates it, with a balance the simulator keeps

@@ -40,6 +40,11 @@ class Checker {
     const same = got !== undefined && want !== undefined && (got === want || Math.abs(got - want) <= Math.max(tolerance, 1e-9 * Math.max(1, Math.abs(want))));
     if (!same) this.out.push({ series: `${name}${JSON.stringify({ target: this.target, ...labels })}`, exporter: got, node: want });
   }
+  /** No `name{target, ...labels}` at all (a family the node's state gives no series for). */
+  absent(name: string, labels: Record<string, string> = {}): void {
+    const got = find(this.p, name, { target: this.target, ...labels });
+    if (got.length > 0) this.out.push({ series: `${name}${JSON.stringify({ target: this.target, ...labels })}`, exporter: got[0]!.value, node: 'no series' });
+  }
   /** The label values of `label` over `name{target}` must be exactly `want`. */
   labels(name: string, label: string, want: readonly string[]): void {
     const got = [...new Set(find(this.p, name, { target: this.target }).map((s) => s.labels[label] ?? ''))].sort();
@@ -143,6 +148,7 @@ export async function compareWithNode(p: ParsedExposition, node: RealNode, watch
     // Despite its name, avalanche_stake_percent_connected is a share 0-1 (snow/engine/common/tracker/peers.go: ConnectedPercent).
     c.eq('avax_node_stake_connected_ratio', { chain }, nodeMetric(m, 'avalanche_stake_percent_connected', { chain }));
   }
+  await compareCchain(c, node, m);
   c.eq('avax_node_max_fds', {}, nodeMetric(m, 'avalanche_process_process_max_fds'));
   c.eq('avax_node_process_start_time_seconds', {}, nodeMetric(m, 'avalanche_process_process_start_time_seconds'));
 
@@ -150,4 +156,43 @@ export async function compareWithNode(p: ParsedExposition, node: RealNode, watch
   const levels = ((await rpc(node.url, '/ext/admin', 'admin.getLoggerLevel', { loggerName: '' })) as { loggerLevels: Record<string, { logLevel: string }> }).loggerLevels;
   for (const [logger, l] of Object.entries(levels)) c.eq('avax_node_log_level', { logger, level: l.logLevel }, 1);
   return c.out;
+}
+
+/**
+ * The C-Chain's internals as the node's /ext/metrics (`m`) shows them: under SAE (v1.15.0+ after Helicon) the
+ * accepted, executed (eth_blockNumber, `latest`) and settled (`safe`) heights, the queue and the gas, and no
+ * Coreth series (its registry stays exported, frozen); on Coreth its gas counter and no SAE series.
+ */
+async function compareCchain(c: Checker, node: RealNode, m: string): Promise<void> {
+  const sae = (n: string) => nodeMetric(m, `avalanche_evm_transition_sae_${n}`, { chain: 'C' });
+  const coreth = ['avax_node_cchain_gas_used_accepted_total', 'avax_node_cchain_bad_blocks_total', 'avax_node_cchain_txpool_pending', 'avax_node_cchain_txpool_queued'];
+  const executed = sae('last_executed_height');
+  if (executed === undefined) {
+    c.eq('avax_node_cchain_vm', { vm: 'coreth' }, 1);
+    c.eq('avax_node_cchain_gas_used_accepted_total', {}, nodeMetric(m, 'avalanche_evm_eth_chain_block_gas_used_accepted', { chain: 'C' }));
+    c.absent('avax_node_cchain_last_executed_height');
+    c.absent('avax_cchain_execution_lag_blocks');
+    return;
+  }
+  const block = async (tag: string) => hexToNumber(((await rpc(node.url, '/ext/bc/C/rpc', 'eth_getBlockByNumber', [tag, false])) as { number: string }).number);
+  c.eq('avax_node_cchain_vm', { vm: 'sae' }, 1);
+  c.eq('avax_node_cchain_last_executed_height', {}, executed);
+  c.eq('avax_node_cchain_last_executed_height', {}, hexToNumber(await rpc(node.url, '/ext/bc/C/rpc', 'eth_blockNumber', [])));
+  c.eq('avax_node_cchain_last_executed_height', {}, await block('latest'));
+  c.eq('avax_node_cchain_last_settled_height', {}, sae('last_settled_height'));
+  c.eq('avax_node_cchain_last_settled_height', {}, await block('safe'));
+  c.eq('avax_cchain_execution_lag_blocks', {}, nodeMetric(m, 'avalanche_snowman_last_accepted_height', { chain: 'C' })! - executed);
+  for (const [ours, n] of [
+    ['avax_node_cchain_execution_queue_blocks', 'execution_queue_blocks'],
+    ['avax_node_cchain_executed_gas_charged_total', 'executed_gas_charged_total'],
+    ['avax_node_cchain_executed_gas_limit_total', 'executed_gas_limit_total'],
+    ['avax_node_cchain_accepted_gas_limit_total', 'accepted_gas_limit_total'],
+    ['avax_node_cchain_gas_target_per_second', 'gas_target'],
+    ['avax_node_cchain_execute_block_duration_seconds_count', 'execute_block_duration_seconds_count'],
+  ] as const) c.eq(ours, {}, sae(n));
+  const gap = sae('gas_time_wall_time_gap_seconds');
+  // MaxInt64 nanoseconds before the first executed block: no series.
+  if (gap !== undefined && Math.abs(gap) >= 9223372036.854775) c.absent('avax_node_cchain_gas_time_wall_time_gap_seconds');
+  else c.eq('avax_node_cchain_gas_time_wall_time_gap_seconds', {}, gap);
+  for (const n of coreth) c.absent(n);
 }
