@@ -254,6 +254,11 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
     native: [{ schemes: C, name: 'avalanche_stake_total_weight' }, { schemes: AB, name: 'avalanche_<a>_total_weight' }],
   },
   {
+    name: 'avax_node_validators', type: 'gauge', perChain: true, avalanchego: 'v1.10.12+', help: `${CHAIN}Validators of the chain's subnet as the node sees them (AvalanchePollFailureRatioHigh scales its threshold on a chain of fewer than the consensus sample size), from /ext/metrics.`,
+    // The same peers tracker as total_weight (snow/engine/common/tracker/peers.go, stake num_validators).
+    native: [{ schemes: C, name: 'avalanche_stake_num_validators' }, { schemes: AB, name: 'avalanche_<a>_num_validators' }],
+  },
+  {
     name: 'avax_node_time_until_unstake_seconds', type: 'gauge', perChain: false, divide: NS,
     help: "Time until this node leaves the Primary Network validator set, in seconds (updated by the P-Chain health check; 0 when not a current validator), from /ext/metrics.",
     native: [{ schemes: C, name: 'avalanche_platformvm_time_until_unstake', onlyChain: 'P' }, { schemes: AB, name: 'avalanche_P_vm_time_until_unstake' }],

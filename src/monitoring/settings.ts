@@ -123,6 +123,8 @@ const severityLabels = (level: Severity) =>
  */
 const thresholdShape = {
   peersLow: num({ min: 1, int: true }).default(20),
+  // AvalanchePeersLow on a network of few validators: this share of the other validators, when below peersLow.
+  peersLowShare: ratio().default(0.5),
   chainStallWindow: duration(60).default(300),
   indexStallWindow: duration(60).default(900),
   indexUnavailableLookback: duration(60).default(6 * 3600),
@@ -162,6 +164,8 @@ const thresholdShape = {
   l1ChainLookback: duration(3600).default(86400),
   pollFailureRatio: ratio().default(0.05),
   pollFailureRatioCritical: ratio().default(0.1),
+  // avalanchego's consensus sample size k (snowball parameters; 20 on the primary network and by default on L1s).
+  pollSampleSize: num({ min: 1, int: true }).default(20),
   blocksProcessingWarning: num({ min: 0, int: true }).default(6),
   blocksProcessingCritical: num({ min: 1, int: true }).default(15),
   connectedStakeLow: ratio().default(0.8),

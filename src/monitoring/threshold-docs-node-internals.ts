@@ -15,6 +15,7 @@ type NodeInternalsThreshold =
   | 'l1ChainLookback'
   | 'pollFailureRatio'
   | 'pollFailureRatioCritical'
+  | 'pollSampleSize'
   | 'blocksProcessingWarning'
   | 'blocksProcessingCritical'
   | 'connectedStakeLow'
@@ -65,9 +66,15 @@ export const NODE_INTERNALS_THRESHOLD_DOCS: { readonly [K in NodeInternalsThresh
   },
   pollFailureRatio: {
     alerts: 'AvalanchePollFailureRatioHigh (warning)',
-    expression: (t) => `${c('failed / (failed + successful)')} polls over 10m ${c(`> ${num(t.pollFailureRatio)}`)}, for 10m`,
-    why: () => 'per chain; the official Builders Hub warning (a success rate below 95 %). A healthy node fails well under 1 % of its polls; each offline validator costs about its stake share.',
+    expression: (t) => `${c('failed / (failed + successful)')} polls over 10m, less the stake share not connected, ${c(`> ${num(t.pollFailureRatio)}`)} (times ${c('sqrt(pollSampleSize / validators)')} on a chain of fewer validators), for 10m`,
+    why: () => 'per chain; the official Builders Hub warning (a success rate below 95 %). A healthy mainnet node fails well under 1 % of its polls; each offline validator fails its stake share of them (measured: one of five, 20 %), which is left out: that validator pages as itself.',
     example: 'AvalanchePollFailureRatioHigh warning: share of failed consensus polls over 10m (Builders Hub: 5 %)',
+  },
+  pollSampleSize: {
+    alerts: 'AvalanchePollFailureRatioHigh',
+    expression: (t) => `the thresholds times ${c(`sqrt(${t.pollSampleSize} / avax_node_validators)`)} on a chain of fewer than ${t.pollSampleSize} validators`,
+    why: () => "avalanchego's consensus sample size k (20 by default). With fewer validators than k each holds several of a poll's votes and a healthy network fails more polls (five validators: 2 to 4 % on an idle machine); an L1 with another k sets it here.",
+    example: 'AvalanchePollFailureRatioHigh: the consensus sample size k (snowball parameters)',
   },
   pollFailureRatioCritical: {
     alerts: 'AvalanchePollFailureRatioHigh (critical)',

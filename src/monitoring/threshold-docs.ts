@@ -18,9 +18,15 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
   ...NODE_INTERNALS_THRESHOLD_DOCS,
   peersLow: {
     alerts: 'AvalanchePeersLow',
-    expression: (t) => `${c(`avax_peers < ${t.peersLow}`)} for 10m`,
-    why: () => 'mainnet nodes normally see 1.5k–2.5k peers; Fuji and local networks far fewer. Raise it on mainnet (e.g. 500), lower it on small test networks.',
+    expression: (t) => `${c(`avax_peers < ${t.peersLow}`)} for 10m (or the lower bound of ${c('peersLowShare')})`,
+    why: () => 'mainnet nodes normally see 1.5k–2.5k peers. Raise it on mainnet (e.g. 500); a network of few validators needs no change (`peersLowShare`).',
     example: 'AvalanchePeersLow: fewer peers than this for 10m (mainnet: 1.5k-2.5k peers; e.g. 500)',
+  },
+  peersLowShare: {
+    alerts: 'AvalanchePeersLow',
+    expression: (t) => `${c(`avax_peers < ${t.peersLowShare} * (avax_subnet_validators{subnet="<primary>"} - 1)`)} where that is below ${c('peersLow')}`,
+    why: () => 'a node connects to every validator: on a network of few validators (a local, test or five-node network) the fixed bound means nothing. Half the others is a node cut off from the rest; a five-validator network pages below 2 peers.',
+    example: 'AvalanchePeersLow on a network of few validators: this share of the other validators',
   },
   chainStallWindow: {
     alerts: 'AvalancheChainHeightStalled',

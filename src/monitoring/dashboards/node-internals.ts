@@ -282,8 +282,8 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
           'Disk runway',
           `Time until the free share reaches ${percent(t.diskUnhealthyLevel)} % (unhealthy) and ${percent(t.diskShutdownLevel)} % (shutdown) at the slope of the free bytes over ${durationWords(t.diskGrowthWindow)}; empty while the free space does not shrink. Under ${durationWords(t.diskRunwayWarning)} to ${percent(t.diskUnhealthyLevel)} % or ${durationWords(t.diskRunwayCritical)} to ${percent(t.diskShutdownLevel)} %: AvalancheNodeDiskRunwayShort.`,
           ...each([
-            [diskRunwayExpr({ t, q }, t.diskUnhealthyLevel), `to ${percent(t.diskUnhealthyLevel)} %`],
-            [diskRunwayExpr({ t, q }, t.diskShutdownLevel), `to ${percent(t.diskShutdownLevel)} %`],
+            [diskRunwayExpr({ t, q }, t.diskUnhealthyLevel, false), `to ${percent(t.diskUnhealthyLevel)} %`],
+            [diskRunwayExpr({ t, q }, t.diskShutdownLevel, false), `to ${percent(t.diskShutdownLevel)} %`],
           ]),
         )
           .unit('s')

@@ -10,18 +10,27 @@ import type { AlertRule, RuleContext } from './types.js';
  * Seconds until the free share reaches `level` (0 once below it), while the free bytes shrink; absent
  * while they do not. The slope is the slower of the one over thresholds.diskGrowthWindow (a short burst
  * does not page) and the one over the last hour (space freed clears it within the hour).
+ * For an alert (`needHistory`; a dashboard shows it at once), absent until Prometheus holds a third of that window
+ * of the node's history: on a fresh Prometheus the two slopes are one (a node on a machine where another job
+ * wrote 3.4 GB in its first hour paged warning then critical on real v1.15.0 nodes).
  * The volume size is bytes / share; the share is floored by the node (30 for 30.9 %), so the size and
  * the bytes left above the level come out a little small: the runway errs early, never late.
  */
-export function diskRunwayExpr({ t, q }: RuleContext, level: number): string {
+export function diskRunwayExpr({ t, q }: RuleContext, level: number, needHistory = true): string {
   const bytes = q.sel('avax_node_disk_available_bytes');
   const ratio = q.sel('avax_node_disk_available_ratio');
   const long = `deriv(${bytes}[${promDuration(t.diskGrowthWindow)}])`;
   const short = `deriv(${bytes}[1h])`;
-  return `clamp_min(
+  const runway = `clamp_min(
   ${bytes} * (1 - ${level} / (${ratio} > 0))
   / -((((${long}) >= (${short})) or (${short})) < 0),
   0
+)`;
+  if (!needHistory) return runway;
+  // A sample a third of the growth window old (2 h of 6 h): on a fresher Prometheus the long slope is the short one.
+  return `(
+${runway}
+and ${bytes} offset ${promDuration(Math.round(t.diskGrowthWindow / 3))}
 )`;
 }
 

@@ -1,5 +1,6 @@
 // Node health, bootstrap, chain progress and peers (health, info.isBootstrapped, chain heights, info.peers).
-import { durationWords, promDuration } from '../duration.js';
+import { PRIMARY_NETWORK_ID } from '../../avalanche.js';
+import { durationWords, percent, promDuration } from '../duration.js';
 import type { RuleGroupDef } from './types.js';
 
 export const nodeRules: RuleGroupDef = {
@@ -80,12 +81,18 @@ unless on(target, chain) (${q.sel('avax_chain_bootstrapped')} == 0)
     },
     {
       alert: 'AvalanchePeersLow',
-      comment: 'thresholds.peersLow: mainnet nodes normally have 1.5k-2.5k peers; Fuji and local networks far fewer.',
-      expr: `${q.sel('avax_peers')} < ${t.peersLow}`,
+      comment: `thresholds.peersLow: mainnet nodes normally have 1.5k-2.5k peers. A node connects to every validator, so
+on a network of few validators (a local or test network, a five-node one) the bound is thresholds.peersLowShare of
+the other primary-network validators (avax_subnet_validators) when that is lower: 2 of a five-validator network's
+4 others. Without the validator count (platform-validators-full not answered yet) the fixed bound.`,
+      expr: `${q.sel('avax_peers')} < on(target) group_left() (
+  clamp_max(${t.peersLowShare} * (${q.sel('avax_subnet_validators', `subnet="${PRIMARY_NETWORK_ID}"`)} - 1), ${t.peersLow})
+  or on(target) (0 * ${q.sel('avax_peers')} + ${t.peersLow})
+)`,
       for: '10m',
       severity: 'warning',
       summary: '{{ $labels.target }}: only {{ $value }} peers',
-      description: `Node {{ $labels.target }} has been connected to {{ $value }} peers (threshold ${t.peersLow}) for more than 10 minutes.`,
+      description: `Node {{ $labels.target }} has been connected to {{ $value }} peers for more than 10 minutes (threshold ${t.peersLow}, or ${percent(t.peersLowShare)} % of the other validators on a network of fewer). It is cut off from much of the network: check its public IP, port 9651, firewall and bootstrap settings.`,
     },
     {
       alert: 'AvalancheNodeLogLevelVerbose',
