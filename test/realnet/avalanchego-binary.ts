@@ -36,7 +36,7 @@ export function findAvalanchego(version: RealnetVersion): Found {
   return { ok: true, path, versionLine: line };
 }
 
-const CI = !['', '0', 'false'].includes((process.env['CI'] ?? '').toLowerCase());
+export const CI = !['', '0', 'false'].includes((process.env['CI'] ?? '').toLowerCase());
 
 /**
  * The binary of `version`, or undefined after one loud line saying how to get one (the suite is then

@@ -2,14 +2,18 @@
 // on loopback (network.ts), C-Chain transfers every 2 s (c-chain-traffic.ts), and the exporter as users run
 // it, one target per node, each watching all five IDs (exporter-run.ts). What the exporter publishes is
 // compared with what each node answers (node-truth.ts); then one node is stopped and started again, and
-// frozen (SIGSTOP) past the node timeout and resumed.
+// frozen (SIGSTOP) past the node timeout and resumed. A real Prometheus loads the shipped rules (ten times
+// faster: alerting.ts) and scrapes the exporter all along: the healthy network pages nothing, the stopped
+// node pages AvalancheTargetDown.
 //
 // Needs the avalanchego v1.15.0 binary (avalanchego-binary.ts: AVALANCHEGO_PATH or the cache `.ci/run`
-// fills). Without it the file is skipped with a loud line; under CI it fails.
+// fills) and, for the alerts, prometheus and prometheus-alertmanager on PATH. Without them the file (or its
+// alert checks) is skipped with a loud line; under CI it fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { value } from '../helpers/exposition-parser.js';
 import { waitFor } from '../helpers/proc.js';
-import { avalanchegoOrSkip } from './avalanchego-binary.js';
+import { ALERTMANAGER, PROMETHEUS, startAlerting, type Alerting } from './alerting.js';
+import { avalanchegoOrSkip, CI } from './avalanchego-binary.js';
 import { startTraffic, type Traffic } from './c-chain-traffic.js';
 import { startRealnetExporter, type RealnetExporter } from './exporter-run.js';
 import { startRealNetwork, type RealNetwork } from './network.js';
@@ -17,20 +21,36 @@ import { collectorStates, compareQuietNetwork, nodeSeriesOf, notFreshCollectors,
 
 const BINARY = avalanchegoOrSkip('v1.15.0', 'test/realnet/helicon-network.test.ts');
 const log = (l: string) => process.env['REALNET_VERBOSE'] && console.log(`[realnet] ${l}`);
+const ALERTS = Boolean(PROMETHEUS && ALERTMANAGER);
+if (BINARY && !ALERTS) {
+  const msg = 'test/realnet/helicon-network.test.ts: prometheus and prometheus-alertmanager are not on PATH (apt-get install prometheus prometheus-alertmanager)';
+  if (CI) throw new Error(`${msg}; under CI this is a failure`);
+  console.warn(`\n${'!'.repeat(78)}\n!! SKIPPING the alert checks of ${msg}\n${'!'.repeat(78)}\n`);
+}
+/** How long the healthy network is watched for pages, after Prometheus has a minute of data. */
+const HEALTHY_MS = Number(process.env['REALNET_HEALTHY_MINUTES'] ?? 5) * 60_000;
 
 describe.skipIf(!BINARY).sequential('a real avalanchego v1.15.0 network with Helicon active', () => {
   let net: RealNetwork;
   let traffic: Traffic;
   let exporter: RealnetExporter;
+  let alerting: Alerting | undefined;
+  let alertingSince = 0;
   const cycleMs = () => exporter.intervalSeconds * 1000;
 
   beforeAll(async () => {
     net = await startRealNetwork({ binary: BINARY!, nodes: 5, release: 'v1.15', activeUpTo: 'helicon', log });
     traffic = startTraffic(() => net.nodes.filter((n) => n.running()).map((n) => n.url));
     exporter = await startRealnetExporter(net);
+    if (ALERTS) {
+      alerting = await startAlerting(exporter.address);
+      alertingSince = Date.now();
+    }
   }, 400_000);
 
   afterAll(async () => {
+    if (alerting) console.log(`[realnet] every alert Prometheus had pending or firing:\n${alerting.describe() || '(none)'}`);
+    await alerting?.stop();
     await traffic?.stop();
     const code = await exporter?.stop();
     await net?.stop();
@@ -44,6 +64,15 @@ describe.skipIf(!BINARY).sequential('a real avalanchego v1.15.0 network with Hel
     const warnings = exporter.logLines().filter((l) => Number(l['level']) >= 40);
     expect(warnings, 'no warning or error in the exporter log on a healthy network').toEqual([]);
   }, 180_000);
+
+  it.skipIf(!ALERTS)('a healthy network pages nothing', async () => {
+    // The first minute of Prometheus' data is left out: a window of `[60s]` over less data than that is not
+    // what Prometheus sees in production, where the rules run over hours of history.
+    const from = alertingSince + 60_000;
+    const until = from + HEALTHY_MS;
+    await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())));
+    expect(alerting!.firedBetween(from, until).map((a) => `${a.name} ${JSON.stringify(a.labels)}`), `pages of a healthy network between ${new Date(from).toISOString()} and ${new Date(until).toISOString()}`).toEqual([]);
+  }, HEALTHY_MS + 180_000);
 
   it('a stopped node: avax_up 0 within one cycle, its series leave, its peers see it disconnected; started again, every collector back within two cycles', async () => {
     const n5 = net.nodes[4]!;
@@ -64,6 +93,13 @@ describe.skipIf(!BINARY).sequential('a real avalanchego v1.15.0 network with Hel
     // The others keep every collector.
     const during = await exporter.scrape();
     for (const o of others) expect(notFreshCollectors(during, o.name), `${o.name} while node5 is down`).toEqual([]);
+    if (alerting) {
+      // It pages: AvalancheTargetDown, after its `for:` (shortened) and Prometheus' next evaluation.
+      await waitFor(() => alerting!.firedBetween(stoppedAt).find((a) => a.name === 'AvalancheTargetDown' && a.labels['target'] === n5.name), 120_000, 1_000).catch((e: unknown) => {
+        throw new Error(`AvalancheTargetDown did not fire for ${n5.name}: ${String(e)}\n${alerting!.describe(stoppedAt)}`);
+      });
+      log(`pages while node5 is down:\n${alerting.firedBetween(stoppedAt).map((a) => `  ${a.name} ${JSON.stringify(a.labels)}`).join('\n')}`);
+    }
 
     n5.start();
     await net.waitReady(180_000);

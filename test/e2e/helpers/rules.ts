@@ -28,6 +28,25 @@ export function shortWindow(seconds: number): number {
   return seconds >= 3600 ? seconds : Math.min(20, Math.max(10, 2 * Math.round(seconds / 60)));
 }
 
+/** How a copy's durations are shortened: `for:` and the windows, subquery ranges and offsets, in seconds. */
+export interface Shortening {
+  readonly forSeconds: (seconds: number) => number;
+  readonly windowSeconds: (seconds: number) => number;
+}
+
+/** The end-to-end test's: a simulated node makes blocks every second and is scraped every second. */
+export const E2E_SHORTENING: Shortening = { forSeconds: shortFor, windowSeconds: shortWindow };
+
+/**
+ * Time scaled by `factor` (0.1: ten times faster), for `for:` and windows under an hour (`for:` of an hour or
+ * more and the look-backs of an hour or more stay), never below `floorSeconds`: real nodes make blocks every
+ * few seconds, not every second, and the exporter sees them once per cycle.
+ */
+export function scaledShortening(factor: number, floorSeconds: number): Shortening {
+  const scale = (s: number) => (s === 0 ? 0 : s >= 3600 ? s : Math.max(floorSeconds, Math.round(s * factor)));
+  return { forSeconds: scale, windowSeconds: scale };
+}
+
 export interface Rewrite {
   file: string;
   changes: string[];
@@ -36,7 +55,7 @@ export interface Rewrite {
 const DURATION = String.raw`(?:\d+[smhdw])+`;
 
 /** Returns the rewritten text and a list of what changed; throws on a duration it cannot read. */
-export function shortenRuleText(text: string, file = '?'): { text: string; changes: string[] } {
+export function shortenRuleText(text: string, file = '?', how: Shortening = E2E_SHORTENING): { text: string; changes: string[] } {
   const changes: string[] = [];
   const seconds = (d: string, where: string, i: number): number => {
     const s = parseDuration(d.replace(/(\d+)w/, (_m, n: string) => `${Number(n) * 7}d`));
@@ -52,17 +71,17 @@ export function shortenRuleText(text: string, file = '?'): { text: string; chang
     .split('\n')
     .map((line, i) => {
       if (/^\s*#/.test(line)) return line;
-      let l = line.replace(/^(\s*)for:\s*(\S+)\s*$/, (_m, ind: string, d: string) => `${ind}for: ${shorten(d, shortFor, 'for: D', i)}`);
+      let l = line.replace(/^(\s*)for:\s*(\S+)\s*$/, (_m, ind: string, d: string) => `${ind}for: ${shorten(d, how.forSeconds, 'for: D', i)}`);
       // [range] and [range:step] (a subquery; an empty step is the evaluation interval)
       l = l.replace(new RegExp(String.raw`\[(${DURATION})(?::(${DURATION})?)?\]`, 'g'), (m, r: string, s: string | undefined) => {
         const from = seconds(r, '[D]', i);
-        const range = shorten(r, shortWindow, '[D]', i);
+        const range = shorten(r, how.windowSeconds, '[D]', i);
         if (!m.includes(':')) return `[${range}]`;
         // The step shrinks with the range (the same number of points); an empty step stays empty.
-        const factor = shortWindow(from) / from;
+        const factor = how.windowSeconds(from) / from;
         return `[${range}:${s ? shorten(s, (x) => Math.max(1, Math.round(x * factor)), '[:D]', i) : ''}]`;
       });
-      l = l.replace(new RegExp(String.raw`\boffset (${DURATION})`, 'g'), (_m, d: string) => `offset ${shorten(d, shortWindow, 'offset D', i)}`);
+      l = l.replace(new RegExp(String.raw`\boffset (${DURATION})`, 'g'), (_m, d: string) => `offset ${shorten(d, how.windowSeconds, 'offset D', i)}`);
       return l;
     })
     .join('\n');
@@ -70,11 +89,11 @@ export function shortenRuleText(text: string, file = '?'): { text: string; chang
 }
 
 /** Copies every *.rules.yaml of `srcDir` into `dstDir`, shortened. */
-export function writeShortenedRules(srcDir: string, dstDir: string): Rewrite[] {
+export function writeShortenedRules(srcDir: string, dstDir: string, how: Shortening = E2E_SHORTENING): Rewrite[] {
   const files = readdirSync(srcDir).filter((f) => f.endsWith('.rules.yaml')).sort();
   if (files.length === 0) throw new Error(`no *.rules.yaml in ${srcDir}`);
   return files.map((f) => {
-    const { text, changes } = shortenRuleText(readFileSync(join(srcDir, f), 'utf8'), f);
+    const { text, changes } = shortenRuleText(readFileSync(join(srcDir, f), 'utf8'), f, how);
     writeFileSync(join(dstDir, f), text);
     return { file: f, changes };
   });
