@@ -143,3 +143,12 @@ export const PlatformGetBalanceResult = z.object({
   lockedNotStakeable: U64.optional(),
 });
 export type PlatformGetBalanceResult = z.output<typeof PlatformGetBalanceResult>;
+
+/**
+ * platform.getTxStatus {txID} → `{"status":"Committed"}` (vms/platformvm/service.go, status.Status): a
+ * proposal tx (a RewardValidatorTx or RewardAutoRenewedValidatorTx) is stored "Committed" when its
+ * commit option was accepted, "Aborted" when its abort option was (block/executor/verifier.go: the tx is
+ * added to both options' states with those statuses). Others: "Processing", "Dropped", "Unknown".
+ */
+export const PlatformGetTxStatusResult = z.object({ status: z.string().max(64) });
+export type PlatformGetTxStatusResult = z.output<typeof PlatformGetTxStatusResult>;

@@ -1,12 +1,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { NetworkError, RpcError } from '../../src/node-client/index.js';
 
 /**
  * The recording of a real auto-renewed validator (avalanchego v1.15.0-fuji-rc.4, Helicon active) through
  * its cycles: test/fixtures/real-node-helicon/ (README there). One folder per point of the timeline, one
- * JSON per exchange as sent (`{request, status, headers, body, recorded_at, elapsed_ms}`; `body` parsed,
- * or a string naming the connection error of a stopped node); `n2.*` asked of node2 (the auto-renewed
+ * JSON per exchange as sent (`{request, status, headers, body, recorded_at, elapsed_ms}`, `body` parsed; a
+ * stopped node's: `{request, status: null, error, recorded_at}`; `*.raw.json`: a raw block, not an exchange,
+ * left out); `n2.*` asked of node2 (the auto-renewed
  * validator), `n1.*` of node1 (the genesis validator). Read as recorded, nothing edited.
  */
 export const HELICON_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-node-helicon');
@@ -33,12 +36,14 @@ export interface HeliconExchange {
 
 function read(point: Point, file: string): HeliconExchange {
   const raw = JSON.parse(readFileSync(join(HELICON_DIR, point, file), 'utf8')) as {
-    request: { body: { method: string; params?: Record<string, unknown> } | null };
-    body: unknown;
-    recorded_at: string;
+    request?: { body: { method: string; params?: Record<string, unknown> } | null };
+    body?: unknown;
+    /** A stopped node: the connection error, no status, no body. */
+    error?: string;
+    recorded_at?: string;
   };
-  const base = { file, method: raw.request.body?.method ?? '', params: raw.request.body?.params ?? {}, recordedAtMs: Date.parse(raw.recorded_at) };
-  if (typeof raw.body === 'string') return { ...base, error: { message: raw.body } };
+  const base = { file, method: raw.request?.body?.method ?? '', params: raw.request?.body?.params ?? {}, recordedAtMs: Date.parse(raw.recorded_at ?? '') };
+  if (typeof raw.error === 'string') return { ...base, error: { message: raw.error } };
   const body = raw.body as { result?: unknown; error?: { code: number; message: string } };
   return body.error ? { ...base, error: body.error } : { ...base, result: body.result };
 }
@@ -46,7 +51,7 @@ function read(point: Point, file: string): HeliconExchange {
 /** Every exchange of `node` ('n1' or 'n2') at `point`. */
 export function exchanges(point: Point, node: 'n1' | 'n2' = 'n2'): HeliconExchange[] {
   return readdirSync(join(HELICON_DIR, point))
-    .filter((f) => f.startsWith(`${node}.`) && f.endsWith('.json'))
+    .filter((f) => f.startsWith(`${node}.`) && f.endsWith('.json') && !f.endsWith('.raw.json'))
     .sort()
     .map((f) => read(point, f));
 }
@@ -76,4 +81,29 @@ export function rewardTxsOfBlocks(): RewardTxOfBlock[] {
     }
   }
   return out;
+}
+
+/**
+ * Answers for test/collectors/fake.ts's fakeClient from what node2 answered at `point`: each JSON-RPC method
+ * recorded there, the exchange whose params equal the request's (the recorded error as an RpcError, a
+ * stopped node's as a NetworkError). A request of `methods` (or of any method recorded there) that nothing
+ * recorded answers is listed in `unrecorded` (and fails: tests assert the list is empty).
+ */
+export function recordedAnswers(point: Point, methods: readonly string[], node: 'n1' | 'n2' = 'n2'): { answers: Record<string, (params: unknown) => unknown>; unrecorded: string[] } {
+  const all = exchanges(point, node).filter((x) => x.method !== '');
+  const unrecorded: string[] = [];
+  const answers: Record<string, (params: unknown) => unknown> = {};
+  for (const method of new Set([...methods, ...all.map((x) => x.method)])) {
+    answers[method] = (params: unknown) => {
+      const x = all.find((e) => e.method === method && isDeepStrictEqual(e.params, params ?? {}));
+      if (x === undefined) {
+        unrecorded.push(`${point} ${method} ${JSON.stringify(params)}`);
+        return new Error(`not recorded at ${point}: ${method} ${JSON.stringify(params)}`);
+      }
+      if (x.error?.code !== undefined) return new RpcError(method, x.error.code, x.error.message);
+      if (x.error) return new NetworkError(method, 'ECONNREFUSED');
+      return x.result;
+    };
+  }
+  return { answers, unrecorded };
 }
