@@ -2,7 +2,7 @@ import { gauges, sample, type Sample } from '../model.js';
 import { ENDPOINTS, RpcError, rpcCall } from '../node-client/index.js';
 import { InfoUptimeResult } from '../schemas/info.js';
 import { percentToRatio } from '../schemas/primitives.js';
-import { defineCollector, oneCall, type CollectorOf } from './define.js';
+import { collectOneCall, defineCollector, type CollectorOf } from './define.js';
 
 export function toSamples(v: InfoUptimeResult): Sample[] {
   return [
@@ -39,6 +39,8 @@ export const infoUptimeCall = rpcCall({
 export interface InfoUptimeValue {
   readonly rewardingStakeRatio: number;
   readonly weightedAverageRatio: number;
+  /** When the node answered, Unix seconds (derive/max-achievable-uptime.ts: before the peers' first report?). */
+  readonly atSeconds: number;
 }
 
 export const infoUptime: CollectorOf<'info-uptime', InfoUptimeValue> = defineCollector({
@@ -53,8 +55,10 @@ export const infoUptime: CollectorOf<'info-uptime', InfoUptimeValue> = defineCol
       avax_uptime_weighted_average_ratio: 'Stake-weighted average of the uptime peers observe for this node (info.uptime weightedAveragePercentage / 100).',
     }),
   ],
-  ...oneCall(infoUptimeCall, (v) => ({
-    value: { rewardingStakeRatio: percentToRatio(v.rewardingStakePercentage), weightedAverageRatio: percentToRatio(v.weightedAveragePercentage) },
-    samples: toSamples(v),
-  })),
+  calls: [infoUptimeCall],
+  collect: (ctx) =>
+    collectOneCall(ctx, infoUptimeCall, (v) => ({
+      value: { rewardingStakeRatio: percentToRatio(v.rewardingStakePercentage), weightedAverageRatio: percentToRatio(v.weightedAveragePercentage), atSeconds: Math.floor(ctx.now() / 1000) },
+      samples: toSamples(v),
+    })),
 });
