@@ -56,9 +56,11 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
         series(
           [9, 12],
           'Rewarding stake',
-          `Share of stake that currently considers this node above its uptime requirement (AvalancheRewardingStakeLow below ${percent(t.rewardingStakeLow)}%).`,
+          `Share of stake whose last report puts this node at or above the requirement the node measures it against (dashed: avax_uptime_rewarding_stake_requirement_ratio, 0.9 from v1.15.0 for a validation or cycle started after Helicon, else 0.8). AvalancheRewardingStakeLow below ${percent(t.rewardingStakeLow)}%. Measured at 0.8 while the validation needs 0.9, a full share here does not mean the reward is safe: see Uptime vs requirement.`,
           range(q.sel('avax_uptime_rewarding_stake_ratio'), '{{target}}'),
+          range(q.sel('avax_uptime_rewarding_stake_requirement_ratio'), '{{target}} measured at'),
         )
+          .overrideByQuery('B', requirementLine)
           .thresholdsStyle(new common.GraphThresholdsStyleConfigBuilder().mode(common.GraphThresholdsStyleMode.LineAndArea))
           .unit('percentunit')
           .max(1)
@@ -294,13 +296,14 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
         ownValidationTable([8, 12], 'Last validation reward', {
           sortBy: 'paid (AVAX)',
           description:
-            'The last watched primary-network validation of each node that ended while the exporter ran: the reward platform.getRewardUTXOs lists for it against the potential reward it showed. Paid 0 with a reward expected (red) = AvalancheValidationEndedWithoutReward. Empty until a watched validation ends; the exporter keeps this in memory only (a restart clears it).',
+            "The last watched primary-network validation of each node that ended while the exporter ran, or the last cycle of an auto-renewed one: its reward (platform.getRewardUTXOs of the validation or of the cycle's reward tx, plus what the cycle re-staked) against the potential reward it showed. Paid 0 with a reward expected (red) = AvalancheValidationEndedWithoutReward. Empty until a watched validation or cycle ends; the exporter keeps this in memory only (a restart clears it).",
           columns: [
             { name: 'paid (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_reward_avax')), props: [prop.cellBackground(), prop.thresholds(steps(['red', null], ['green', 1e-9]))] },
+            { name: 're-staked (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_reward_restaked_avax')) },
             { name: 'expected (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_potential_reward_avax')) },
             { name: 'ended', query: `${maxBy('target, node_id', q.sel('avax_validator_last_reward_timestamp_seconds'))} * 1000`, props: [prop.unit('dateTimeAsIso')] },
           ],
-          display: ['ended', 'paid (AVAX)', 'expected (AVAX)'],
+          display: ['ended', 'paid (AVAX)', 're-staked (AVAX)', 'expected (AVAX)'],
         }),
       )
       .withPanel(metricSeries([8, 12], 'Reward owner balance', q, 'avax_reward_owner_balance_avax', '{{target}} {{node_id}}').thresholds(steps(['green', null])).min(0)),
