@@ -28,7 +28,8 @@ import { defineCollector, type CollectorContext, type CollectorValues, type Coll
  *   reward 0. A commit always pays at least potential + seen re-staked + seen fees: less is an abort.
  *   When it pays that much although the validator was going to renew (nextPeriod > 0 within the last
  *   RENEWAL_INTENT_SECONDS), it either set period 0 at the last moment or re-staked more before this
- *   exporter saw it: platform.getTxStatus of the reward tx says Committed or Aborted.
+ *   exporter saw it: platform.getTxStatus of the reward tx says Committed or Aborted; without either answer
+ *   the last config decides (a renewing validator that is removed was not rewarded).
  * platform.getBalance of the reward owner addresses gives what the owner holds.
  *
  * Kept in memory only (ctx.memory, lost when the exporter restarts): the fixed validations seen active,
@@ -174,7 +175,7 @@ export const platformGetTxStatusCall = rpcCall({
   endpoint: ENDPOINTS.platform,
   wire: (txID: string) => ({ txID }),
   result: PlatformGetTxStatusResult,
-  absent: 'the P-Chain API off: a disputed auto-renewed cycle end stays unjudged',
+  absent: 'a disputed auto-renewed cycle end is judged by the last config seen (removed while renewing: no reward)',
   scope: 'network',
 });
 
@@ -213,29 +214,31 @@ async function judgeCycleEnds(ctx: Ctx, ends: readonly CycleEnd[], budget: numbe
       continue;
     }
     const paid = rewardPaid(r.value);
-    let v = judgeCycle(e, paid);
-    if (v.rewarded === undefined) {
+    const judged1 = judgeCycle(e, paid);
+    let v: Exclude<CycleVerdict, { rewarded: undefined }>;
+    let how: string;
+    if (judged1.rewarded !== undefined) {
+      v = judged1;
+      how = v.rewarded ? v.how : 'removed';
+    } else {
       const s = await ctx.call(platformGetTxStatusCall, rewardTx);
       if (!s.ok && !s.normal) {
-        errors.push(s.error);
+        errors.push(s.error); // asked again next run
         continue;
       }
-      const status = s.ok ? s.value.status : 'unknown';
+      const status = s.ok ? s.value.status : 'absent';
       if (status === 'Committed') v = { rewarded: true, rewardNavax: paid - (c.weight - c.firstWeight), restakedNavax: 0n, how: 'exit' };
-      else if (status === 'Aborted') v = { rewarded: false, returnedNavax: paid };
+      else v = { rewarded: false, returnedNavax: paid }; // Aborted; or no answer: it was renewing, and was removed
+      how = status === 'Committed' ? 'exit (getTxStatus)' : status === 'Aborted' ? 'removed (getTxStatus)' : `removed (last seen renewing; getTxStatus ${status})`;
     }
     judged.add(key);
-    const fields = { node_id: c.nodeId, tx_id: c.txID, reward_tx_id: rewardTx, cycle_start: c.start, end_time: c.end, potential_reward_avax: navaxToAvax(c.potentialReward), utxos_avax: navaxToAvax(paid) };
-    if (v.rewarded === undefined) {
-      ctx.log.info(fields, 'auto-renewed validator left: whether its last cycle was rewarded is unknown');
-      continue;
-    }
+    const fields = { node_id: c.nodeId, tx_id: c.txID, reward_tx_id: rewardTx, cycle_start: c.start, end_time: c.end, potential_reward_avax: navaxToAvax(c.potentialReward), utxos_avax: navaxToAvax(paid), how };
     const reward = v.rewarded ? v.rewardNavax : 0n;
     const restaked = v.rewarded ? v.restakedNavax : 0n;
     outcomes.set(c.nodeId, { txID: c.txID, nodeId: c.nodeId, endTime: c.end, paidNavax: reward, restakedNavax: restaked, potentialRewardNavax: c.potentialReward, rewardOwner: ownerAddresses(c.rewardOwner) });
-    if (v.rewarded) ctx.log.info({ ...fields, how: v.how, reward_avax: navaxToAvax(reward), restaked_avax: navaxToAvax(restaked) }, 'auto-renewed cycle ended, reward paid');
-    else if (c.potentialReward > 0n) ctx.log.warn({ ...fields, how: 'removed', reward_avax: 0, returned_avax: navaxToAvax(v.returnedNavax) }, 'watched validation ended without reward');
-    else ctx.log.info({ ...fields, how: 'removed', reward_avax: 0 }, 'auto-renewed cycle ended, reward paid');
+    if (v.rewarded) ctx.log.info({ ...fields, reward_avax: navaxToAvax(reward), restaked_avax: navaxToAvax(restaked) }, 'auto-renewed cycle ended, reward paid');
+    else if (c.potentialReward > 0n) ctx.log.warn({ ...fields, reward_avax: 0, returned_avax: navaxToAvax(v.returnedNavax) }, 'watched validation ended without reward');
+    else ctx.log.info({ ...fields, reward_avax: 0 }, 'auto-renewed cycle ended, reward paid');
   }
   return used;
 }

@@ -186,12 +186,14 @@ describe('validator-rewards: a disputed cycle end asks platform.getTxStatus of i
     expect(aborted.log.filter((l) => l.level === 'warn').map((l) => l.args[1])).toEqual(['watched validation ended without reward']);
     expect(aborted.asked).toHaveLength(2); // judged once, not again the next run
   });
-  it('behavior: Unknown, or the method absent → no outcome, one info line; an error → asked again next run', async () => {
-    for (const status of [result('platform.getTxStatus', 'unknown'), new RpcError('platform.getTxStatus', -32601, 'rpc: can\'t find method "platform.GetTxStatus"')]) {
+  it('behavior: Unknown, or the method absent → the last config decides: it was renewing and was removed: reward 0, one warning; an error → asked again next run', async () => {
+    for (const [status, why] of [
+      [result('platform.getTxStatus', 'unknown'), 'removed (last seen renewing; getTxStatus Unknown)'],
+      [new RpcError('platform.getTxStatus', -32601, 'rpc: can\'t find method "platform.GetTxStatus"'), 'removed (last seen renewing; getTxStatus absent)'],
+    ] as const) {
       const u = await judged(status);
-      expect(valueOf(u.r1.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBeUndefined();
-      expect(u.log.filter((l) => String(l.args[1]).startsWith('auto-renewed')).map((l) => [l.level, l.args[1]])).toEqual([['info', 'auto-renewed validator left: whether its last cycle was rewarded is unknown']]);
-      expect(u.log.filter((l) => l.level === 'warn')).toEqual([]);
+      expect(valueOf(u.r1.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBe(0);
+      expect(u.log.filter((l) => l.level === 'warn').map((l) => [l.args[1], (l.args[0] as Record<string, unknown>)['how']])).toEqual([['watched validation ended without reward', why]]);
       expect(u.asked).toHaveLength(2);
     }
     const failing = await judged(new RpcError('platform.getTxStatus', -32000, 'database closed'));
