@@ -65,6 +65,7 @@ const MAY_BE_EMPTY: readonly { dashboard: string; panel: string; why: string }[]
   { dashboard: 'avalanche-node.json', panel: 'Scheduled network upgrades', why: 'every upgrade the simulator announces is past, except Helicon, which is unscheduled (+Inf); both are hidden by design' },
   { dashboard: 'avalanche-node-internals.json', panel: 'Expired messages', why: 'avalanchego exports the expired-message counter only once a message expired; a healthy simulated node never lets one expire (the unhealthy-network scenario does)' },
   { dashboard: 'avalanche-node.json', panel: 'Log levels (Admin API)', why: 'admin-logger is opt-in and the healthy simulated node keeps its Admin API off (a plain-text 404, the normal state); test/scenarios/subnet-chains.test.ts covers log-level-debug' },
+  { dashboard: 'avalanche-validator.json', panel: 'Auto-renew config', why: 'auto-renewed validators only (ACP-236, a 1.15.0 node after Helicon); the simulated node here runs 1.14.2 (test/scenarios/helicon-rewards.test.ts has the series)' },
 ];
 
 // The target also watches the simulated L1 (the node validates it, with a balance the simulator keeps

@@ -175,17 +175,30 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
       .withPanel(
         ownValidationTable([8, 12], 'Validation or cycle', {
           description:
-            "Per node, its own primary-network validation; for an auto-renewed validator (ACP-236, avalanchego master after Helicon) its current cycle: whether it renews, the time to the reward boundary (avax_validator_cycle_end_timestamp_seconds), the next cycle's length (0: it leaves there), whether the requirement can still be met (no: the reward is lost, and an auto-renewed validator is removed at the boundary: AvalancheValidatorForcedExitRisk) and the downtime it can still afford.",
+            "Per node, its own primary-network validation; for an auto-renewed validator (ACP-236, avalanchego v1.15.0 after Helicon) its current cycle: whether it renews, the time to the reward boundary (avax_validator_cycle_end_timestamp_seconds), the next cycle's length (0: it leaves there), the delegation fees accrued in it (paid or re-staked at its end), whether the requirement can still be met (no: the reward is lost, and an auto-renewed validator is removed at the boundary: AvalancheValidatorForcedExitRisk) and the downtime it can still afford.",
           columns: [
             { name: 'auto-renewed', query: sat('avax_validator_auto_renewed', P), props: [prop.mappings(valueText([0, 'no', 'blue'], [1, 'yes', 'blue']))] },
             { name: 'to the boundary', query: `${sat('avax_validator_cycle_end_timestamp_seconds', P)} - time()`, props: [prop.unit('dtdurations')] },
             { name: 'next period', query: sat('avax_validator_next_period_seconds', P), props: [prop.unit('dtdurations')] },
+            { name: 'fees accrued (AVAX)', query: sat('avax_validator_accrued_delegatee_reward_avax', P), props: [prop.decimals(4)] },
             {
               name: 'requirement reachable',
               query: sat('avax_validator_uptime_requirement_reachable'),
               props: [prop.cellBackground(), prop.thresholds(redGreen()), prop.mappings(valueText([0, 'no', 'red'], [1, 'yes', 'green']))],
             },
             { name: 'downtime budget left', query: sat('avax_validator_downtime_budget_seconds'), props: [prop.unit('dtdurations')] },
+          ],
+        }),
+      )
+      .withPanel(
+        ownValidationTable([6, 24], 'Auto-renew config', {
+          description:
+            "Per watched auto-renewed validator (ACP-236): the share of each cycle's reward (validation reward and delegation fees) it re-stakes into its weight (autoCompoundRewardShares; the rest is paid to the reward owners), the next cycle's length (0: it leaves at the boundary), and the validatorAuthority that may change both (SetAutoRenewedValidatorConfigTx): the signatures it needs of how many keys. Empty for validations with a fixed end.",
+          columns: [
+            { name: 're-staked share', query: sat('avax_validator_auto_compound_reward_ratio', P), props: [prop.unit('percentunit')] },
+            { name: 'next period', query: `${sat('avax_validator_next_period_seconds', P)} and on(target, node_id) ${sat('avax_validator_auto_renewed', P)} == 1`, props: [prop.unit('dtdurations')] },
+            { name: 'authority signatures', query: sat('avax_validator_authority_threshold', P) },
+            { name: 'authority keys', query: sat('avax_validator_authority_addresses', P) },
           ],
         }),
       )
