@@ -24,6 +24,8 @@ export interface MetricDescriptor {
   readonly labels: readonly string[];
   /** Collector that produces it; `runner` for the always-on exporter series. */
   readonly collector: string;
+  /** The avalanchego releases whose nodes give it, when not every one (docs/metrics.md's column). */
+  readonly avalanchego?: string;
 }
 
 /**
@@ -35,6 +37,8 @@ export interface MetricSpec {
   readonly type: MetricType;
   readonly help: string;
   readonly labels: readonly string[];
+  /** The avalanchego releases whose nodes give it, when not every one (docs/metrics.md's column). */
+  readonly avalanchego?: string;
 }
 
 /** One family of a type: `family('counter', 'avax_x_total', 'What it counts.', ['chain'])`. */

@@ -6,7 +6,13 @@ import { PlatformGetHeightResult, PlatformGetTimestampResult } from '../schemas/
 import { u64ToNumber } from '../schemas/primitives.js';
 import { defineCollector, eachCall, type CollectorOf } from './define.js';
 
-/** The answers that came back (each call is independent), published for the blocks behind a reference target. */
+/**
+ * The answers that came back (each call is independent), published for the blocks behind a reference target.
+ * `c` is eth_blockNumber: under SAE (ACP-194, avalanchego v1.15.0+ once Helicon activated) the last executed
+ * block (`latest`), which trails the last accepted one by the node's execution queue; node-metrics reads the
+ * accepted, executed and settled heights from /ext/metrics. Every node of a network answers alike, so the
+ * comparisons across targets (behind-reference, bootstrap-target) hold.
+ */
 export interface ChainHeightValue {
   readonly p?: bigint;
   readonly c?: bigint;
@@ -46,11 +52,15 @@ export const platformGetTimestampCall = rpcCall({ method: 'platform.getTimestamp
 
 export const chainHeight: CollectorOf<'chain-height', ChainHeightValue> = defineCollector({
   name: 'chain-height',
-  description: 'Last accepted heights of P (platform.getHeight), C (eth_blockNumber) and X (avm.getHeight), and P-Chain time.',
+  description: 'Heights of P (platform.getHeight), C (eth_blockNumber: the last executed block under SAE, v1.15.0+) and X (avm.getHeight), and P-Chain time.',
   needs: 'P-Chain, X-Chain and C-Chain RPC APIs (each answers 503 until its chain has bootstrapped)',
   interval: 15,
   metrics: [
-    gauge('avax_chain_height', 'Last accepted height: P platform.getHeight, C eth_blockNumber, X avm.getHeight.', ['chain']),
+    gauge(
+      'avax_chain_height',
+      'Height each chain\'s API reports: P platform.getHeight and X avm.getHeight (last accepted); C eth_blockNumber, the last accepted block on Coreth but the last executed one under SAE (avalanchego v1.15.0+ after Helicon: avax_node_cchain_last_executed_height; accepted: avax_node_last_accepted_height{chain="C"}, settled: avax_node_cchain_last_settled_height).',
+      ['chain'],
+    ),
     gauge('avax_pchain_timestamp_seconds', 'P-Chain time from platform.getTimestamp, as Unix seconds.'),
   ],
   ...eachCall([platformGetHeightCall, ethBlockNumberCall, avmGetHeightCall, platformGetTimestampCall], ([p, c, x, t]) => {

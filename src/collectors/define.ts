@@ -266,7 +266,7 @@ export async function collectOneCall<T, N extends string, V>(
 }
 
 /** What a one-call body may use of its run besides the answer: the call itself and the logger. */
-export type OneCallContext = Pick<CollectorContext, 'call' | 'log' | 'logOnChange'>;
+export type OneCallContext = Pick<CollectorContext, 'call' | 'log' | 'logOnChange' | 'now'>;
 
 /**
  * `calls` and `collect` of a collector whose body is one call without params (collectOneCall), the

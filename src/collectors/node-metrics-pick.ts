@@ -86,9 +86,14 @@ interface Acc {
   specific: number;
 }
 
+/** The C-Chain VM a body shows: `sae` when it holds an SAE signal of the C-Chain, else `coreth` when it holds a Coreth one. */
+export type CchainVm = NonNullable<NodeSignal['cchainVm']>;
+
 /** Accumulates the samples of one /ext/metrics body, then yields our series. */
 export class SignalPicker {
   private readonly acc = new Map<NamingScheme, Acc>(NAMING_SCHEMES.map((s) => [s, { series: new Map(), specific: 0 }]));
+  /** C-Chain VMs whose signals the body holds. */
+  private readonly vms = new Set<CchainVm>();
 
   constructor(private readonly index: SignalIndex) {}
 
@@ -122,6 +127,8 @@ export class SignalPicker {
     } else if (source.onlyChain && native !== undefined && this.index.chainLabel.get(native) !== source.onlyChain) {
       return;
     }
+    // The family is there, whatever its value (a sentinel included).
+    if (signal.cchainVm) this.vms.add(signal.cchainVm);
     // extra label
     let extra = '';
     if (signal.extra) {
@@ -139,8 +146,8 @@ export class SignalPicker {
       if (Number.isNaN(n)) return;
       le = n === Infinity ? '+Inf' : String(n / (signal.divide ?? 1));
     }
-    // NaN and ±Inf carry no usable figure for any curated signal: left out rather than summed.
-    if (!Number.isFinite(value)) return;
+    // NaN and ±Inf carry no usable figure for any curated signal, nor does a sentinel: left out rather than summed.
+    if (!Number.isFinite(value) || signal.sentinel?.(value)) return;
     const part = source.part ?? '';
     const divide = source.divide ?? signal.divide ?? 1;
     const key = `${e.index}\u0000${part}\u0000${chain}\u0000${extra}\u0000${le}`;
@@ -154,10 +161,11 @@ export class SignalPicker {
   }
 
   /**
-   * The scheme that matched (undefined: no scheme-specific name at all) and our samples. `hint` is the
-   * scheme the node's version implies, used on a tie.
+   * The scheme that matched (undefined: no scheme-specific name at all), the C-Chain VM (undefined: neither
+   * seen) and our samples, without Coreth's once the C-Chain runs SAE (its registry stays exported, frozen).
+   * `hint` is the scheme the node's version implies, used on a tie.
    */
-  result(hint?: NamingScheme): { scheme: NamingScheme | undefined; samples: Sample[] } {
+  result(hint?: NamingScheme): { scheme: NamingScheme | undefined; cchainVm: CchainVm | undefined; samples: Sample[] } {
     let best: NamingScheme | undefined;
     let bestCount = 0;
     for (const s of [...NAMING_SCHEMES].reverse()) {
@@ -168,7 +176,8 @@ export class SignalPicker {
       }
     }
     const used = best ?? hint ?? 'v1.11.8';
-    return { scheme: best, samples: toSamples(this.acc.get(used)!) };
+    const cchainVm = this.vms.has('sae') ? 'sae' : this.vms.has('coreth') ? 'coreth' : undefined;
+    return { scheme: best, cchainVm, samples: toSamples(this.acc.get(used)!, cchainVm) };
   }
 }
 
@@ -199,8 +208,8 @@ function completeHistograms(rows: readonly Row[]): Row[] {
   return bad.size === 0 ? [...rows] : rows.filter((r) => !bad.has(r));
 }
 
-function toSamples(acc: Acc): Sample[] {
-  const rows = completeHistograms([...acc.series.values()]);
+function toSamples(acc: Acc, cchainVm: CchainVm | undefined): Sample[] {
+  const rows = completeHistograms([...acc.series.values()].filter((r) => cchainVm !== 'sae' || NODE_SIGNALS[r.index]!.cchainVm !== 'coreth'));
   rows.sort((a, b) => a.index - b.index || cmp(a.chain, b.chain) || cmp(a.extra, b.extra) || partOrder(a.part) - partOrder(b.part) || leOrder(a.le) - leOrder(b.le));
   return rows.map((r) => {
     const signal = NODE_SIGNALS[r.index]!;

@@ -1,4 +1,5 @@
 import type { MetricType } from '../model.js';
+import { DB_METHOD_KIND, DB_METHODS, HANDLER_OPS, NETWORK_OPS, POLL_REASON } from './node-metrics-ops.js';
 
 /**
  * The curated node-internal signals of `GET /ext/metrics` (avalanchego's own Prometheus registry),
@@ -77,83 +78,18 @@ export interface NodeSignal {
   readonly chainAll?: boolean;
   /** Native unit → ours: the native value is divided by it (1e9 for nanoseconds, 100 for percent). */
   readonly divide?: number;
+  /** A native value that is a placeholder, not a figure (checked before `divide`): such a sample gives no series. */
+  readonly sentinel?: (native: number) => boolean;
+  /**
+   * The C-Chain VM whose registry holds it. Helicon (avalanchego v1.15.0) moved the C-Chain from Coreth to SAE
+   * (ACP-194); Coreth's registry stays exported, frozen, so a `coreth` signal is left out of a body that holds any
+   * `sae` one (the node-metrics picker), and a `sae` one exists only there.
+   */
+  readonly cchainVm?: 'coreth' | 'sae';
+  /** The avalanchego releases that have it, when not every one (docs/metrics.md). */
+  readonly avalanchego?: string;
   readonly native: readonly NativeName[];
 }
-
-/*
- * Message ops of the v1.10.0 scheme (v1.10.0–v1.11.5), where every op has metric names of its own. From
- * v1.11.6 on the op is a label (`op`) and every value is summed, so these lists matter for v1.10.0–v1.11.5 only.
- * Source: avalanchego message/ops.go (the names are Op.String(); the groups are its HandshakeOps,
- * ConsensusExternalOps and ConsensusInternalOps) as stored for the PeerListAck era (v1.10.x) and for v1.11.x
- * (the source index holds no tag-exact copy of v1.10.0 or v1.11.5), and RELEASES.md
- * v1.10.18 for the renames of that release: `version` → `handshake` (PR 2479), `peerlist_ack` → `get_peerlist`
- * (PR 2580), AppError (PR 2248): `app_request_failed` → `app_error`, `cross_chain_app_request_failed` →
- * `cross_chain_app_error`. Cross-checked against the `op` labels of real v1.11.7 and v1.12.2 nodes
- * (test/fixtures/real-node-v1.11.7, real-node-v1.12.2). Version ranges are given per name.
- * - network: network/peer/metrics.go registers `avalanche_network_<op>_{sent,received,sent_bytes,received_bytes,failed}`
- *   for every op of message.ExternalOps = ConsensusExternalOps + HandshakeOps;
- * - chain handler: snow/networking/handler/metrics.go registers the averager `avalanche_<a>_handler_<op>_{count,sum}`
- *   for every op of message.ConsensusOps = ConsensusExternalOps + ConsensusInternalOps (not the handshake ops).
- */
-/** HandshakeOps: peer-to-peer only, never handed to a chain. */
-const HANDSHAKE_OPS: readonly string[] = [
-  // v1.10.0–v1.11.5
-  'ping', 'pong', 'peerlist',
-  // v1.10.0–v1.10.17
-  'version', 'peerlist_ack',
-  // v1.10.18–v1.11.5
-  'handshake', 'get_peerlist',
-];
-/** ConsensusExternalOps: requests and responses between the chains of two nodes, and AppGossip. */
-const CONSENSUS_EXTERNAL_OPS: readonly string[] = [
-  // v1.10.0–v1.11.5
-  'get_state_summary_frontier', 'state_summary_frontier', 'get_accepted_state_summary', 'accepted_state_summary',
-  'get_accepted_frontier', 'accepted_frontier', 'get_accepted', 'accepted', 'get_ancestors', 'ancestors',
-  'get', 'put', 'push_query', 'pull_query', 'chits', 'app_request', 'app_response', 'app_gossip',
-  // v1.10.18–v1.11.5: the AppError response (before: the internal app_request_failed)
-  'app_error',
-];
-/** ConsensusInternalOps: the node's own messages to a chain handler (never on the wire). */
-const CONSENSUS_INTERNAL_OPS: readonly string[] = [
-  // v1.10.0–v1.11.5
-  'get_state_summary_frontier_failed', 'get_accepted_state_summary_failed', 'get_accepted_frontier_failed',
-  'get_accepted_failed', 'get_ancestors_failed', 'get_failed', 'query_failed',
-  'connected', 'disconnected', 'notify', 'gossip_request', 'timeout',
-  // v1.10.0 to at least v1.11.5 (the v1.10.x source has them; RELEASES.md notes no removal up to v1.11.6)
-  'cross_chain_app_request', 'cross_chain_app_response', 'connected_subnet',
-  // v1.10.0–v1.10.17
-  'app_request_failed', 'cross_chain_app_request_failed',
-  // v1.10.18–v1.11.5
-  'cross_chain_app_error',
-];
-/** Ops with `avalanche_network_<op>_*` names (v1.10.0 scheme): message.ExternalOps. */
-export const NETWORK_OPS: readonly string[] = [...HANDSHAKE_OPS, ...CONSENSUS_EXTERNAL_OPS];
-/** Ops with `avalanche_<a>_handler_<op>_count` names (v1.10.0 scheme): message.ConsensusOps. */
-export const HANDLER_OPS: readonly string[] = [...CONSENSUS_EXTERNAL_OPS, ...CONSENSUS_INTERNAL_OPS];
-/**
- * `reason` of `avalanche_snowman_poll_count{chain,reason}` (terminated polls; v1.11.9+, none before) → ours.
- * Source: snow/consensus/snowman/poll, early_term_no_traversal.go (v1.11.9, PR 3093 "Add early termination
- * metrics case by case") and early_term_traversal.go (PR 3337, v1.13.0), and the real v1.12.2 and v1.14.2 nodes:
- * - `exhausted` (every polled validator answered), `early_fail` (alpha preference out of reach): v1.11.9–v1.14.2;
- * - `early_alpha_pref` (alpha preference reached, alpha confidence out of reach) and `early_alpha_conf` (alpha
- *   confidence reached): v1.11.9 (v1.12.2 capture) to at least v1.13.0 (its traversal poll still counts them);
- * - `early_alpha` (either of the two): v1.14.2 (capture and source); the release between v1.13.0 and v1.14.2
- *   that merged them is not established.
- * Both early-alpha reasons of the older releases are summed into `early_alpha`: one label value set for all.
- */
-export const POLL_REASON: Readonly<Record<string, string>> = {
-  exhausted: 'exhausted',
-  early_fail: 'early_fail',
-  early_alpha: 'early_alpha',
-  early_alpha_pref: 'early_alpha',
-  early_alpha_conf: 'early_alpha',
-};
-/** Database calls (database/meterdb) and whether they read or write; the others are not exported. */
-export const DB_METHOD_KIND: Readonly<Record<string, 'read' | 'write'>> = {
-  get: 'read', has: 'read', iterator_next: 'read',
-  put: 'write', delete: 'write', batch_write: 'write',
-};
-const DB_METHODS = Object.keys(DB_METHOD_KIND);
 
 /** Nanoseconds → seconds. */
 const NS = 1e9;
@@ -207,6 +143,34 @@ function meterdb(metric: string, legacy: string): NativeName[] {
   ];
 }
 
+/**
+ * Go's time.Duration saturates at ±MaxInt64 nanoseconds (about 292 years): SAE's gas-time gap reads
+ * 9223372036.854776 s before the first executed block (real v1.15.0 node). Such a value is no measurement.
+ */
+export const SATURATED_DURATION_SECONDS = 9223372036.854775807;
+const saturatedDuration = (seconds: number): boolean => Math.abs(seconds) >= SATURATED_DURATION_SECONDS;
+
+const CORETH_RELEASES = 'v1.10.0 to v1.14.x, and v1.15.0 before Helicon activated (C-Chain on Coreth); absent under SAE';
+const SAE_RELEASES = 'v1.15.0+, once Helicon activated (C-Chain on SAE)';
+type CchainSignal = Pick<NodeSignal, 'name' | 'type' | 'help' | 'sentinel'> & { readonly m: string };
+
+/** Coreth's geth-registry C-Chain signals: `avalanche_evm_eth_<m>{chain="C"}` since v1.11.8, `avalanche_C_vm_eth_<m>` before. */
+function coreth(list: readonly CchainSignal[]): NodeSignal[] {
+  return list.map(({ m, ...s }) => ({ ...s, perChain: false, cchainVm: 'coreth', avalanchego: CORETH_RELEASES, native: [{ schemes: C, name: `avalanche_evm_eth_${m}`, onlyChain: 'C' }, { schemes: AB, name: `avalanche_C_vm_eth_${m}` }] }));
+}
+
+/** The C-Chain's SAE signals: `avalanche_evm_transition_<m>{chain="C"}` (in seconds already; a histogram's three parts). */
+function sae(list: readonly CchainSignal[]): NodeSignal[] {
+  return list.map(({ m, ...s }) => {
+    const name = `avalanche_evm_transition_${m}`;
+    const native: NativeName[] =
+      s.type === 'histogram'
+        ? [{ schemes: C, name: `${name}_bucket`, part: '_bucket', onlyChain: 'C' }, { schemes: C, name: `${name}_sum`, part: '_sum', onlyChain: 'C' }, { schemes: C, name: `${name}_count`, part: '_count', onlyChain: 'C' }]
+        : [{ schemes: C, name, onlyChain: 'C' }];
+    return { ...s, perChain: false, cchainVm: 'sae', avalanchego: SAE_RELEASES, native };
+  });
+}
+
 export const NODE_SIGNALS: readonly NodeSignal[] = [
   // #1–#13, #50: consensus (snowman engine of each chain)
   { name: 'avax_node_blocks_accepted_total', type: 'counter', perChain: true, help: `${CHAIN}Blocks accepted by consensus (not the bootstrapped ones), from /ext/metrics.`, native: snowman('blks_accepted_count') },
@@ -215,7 +179,7 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   { name: 'avax_node_block_reject_latency_seconds', type: 'summary', perChain: true, divide: NS, help: `${CHAIN}Time from issuance to rejection of rejected blocks, in seconds (sum and count), from /ext/metrics.`, native: averager('avalanche_snowman_blks_rejected', 'avalanche_<a>_blks_rejected') },
   { name: 'avax_node_blocks_processing', type: 'gauge', perChain: true, help: `${CHAIN}Blocks issued to consensus and not yet decided (growing while nothing is accepted: stuck consensus), from /ext/metrics.`, native: snowman('blks_processing') },
   {
-    name: 'avax_node_consensus_latency_seconds', type: 'histogram', perChain: true, divide: NS,
+    name: 'avax_node_consensus_latency_seconds', type: 'histogram', perChain: true, avalanchego: 'v1.14.2+', divide: NS,
     help: `${CHAIN}Issuance-to-acceptance latency of blocks, in seconds (avalanchego v1.14.2+ only), from /ext/metrics.`,
     native: [
       // Bucket values are counts (only `le` is in nanoseconds, divided by the signal's divisor).
@@ -229,7 +193,7 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   { name: 'avax_node_polls_pending', type: 'gauge', perChain: true, help: `${CHAIN}Consensus polls waiting for responses, from /ext/metrics.`, native: snowman('polls') },
   { name: 'avax_node_poll_duration_seconds', type: 'summary', perChain: true, divide: NS, help: `${CHAIN}Time consensus polls took, in seconds (sum and count of completed polls), from /ext/metrics.`, native: averager('avalanche_snowman_poll_duration', 'avalanche_<a>_poll_duration') },
   {
-    name: 'avax_node_polls_terminated_total', type: 'counter', perChain: true, extra: 'reason', extraValues: ['early_alpha', 'early_fail', 'exhausted'], extraMap: POLL_REASON,
+    name: 'avax_node_polls_terminated_total', type: 'counter', perChain: true, avalanchego: 'v1.11.9+', extra: 'reason', extraValues: ['early_alpha', 'early_fail', 'exhausted'], extraMap: POLL_REASON,
     help: `${CHAIN}Consensus polls terminated (avalanchego v1.11.9+), by reason: early_alpha (ended early on an alpha majority; older releases (v1.11.9 to at least v1.13.0) report it as early_alpha_pref and early_alpha_conf, summed here), early_fail (an alpha majority out of reach) or exhausted (every polled validator answered), from /ext/metrics.`,
     native: [{ schemes: C, name: 'avalanche_snowman_poll_count', extra: { from: 'reason' } }],
   },
@@ -285,7 +249,7 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
     ],
   },
   {
-    name: 'avax_node_stake_weight', type: 'gauge', perChain: true, help: `${CHAIN}Total stake weight of the chain's validators as the node sees it (the unit of avax_node_benched_weight), from /ext/metrics.`,
+    name: 'avax_node_stake_weight', type: 'gauge', perChain: true, avalanchego: 'v1.10.12+', help: `${CHAIN}Total stake weight of the chain's validators as the node sees it (the unit of avax_node_benched_weight), from /ext/metrics.`,
     // avalanchego v1.10.12+ (stake total_weight); absent before.
     native: [{ schemes: C, name: 'avalanche_stake_total_weight' }, { schemes: AB, name: 'avalanche_<a>_total_weight' }],
   },
@@ -368,7 +332,7 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   { name: 'avax_node_disk_write_bytes_per_second', type: 'gauge', perChain: false, help: "Disk write rate of the node (resource tracker; already a rate), from /ext/metrics.", native: same('avalanche_resource_tracker_disk_writes') },
   { name: 'avax_node_disk_available_bytes', type: 'gauge', perChain: false, help: "Free space on the node's database volume, from /ext/metrics.", native: same('avalanche_resource_tracker_disk_available_space') },
   // v1.14.1+, a whole percent (avalanchego floors it); the node turns unhealthy below 10 % and stops below 3 %.
-  { name: 'avax_node_disk_available_ratio', type: 'gauge', perChain: false, divide: PCT, help: "Free share (0-1) of the node's database volume, a whole percent as the node floors it (v1.14.1+; absent before), from /ext/metrics. Runway: avax_node_disk_available_bytes * (1 - L / this) / -deriv(avax_node_disk_available_bytes[6h]) seconds to the level L.", native: same('avalanche_resource_tracker_disk_available_percentage') },
+  { name: 'avax_node_disk_available_ratio', type: 'gauge', perChain: false, avalanchego: 'v1.14.1+', divide: PCT, help: "Free share (0-1) of the node's database volume, a whole percent as the node floors it (v1.14.1+; absent before), from /ext/metrics. Runway: avax_node_disk_available_bytes * (1 - L / this) / -deriv(avax_node_disk_available_bytes[6h]) seconds to the level L.", native: same('avalanche_resource_tracker_disk_available_percentage') },
   { name: 'avax_node_resident_memory_bytes', type: 'gauge', perChain: false, help: 'Resident memory of the node process, from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_process_process_resident_memory_bytes' }, { schemes: AB, name: 'avalanche_process_resident_memory_bytes' }] },
   { name: 'avax_node_open_fds', type: 'gauge', perChain: false, help: 'Open file descriptors of the node process, from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_process_process_open_fds' }, { schemes: AB, name: 'avalanche_process_open_fds' }] },
   { name: 'avax_node_process_start_time_seconds', type: 'gauge', perChain: false, help: 'When the node process started, Unix seconds (a change: the node restarted), from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_process_process_start_time_seconds' }, { schemes: AB, name: 'avalanche_process_start_time_seconds' }] },
@@ -376,11 +340,36 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
   { name: 'avax_node_goroutines', type: 'gauge', perChain: false, help: 'Goroutines of the node process, from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_process_go_goroutines' }, { schemes: AB, name: 'avalanche_go_goroutines' }] },
   // #43–#45: C-Chain (coreth's geth registry under `eth`). #46 evm_eth_chain_head_block is left out on
   // purpose: coreth does not update it (reads 0); the C-Chain height is avax_node_last_accepted_height{chain="C"}.
-  { name: 'avax_node_cchain_gas_used_accepted_total', type: 'counter', perChain: false, help: 'Gas used by accepted C-Chain blocks, from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_evm_eth_chain_block_gas_used_accepted', onlyChain: 'C' }, { schemes: AB, name: 'avalanche_C_vm_eth_chain_block_gas_used_accepted' }] },
-  // coreth's geth `chain/block/bad/count`: blocks that failed verification (bad state root, invalid transactions).
-  { name: 'avax_node_cchain_bad_blocks_total', type: 'counter', perChain: false, help: 'C-Chain blocks that failed verification (a rising count: this node diverges from the network), from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_evm_eth_chain_block_bad_count', onlyChain: 'C' }, { schemes: AB, name: 'avalanche_C_vm_eth_chain_block_bad_count' }] },
-  { name: 'avax_node_cchain_txpool_pending', type: 'gauge', perChain: false, help: 'Executable transactions in the C-Chain pool, from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_evm_eth_txpool_pending', onlyChain: 'C' }, { schemes: AB, name: 'avalanche_C_vm_eth_txpool_pending' }] },
-  { name: 'avax_node_cchain_txpool_queued', type: 'gauge', perChain: false, help: 'Non-executable (future nonce) transactions in the C-Chain pool, from /ext/metrics.', native: [{ schemes: C, name: 'avalanche_evm_eth_txpool_queued', onlyChain: 'C' }, { schemes: AB, name: 'avalanche_C_vm_eth_txpool_queued' }] },
+  // Coreth only: absent under SAE, whose node still exports Coreth's registry, frozen (real v1.15.0 nodes).
+  ...coreth([
+    { name: 'avax_node_cchain_gas_used_accepted_total', type: 'counter', help: 'Gas used by accepted C-Chain blocks (Coreth; under SAE: avax_node_cchain_executed_gas_charged_total), from /ext/metrics.', m: 'chain_block_gas_used_accepted' },
+    // coreth's geth `chain/block/bad/count`: blocks that failed verification (bad state root, invalid transactions).
+    { name: 'avax_node_cchain_bad_blocks_total', type: 'counter', help: 'C-Chain blocks that failed verification (a rising count: this node diverges from the network; Coreth only, SAE has no such counter), from /ext/metrics.', m: 'chain_block_bad_count' },
+    { name: 'avax_node_cchain_txpool_pending', type: 'gauge', help: 'Executable transactions in the C-Chain pool (Coreth only), from /ext/metrics.', m: 'txpool_pending' },
+    { name: 'avax_node_cchain_txpool_queued', type: 'gauge', help: 'Non-executable (future nonce) transactions in the C-Chain pool (Coreth only), from /ext/metrics.', m: 'txpool_queued' },
+  ]),
+  // The C-Chain under SAE (ACP-194, avalanchego v1.15.0+ once Helicon activated; vms/saevm/saexec/metrics.go and
+  // cchain/metrics.go, RELEASES.md v1.15.0): blocks are accepted, then executed in order by a queue, then settled
+  // when a later block commits their state root. Accepted: avax_node_last_accepted_height{chain="C"}.
+  ...sae([
+    { name: 'avax_node_cchain_last_executed_height', type: 'gauge', m: 'sae_last_executed_height', help: 'Height of the last C-Chain block whose execution completed (SAE executes accepted blocks asynchronously; eth_blockNumber and the `latest` block are this one), from /ext/metrics.' },
+    { name: 'avax_node_cchain_last_settled_height', type: 'gauge', m: 'sae_last_settled_height', help: 'Height of the last settled C-Chain block (SAE: a later block committed its state root; the `safe` and `finalized` blocks are this one), from /ext/metrics.' },
+    { name: 'avax_node_cchain_execution_queue_blocks', type: 'gauge', m: 'sae_execution_queue_blocks', help: 'Accepted C-Chain blocks not yet executed, the one executing included (SAE), from /ext/metrics.' },
+    { name: 'avax_node_cchain_execution_queue_gas_limit', type: 'gauge', m: 'sae_execution_queue_gas_limit', help: "Worst-case gas of the accepted C-Chain blocks not yet executed (their transactions' gas limits plus end-of-block operations; SAE), from /ext/metrics." },
+    { name: 'avax_node_cchain_execution_queue_duration_seconds', type: 'histogram', m: 'sae_execution_queue_duration_seconds', help: "Time from a C-Chain block's acceptance into the execution queue until its execution completed, in seconds (SAE), from /ext/metrics." },
+    { name: 'avax_node_cchain_execute_block_duration_seconds', type: 'histogram', m: 'sae_execute_block_duration_seconds', help: 'Time to execute one C-Chain block, state commit and post-execution work included, in seconds (SAE), from /ext/metrics.' },
+    { name: 'avax_node_cchain_executed_gas_charged_total', type: 'counter', m: 'sae_executed_gas_charged_total', help: "Gas charged by executed C-Chain blocks (transactions' gas used plus end-of-block operations; SAE: what avax_node_cchain_gas_used_accepted_total was under Coreth), from /ext/metrics." },
+    { name: 'avax_node_cchain_executed_gas_limit_total', type: 'counter', m: 'sae_executed_gas_limit_total', help: 'Worst-case gas of executed C-Chain blocks (SAE), from /ext/metrics.' },
+    { name: 'avax_node_cchain_accepted_gas_limit_total', type: 'counter', m: 'sae_accepted_gas_limit_total', help: 'Worst-case gas of C-Chain blocks accepted into the execution queue (SAE), from /ext/metrics.' },
+    { name: 'avax_node_cchain_executed_base_fee_wei', type: 'gauge', m: 'sae_executed_base_fee', help: 'Base fee (wei per gas) that execution realized for the last executed C-Chain block (SAE), from /ext/metrics.' },
+    { name: 'avax_node_cchain_worst_case_base_fee_wei', type: 'gauge', m: 'sae_worst_case_base_fee', help: 'Worst-case base fee (wei per gas) consensus admitted for the last executed C-Chain block (SAE), from /ext/metrics.' },
+    { name: 'avax_node_cchain_gas_target_per_second', type: 'gauge', m: 'sae_gas_target', help: 'ACP-176 gas target (gas per second) in force as of the last executed C-Chain block (SAE), from /ext/metrics.' },
+    {
+      name: 'avax_node_cchain_gas_time_wall_time_gap_seconds', type: 'gauge', m: 'sae_gas_time_wall_time_gap_seconds', sentinel: saturatedDuration,
+      help: "C-Chain gas time minus wall time when the last block finished executing, in seconds (negative: gas time lags the wall clock; SAE); absent before the first executed block, where the node writes MaxInt64 nanoseconds, from /ext/metrics.",
+    },
+    { name: 'avax_node_cchain_min_block_delay_seconds', type: 'gauge', m: 'cchain_min_block_delay_seconds', help: 'ACP-226 minimum C-Chain block delay in force, from the last executed block, in seconds (SAE), from /ext/metrics.' },
+  ]),
   // #47–#48: VM calls through the metervm wrapper (older names inferred from the registration code).
   { name: 'avax_node_vm_build_block_seconds', type: 'summary', perChain: true, divide: NS, help: `${CHAIN}Time the VM took to build blocks, in seconds (sum and count), from /ext/metrics.`, native: averager('avalanche_meterchainvm_build_block', 'avalanche_<a>_vm_metervm_build_block') },
   { name: 'avax_node_vm_accept_block_seconds', type: 'summary', perChain: true, divide: NS, help: `${CHAIN}Time the VM took to accept blocks, in seconds (sum and count), from /ext/metrics.`, native: averager('avalanche_meterchainvm_accept', 'avalanche_<a>_vm_metervm_accept') },

@@ -1,7 +1,7 @@
 import { family, gauge, sample, type Sample } from '../model.js';
 import { HttpError, textCall, type NodeClientError } from '../node-client/index.js';
 import { defineCollector, type MetricSpec, type CollectorOf } from './define.js';
-import { SignalIndex, SignalPicker } from './node-metrics-pick.js';
+import { SignalIndex, SignalPicker, type CchainVm } from './node-metrics-pick.js';
 import { NAMING_SCHEMES, NODE_SIGNALS, schemeOfVersion, type NamingScheme } from './node-metrics-signals.js';
 import { PrometheusTextReader, type ReadStats } from './prometheus-text.js';
 
@@ -24,6 +24,11 @@ export interface NodeMetricsValue {
   readonly stakeConnected?: ReadonlyMap<string, number>;
   /** When the node's process started (Unix seconds): a change is a restart between two cycles. */
   readonly processStartTime?: number;
+  /**
+   * Under SAE (avalanchego v1.15.0+ after Helicon), the C-Chain's last accepted and last executed heights of the
+   * same body (for avax_cchain_execution_lag_blocks); undefined on Coreth or when either is missing.
+   */
+  readonly cchainExecution?: { readonly accepted: number; readonly executed: number };
 }
 
 /** A 404: the metrics API is disabled (`--api-metrics-enabled=false`), a normal state. */
@@ -35,7 +40,12 @@ export function isMetricsDisabled(err: NodeClientError | unknown): boolean {
 export const NODE_METRICS_FAMILIES: readonly MetricSpec[] = [
   gauge('avax_node_metrics_available', "1 if the node serves GET /ext/metrics, 0 if it answers 404 (metrics API disabled: --api-metrics-enabled=false; then no avax_node_* internal series)."),
   gauge('avax_node_metrics_scheme', `Naming scheme of the node's /ext/metrics that matched, named after the first avalanchego version using it (${NAMING_SCHEMES.join(', ')}; unknown: no known name found); value 1.`, ['scheme']),
-  ...NODE_SIGNALS.map((s) => family(s.type, s.name, s.help, [...(s.perChain ? ['chain'] : []), ...(s.extra ? [s.extra] : [])])),
+  gauge(
+    'avax_node_cchain_vm',
+    "The C-Chain VM whose families the node's /ext/metrics holds: coreth (avalanchego up to v1.14.x, and v1.15.0 before Helicon) or sae (v1.15.0+ after Helicon, ACP-194: avalanche_evm_transition_sae_*; Coreth's frozen series are then left out); value 1. Absent when neither is seen.",
+    ['vm'],
+  ),
+  ...NODE_SIGNALS.map((s) => ({ ...family(s.type, s.name, s.help, [...(s.perChain ? ['chain'] : []), ...(s.extra ? [s.extra] : [])]), ...(s.avalanchego ? { avalanchego: s.avalanchego } : {}) })),
 ];
 
 /** The name index of the target's watched chains (looked up once per change of them, not per cycle). */
@@ -66,13 +76,20 @@ function sharedIndex(key: string, chains: readonly string[]): SignalIndex {
   return index;
 }
 
+/** The C-Chain's last accepted and last executed heights among our samples of one body (both, or undefined). */
+function executionOf(samples: readonly Sample[]): NodeMetricsValue['cchainExecution'] {
+  const accepted = samples.find((x) => x.name === 'avax_node_last_accepted_height' && x.labels['chain'] === 'C')?.value;
+  const executed = samples.find((x) => x.name === 'avax_node_cchain_last_executed_height')?.value;
+  return accepted === undefined || executed === undefined ? undefined : { accepted, executed };
+}
+
 export const getExtMetricsCall = textCall({
   path: METRICS_PATH,
   normal: { disabled: { when: isMetricsDisabled, says: 'GET /ext/metrics answers 404 (metrics API disabled: --api-metrics-enabled=false): avax_node_metrics_available 0, no node-internal series' } },
 });
 
 /** Our samples from a whole /ext/metrics body (tests, bench): the same path as a streamed one. */
-export function pickFromText(text: string, chains: readonly string[] = [], versionHint?: NamingScheme, index = new SignalIndex(chains)): { scheme: NamingScheme | undefined; samples: Sample[]; stats: ReadStats } {
+export function pickFromText(text: string, chains: readonly string[] = [], versionHint?: NamingScheme, index = new SignalIndex(chains)): { scheme: NamingScheme | undefined; cchainVm: CchainVm | undefined; samples: Sample[]; stats: ReadStats } {
   const picker = new SignalPicker(index);
   const reader = new PrometheusTextReader(picker.wanted, picker.add);
   reader.push(text);
@@ -82,7 +99,7 @@ export function pickFromText(text: string, chains: readonly string[] = [], versi
 
 export const nodeMetrics: CollectorOf<'node-metrics', NodeMetricsValue> = defineCollector({
   name: 'node-metrics',
-  description: "The node's own /ext/metrics: consensus, network, database, C-Chain and process internals under stable names, whichever avalanchego naming (v1.10 to v1.14).",
+  description: "The node's own /ext/metrics: consensus, network, database, C-Chain (Coreth, or SAE from v1.15.0) and process internals under stable names, whichever avalanchego naming (v1.10 to v1.15).",
   needs: 'GET /ext/metrics (on by default; --api-metrics-enabled=false answers 404: avax_node_metrics_available 0, and no failure)',
   // 60 s, not the 30 s of the issue: the request budget of a target is 12 per 15 s cycle (bench row 4:
   // 11.65 without this collector, 12.15 with it at 30 s, 11.90 at 60 s), and a mainnet body is ~1 MB.
@@ -114,16 +131,22 @@ export const nodeMetrics: CollectorOf<'node-metrics', NodeMetricsValue> = define
     }
     const read: ReadStats = stats ?? reader.end();
     const hint = schemeOfVersion(ctx.read('node-info')?.version?.version);
-    const { scheme, samples } = picker.result(hint);
-    ctx.logOnChange('scheme', scheme ?? 'unknown', () =>
-      ctx.log.info({ scheme: scheme ?? 'unknown', versionScheme: hint, lines: read.lines, kept: read.kept, malformed: read.malformed }, '/ext/metrics naming scheme'),
+    const { scheme, cchainVm, samples } = picker.result(hint);
+    ctx.logOnChange('scheme', `${scheme ?? 'unknown'} ${cchainVm ?? ''}`, () =>
+      ctx.log.info({ scheme: scheme ?? 'unknown', versionScheme: hint, cchainVm, lines: read.lines, kept: read.kept, malformed: read.malformed }, '/ext/metrics naming scheme'),
     );
     const stakeConnected = new Map<string, number>();
     for (const x of samples) if (x.name === 'avax_node_stake_connected_ratio' && x.labels['chain'] !== undefined) stakeConnected.set(x.labels['chain'], x.value);
     const processStartTime = samples.find((x) => x.name === 'avax_node_process_start_time_seconds')?.value;
+    const cchainExecution = cchainVm === 'sae' ? executionOf(samples) : undefined;
     return {
-      value: { available: true, scheme, stakeConnected, processStartTime },
-      samples: [sample('avax_node_metrics_available', {}, 1), sample('avax_node_metrics_scheme', { scheme: scheme ?? 'unknown' }, 1), ...samples],
+      value: { available: true, scheme, stakeConnected, processStartTime, cchainExecution },
+      samples: [
+        sample('avax_node_metrics_available', {}, 1),
+        sample('avax_node_metrics_scheme', { scheme: scheme ?? 'unknown' }, 1),
+        ...(cchainVm ? [sample('avax_node_cchain_vm', { vm: cchainVm }, 1)] : []),
+        ...samples,
+      ],
       errors: [],
     };
   },

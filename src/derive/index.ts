@@ -2,6 +2,7 @@ import { acpActivatedDerivation } from './acp-activated.js';
 import { acpNodeVote } from './acp-node-vote.js';
 import { behindReference } from './behind-reference.js';
 import { bootstrapTarget } from './bootstrap-target.js';
+import { cchainExecutionLag } from './cchain-execution-lag.js';
 import { delegationCapacity } from './delegation-capacity.js';
 import type { Derivation, FleetDerivation } from './define.js';
 import { l1Runway } from './l1-runway.js';
@@ -15,7 +16,7 @@ import { subnetValidators } from './subnet-validators.js';
 import { vmProtocol } from './vm-protocol.js';
 
 /** Every per-target derivation, in exposition order. Adding one = one file + one line here. */
-export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, rewardingStakeRequirementDerivation, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, subnetHealthyDerivation, vmProtocol];
+export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, rewardingStakeRequirementDerivation, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, cchainExecutionLag, subnetHealthyDerivation, vmProtocol];
 
 /** Every fleet derivation (reads the snapshots of all targets). */
 export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote, bootstrapTarget];

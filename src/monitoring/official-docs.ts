@@ -41,7 +41,7 @@ const ROWS: readonly OfficialRow[] = [
     metric: `Bad blocks (${c('vm_eth_chain_block_bad_count')})`,
     official: 'page > 10 in 5 min',
     ours: (t) => `AvalancheBadBlocks: ${c(`increase(avax_node_cchain_bad_blocks_total[5m]) > ${t.badBlocks}`)}, critical`,
-    why: () => "same value; C-Chain only: an L1's EVM registers the counter under its own VM namespace, which the exporter does not read.",
+    why: () => "same value; C-Chain only: an L1's EVM registers the counter under its own VM namespace, which the exporter does not read. Coreth only: a C-Chain on SAE (avalanchego v1.15.0+ after Helicon) has no such counter (AvalancheCChainExecutionStuck watches its execution).",
   },
   {
     metric: `Connected stake (${c('stake_percent_connected')})`,

@@ -166,6 +166,9 @@ const thresholdShape = {
   blocksProcessingCritical: num({ min: 1, int: true }).default(15),
   connectedStakeLow: ratio().default(0.8),
   badBlocks: num({ min: 0, int: true }).default(10),
+  // AvalancheCChainExecutionStuck / Lagging (C-Chain under SAE): the window, and the accepted blocks waiting to execute.
+  cchainExecutionWindow: duration(300).default(600),
+  cchainExecutionLagBlocks: num({ min: 1, int: true }).default(30),
   handlerExpiredPerSecond: num({ min: 0 }).default(1),
   benchedWeightRatio: ratio().default(0.1),
   dbLatency: num({ min: 0, minExclusive: true, what: 'a number of seconds' }).default(0.05),

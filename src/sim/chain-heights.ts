@@ -47,11 +47,18 @@ export class ChainHeights {
     return Number.isFinite(r) && r > 0 ? r : 0;
   }
 
+  /**
+   * The height the network reaches at `ms` (blocks at the network's pace, no scenario slowing them), also before
+   * the start of the simulation (the block accepted at a time, as acceptedAtMs says).
+   */
+  networkHeightAt(chain: ChainAlias | 'L1', ms: number): number {
+    return this.baseHeight[chain] + Math.floor(((ms - this.t0) * this.rate(chain)) / 1000);
+  }
+
   /** Height of the last accepted block; grows with the clock, never decreases. */
   height(chain: ChainAlias | 'L1'): number {
     const now = this.now();
-    const elapsed = Math.max(0, now - this.t0);
-    let h = this.baseHeight[chain] + Math.floor((elapsed * this.rate(chain)) / 1000);
+    let h = this.networkHeightAt(chain, Math.max(now, this.t0));
     const s = this.slowed;
     if (s && s.chains.has(chain)) {
       const from = s.from[chain] ?? h;
@@ -61,12 +68,16 @@ export class ChainHeights {
     return this.lastHeight[chain];
   }
 
-  /** From now on `chains` accept blocks at `rate` times the network's pace (0: none). */
-  slow(chains: readonly (ChainAlias | 'L1')[], rate: number): void {
+  /**
+   * From now on (or `graceMs` later: the network's pace until then) `chains` accept blocks at `rate` times the
+   * network's pace (0: none).
+   */
+  slow(chains: readonly (ChainAlias | 'L1')[], rate: number, graceMs = 0): void {
     this.slowed = null;
+    const sinceMs = this.now() + Math.max(0, graceMs);
     const from: Partial<Record<ChainAlias | 'L1', number>> = {};
-    for (const c of chains) from[c] = this.height(c);
-    this.slowed = { chains: new Set(chains), rate: Math.max(0, rate), sinceMs: this.now(), from };
+    for (const c of chains) from[c] = Math.max(this.height(c), this.networkHeightAt(c, sinceMs));
+    this.slowed = { chains: new Set(chains), rate: Math.max(0, rate), sinceMs, from };
   }
 
   /** The chains keep the network's pace again: they catch up at once. */

@@ -22,7 +22,7 @@ export interface SimMainIo {
 
 const HELP = `Usage: avalanche-exporter sim [flags]
 
-Runs a simulated avalanchego node (v1.14.2 or v1.13.5 wire behaviour, mainnet-like data) for
+Runs a simulated avalanchego node (v1.15.0 wire behaviour by default, or an older one; mainnet-like data) for
 dashboards, alert rehearsals and tests. Scenarios can be switched at runtime.
 
 Flags:

@@ -1,5 +1,5 @@
-// platform.getMinStake and platform.getFeeState of the simulated node (vms/platformvm/service.go,
-// avalanchego v1.14.2): mainnet values, changed by the active scenario's `platform` hooks (issue 14:
+// platform.getMinStake, platform.getFeeState, platform.getFeeConfig and platform.getValidatorFeeConfig of the
+// simulated node (vms/platformvm/service.go, avalanchego v1.14.2 and v1.15.0): mainnet values (genesis_mainnet.go), changed by the active scenario's `platform` hooks (issue 14:
 // `min-stake-raised` puts the minimum validator stake above the own validator's stake, `fee-spike`
 // congests the P-Chain).
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
@@ -35,4 +35,14 @@ export function feeState(m: EconomicsModel): { capacity: number; excess: number;
   const spike = m.active.platform?.feeState;
   if (spike) return { capacity: spike.capacity, excess: spike.excess, price: spike.price, timestamp };
   return { capacity: 1000000, excess: 0, price: 1, timestamp };
+}
+
+/** platform.getFeeConfig: the P-Chain's dynamic fee config (gas.Config, mainnet genesis params; plain numbers). */
+export function feeConfig(): Record<string, unknown> {
+  return { weights: [1, 1000, 1000, 4], maxCapacity: 1_000_000, maxPerSecond: 100_000, targetPerSecond: 50_000, minPrice: 1, excessConversionConstant: 2_164_043 };
+}
+
+/** platform.getValidatorFeeConfig: the L1 validators' continuous fee config (fee.Config, mainnet: 512 nAVAX/s minimum). */
+export function validatorFeeConfig(): Record<string, unknown> {
+  return { capacity: 20_000, target: 10_000, minPrice: 512, excessConversionConstant: 1_246_488_515 };
 }

@@ -5,17 +5,24 @@
 // older releases (the scenario's `extMetrics.naming`: metrics-v1.11.6, chain alias back in the name;
 // metrics-v1.10, ops and methods in the name too). At mainnet scale (>= 100 peers) every op/method vector is
 // touched and coreth's full meter set is there, several times the 3,600 lines of an idle local node.
-// Counters integrate the scenario's rates over time (never decrease while the process runs).
+// Counters integrate the scenario's rates over time (never decrease while the process runs). On a node whose
+// C-Chain switched to SAE (1.15.0 after Helicon) Coreth's avalanche_evm_eth_* stay exported but frozen and the
+// TransitionVM's avalanche_evm_transition_* families follow SAE's execution (sae-metrics.ts); the text format and
+// the older namings are in prometheus-text.ts and metrics-naming.ts.
 // Part of the simulated avalanchego node, an independent oracle ON PURPOSE: src/sim shares no code
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { hf } from './deterministic-random.js';
+import { rename, type MetricsNaming } from './metrics-naming.js';
+import { render, type Line } from './prometheus-text.js';
+import { saeActive, type SaeModel } from './sae-execution.js';
+import { saeMetricLines } from './sae-metrics.js';
 import type { Scenario } from './scenarios/scenario.js';
 import type { MetricsShape } from './versions.js';
 
 /** What the metrics need of the node model (NodeModel satisfies it structurally). */
-export interface ExtMetricsModel {
+export interface ExtMetricsModel extends SaeModel {
   readonly seed: number;
   readonly t0: number;
   now(): number;
@@ -24,7 +31,7 @@ export interface ExtMetricsModel {
   /** when the active scenario started (ms) */
   readonly scenarioSinceMs: number;
   /** what the node's version registers (versions.ts) */
-  readonly profile: { readonly metrics: MetricsShape; readonly diskPercentage: boolean };
+  readonly profile: { readonly metrics: MetricsShape; readonly diskPercentage: boolean; readonly saeFromUnix: number | null };
   readonly bootstrapped: boolean;
   height(chain: 'P' | 'X' | 'C'): number;
   peers(): readonly unknown[];
@@ -38,7 +45,6 @@ export interface ExtMetricsModel {
   l1Running(): { id: string; height: number } | undefined;
 }
 
-export type MetricsNaming = 'v1.11.8' | 'v1.11.6' | 'v1.10';
 
 const CHAINS = ['P', 'X', 'C'] as const;
 const NET_OPS = ['handshake', 'ping', 'pong', 'get_peerlist', 'peerlist', 'get_accepted_frontier', 'accepted_frontier', 'get_accepted', 'accepted', 'get_ancestors', 'ancestors', 'get', 'put', 'push_query', 'pull_query', 'chits', 'app_request', 'app_response', 'app_gossip', 'app_error'];
@@ -66,6 +72,9 @@ function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number; sl
     STATE.set(m, s);
   }
   const dt = Math.max(0, (now - s.at) / 1000);
+  // Coreth's counters move until the C-Chain switches to SAE (its registry stays exported, frozen).
+  const corethEnd = (m.profile.saeFromUnix ?? Infinity) * 1000;
+  const corethDt = Math.max(0, (Math.min(now, corethEnd) - Math.min(s.at, corethEnd)) / 1000);
   s.at = Math.max(s.at, now);
   const add = (k: string, v: number) => s!.c.set(k, (s!.c.get(k) ?? 0) + v);
   const peers = m.peers().length;
@@ -96,8 +105,8 @@ function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number; sl
   add('msgsSent', dt * peers * 1.5);
   add('msgsRecv', dt * peers * 1.8);
   add('sendFail', unhealthy ? dt * 3 : dt * 0.01);
-  add('gas', m.bootstrapped ? dt * 1.2e6 : 0);
-  add('badBlocks', (dt / 60) * (m.active.extMetrics?.badBlocksPerMinute ?? 0));
+  add('gas', m.bootstrapped ? corethDt * 1.2e6 : 0);
+  add('badBlocks', (corethDt / 60) * (m.active.extMetrics?.badBlocksPerMinute ?? 0));
   // bootstrapping: blocks fetched from peers (C 300/s, P and X 100/s), executed at half that pace
   for (const ch of CHAINS) {
     const fetch = m.bootstrapped ? 0 : dt * (ch === 'C' ? 300 : 100);
@@ -106,21 +115,6 @@ function advance(m: ExtMetricsModel): { c: (k: string) => number; dt: number; sl
   }
   const c = (k: string) => Math.floor(s!.c.get(k) ?? 0);
   return { c, dt, slowNs: s.slowNs };
-}
-
-interface Line {
-  /** the v1.11.8+ name */
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-  type: string;
-}
-
-function fmt(v: number): string {
-  if (v === Infinity) return '+Inf';
-  if (Number.isInteger(v) && Math.abs(v) < 1e15) return String(v);
-  // Go's strconv 'g' with shortest repr, close enough: exponent for large/small values
-  return Math.abs(v) >= 1e21 || (v !== 0 && Math.abs(v) < 1e-4) ? v.toExponential().replace(/e([+-])(\d)$/, 'e$10$2') : String(v);
 }
 
 /** The v1.11.8+ samples of the node now, and how many constant timers follow them (timerSamples). */
@@ -132,10 +126,12 @@ function samples(m: ExtMetricsModel): { lines: Line[]; timers: number } {
   const mainnet = m.peers().length >= 100;
   const peers = m.peers().length;
   const unhealthy = m.active.extMetrics?.degraded === true;
-  const wave = (k: number, period: number) => 0.5 + 0.5 * Math.sin((nowS / period) * 2 * Math.PI + hf(m.seed, k) * 6.283);
-  // A chain that accepts nothing (consensus stuck): blocks keep arriving and wait, one more every 20 s.
+  const waveAt = (k: number, period: number, tS: number) => 0.5 + 0.5 * Math.sin((tS / period) * 2 * Math.PI + hf(m.seed, k) * 6.283);
+  const wave = (k: number, period: number) => waveAt(k, period, nowS);
+  // A chain that accepts nothing (consensus stuck): blocks keep arriving and wait, one more every 20 s (unless
+  // they fail verification: `dropped`, execution-stalled).
   const progress = m.active.node?.chainProgress;
-  const stuck = (ch: 'P' | 'X' | 'C') => progress !== undefined && progress.rate === 0 && progress.chains.includes(ch);
+  const stuck = (ch: 'P' | 'X' | 'C') => progress !== undefined && progress.rate === 0 && progress.chains.includes(ch) && !progress.dropped;
   const shape = m.profile.metrics;
 
   for (const ch of CHAINS) {
@@ -264,8 +260,13 @@ function samples(m: ExtMetricsModel): { lines: Line[]; timers: number } {
   g('avalanche_evm_eth_chain_block_gas_used_accepted', C, c('gas'), 'counter');
   g('avalanche_evm_eth_chain_block_bad_count', C, c('badBlocks'), 'counter');
   if (shape.ethChainHead) g('avalanche_evm_eth_chain_head_block', C, 0);
-  g('avalanche_evm_eth_txpool_pending', C, Math.floor(wave(14, 40) * 800));
-  g('avalanche_evm_eth_txpool_queued', C, Math.floor(wave(15, 40) * 60));
+  // Coreth's tx pool: as it was at the switch to SAE, empty in a process started after it.
+  const corethEndS = m.profile.saeFromUnix ?? Infinity;
+  const pool = (k: number, max: number) => (m.processStartMs >= corethEndS * 1000 ? 0 : Math.floor(waveAt(k, 40, Math.min(nowS, corethEndS)) * max));
+  g('avalanche_evm_eth_txpool_pending', C, pool(14, 800));
+  g('avalanche_evm_eth_txpool_queued', C, pool(15, 60));
+  // The C-Chain on SAE (v1.15.0 after Helicon): the TransitionVM's registry.
+  if (saeActive(m)) out.push(...saeMetricLines(m));
   return { lines: out, timers: mainnet ? 1540 : 40 };
 }
 
@@ -289,92 +290,6 @@ function timerSamples(count: number): Line[] {
 
 const TIMER_TEXT = new Map<string, string>();
 
-/** v1.11.8+ name → the v1.11.6–v1.11.7 name (chain alias back in the name); undefined: did not exist. */
-function toV1_11_6(l: Line): Line | undefined {
-  const { name, labels } = l;
-  const ch = labels['chain'];
-  const rest = { ...labels };
-  delete rest['chain'];
-  let r: RegExpExecArray | null;
-  if (/^avalanche_snowman_(consensus_latencies|poll_count)/.test(name)) return undefined;
-  if (ch && (r = /^avalanche_snowman_(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_${r[1]}`, labels: rest };
-  if (ch && (r = /^avalanche_benchlist_(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_benchlist_${r[1]}`, labels: rest };
-  if (ch && name === 'avalanche_stake_percent_connected') return { ...l, name: `avalanche_${ch}_percent_connected`, labels: rest };
-  if (ch && name === 'avalanche_stake_total_weight') return { ...l, name: `avalanche_${ch}_total_weight`, labels: rest };
-  if (ch && (r = /^avalanche_handler_(?:sync_)?(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_handler_${r[1]}`, labels: rest };
-  if (ch && (r = /^avalanche_meterdb_(.+)$/.exec(name))) return { ...l, name: ch === 'all' ? `avalanche_db_${r[1]}` : `avalanche_${ch}_db_${r[1]}`, labels: rest };
-  if (ch && (r = /^avalanche_meterchainvm_(.+)$/.exec(name))) return { ...l, name: `avalanche_${ch}_vm_metervm_${r[1]}`, labels: rest };
-  if (ch === 'P' && (r = /^avalanche_platformvm_(.+)$/.exec(name))) return { ...l, name: `avalanche_P_vm_${r[1]}`, labels: rest };
-  if (ch === 'C' && (r = /^avalanche_evm_(.+)$/.exec(name))) return { ...l, name: `avalanche_C_vm_${r[1]}`, labels: rest };
-  if ((r = /^avalanche_process_process_(.+)$/.exec(name))) return { ...l, name: `avalanche_process_${r[1]}` };
-  if ((r = /^avalanche_process_go_(.+)$/.exec(name))) return { ...l, name: `avalanche_go_${r[1]}` };
-  if (!ch && (r = /^avalanche_db_(.+)$/.exec(name))) return { ...l, name: `avalanche_db_internal_${r[1]}` };
-  if (name === 'avalanche_health_checks_failing') return { ...l, name: `avalanche_${labels['check']}_checks_failing`, labels: { tag: labels['tag']! } };
-  return l;
-}
-
-/** v1.11.6 name → the v1.10.x name (ops and methods in the name, their labels summed away). */
-function toV1_10(l: Line): Line {
-  const { name, labels } = l;
-  const { op, method, io } = labels;
-  let r: RegExpExecArray | null;
-  if (op && (r = /^(avalanche_\w+?_handler)_messages$/.exec(name))) return { ...l, name: `${r[1]}_${op}_count`, labels: {} };
-  if (op && (r = /^(avalanche_\w+?_handler)_message_handling_time$/.exec(name))) return { ...l, name: `${r[1]}_${op}_msg_handling_sum`, labels: {} };
-  if ((r = /^(avalanche_\w+?_handler_(?:async_)?unprocessed_msgs)_count$/.exec(name))) return { ...l, name: `${r[1]}_len`, labels: {} };
-  if (/^avalanche_\w+?_handler_expired$/.test(name)) return { ...l, labels: {} };
-  if (method && (r = /^(avalanche_(?:\w+?_)?db)_(calls|duration|size)$/.exec(name))) return { ...l, name: `${r[1]}_${method}_${r[2] === 'calls' ? 'count' : r[2] === 'duration' ? 'sum' : 'size_sum'}`, labels: {} };
-  if (op && name === 'avalanche_network_msgs') return { ...l, name: `avalanche_network_${op}_${io}`, labels: {} };
-  if (op && name === 'avalanche_network_msgs_bytes') return { ...l, name: `avalanche_network_${op}_${io}_bytes`, labels: {} };
-  if (op && name === 'avalanche_network_msgs_failed_to_send') return { ...l, name: `avalanche_network_${op}_failed`, labels: {} };
-  return l;
-}
-
-/** A sample's identity: its name and its labels in key order (label values never hold NUL). */
-function sampleKey(l: Line): string {
-  const keys = Object.keys(l.labels);
-  if (keys.length > 1) keys.sort();
-  let k = l.name;
-  for (const x of keys) k += `\u0000${x}\u0000${l.labels[x]}`;
-  return k;
-}
-
-/**
- * Renders the samples (summing the ones a naming folds together), with # TYPE lines per family.
- * The benchmark's fleets ask for a mainnet-scale body often: the key is built by hand (JSON.stringify of
- * sorted entries was a third of a body's cost) and labels are shared, never changed.
- */
-function render(lines: readonly Line[]): string {
-  const sums = new Map<string, Line>();
-  for (const l of lines) {
-    const key = sampleKey(l);
-    const s = sums.get(key);
-    if (s) s.value += l.value;
-    else sums.set(key, { ...l });
-  }
-  // One block per family (a renaming may interleave them), in first-seen order.
-  const families = new Map<string, Line[]>();
-  for (const l of sums.values()) {
-    const base = l.type === 'histogram' || l.type === 'summary' ? l.name.replace(/_(bucket|sum|count)$/, '') : l.name;
-    const f = families.get(base);
-    if (f) f.push(l);
-    else families.set(base, [l]);
-  }
-  const parts: string[] = [];
-  for (const [base, ls] of families) {
-    parts.push(`# HELP ${base} ${base}\n# TYPE ${base} ${ls[0]!.type}\n`);
-    for (const l of ls) parts.push(line(l));
-  }
-  return parts.join('');
-}
-
-function line(l: Line): string {
-  {
-    const keys = Object.keys(l.labels).sort((a, b) => (a === 'le' || a === 'quantile' ? 1 : b === 'le' || b === 'quantile' ? -1 : a < b ? -1 : 1));
-    const lab = keys.length ? `{${keys.map((k) => `${k}="${l.labels[k]}"`).join(',')}}` : '';
-    return `${l.name}${lab} ${fmt(l.value)}\n`;
-  }
-}
-
 /** The body of GET /ext/metrics in the given naming (default: the version's). */
 export function extMetricsText(m: ExtMetricsModel, naming: MetricsNaming = m.profile.metrics.naming): string {
   const { lines, timers } = samples(m);
@@ -384,8 +299,3 @@ export function extMetricsText(m: ExtMetricsModel, naming: MetricsNaming = m.pro
   return render(rename(lines, naming)) + timerText;
 }
 
-function rename(lines: Line[], naming: MetricsNaming): Line[] {
-  if (naming !== 'v1.11.8') lines = lines.flatMap((l) => toV1_11_6(l) ?? []);
-  if (naming === 'v1.10') lines = lines.map(toV1_10);
-  return lines;
-}

@@ -22,14 +22,7 @@ import { IndexContainers, type Container } from './index-containers.js';
 import { l1BlockId, l1Networking, l1TotalWeight, l1Validators, makeL1Validators, type L1ValidatorDef } from './l1-validators.js';
 import type { ChainAlias } from './mainnet-constants.js';
 import { SIBLING_KEY_BASE, connectedPeers, ingressConnections, type PeerAttrs, type PeerInfo } from './peers.js';
-import {
-  hasValidatorTx,
-  ownRegistration,
-  primaryNetworking,
-  primaryTotalStake,
-  primaryValidatorsJson,
-  type OwnRegistration,
-} from './primary-validator-set.js';
+import { hasValidatorTx, ownRegistration, primaryNetworking, primaryTotalStake, primaryValidatorsJson, type OwnRegistration } from './primary-validator-set.js';
 import { scenarioNamed, type Scenario, type ScenarioName } from './scenarios/index.js';
 import { nodeUptime, uptimeError } from './uptime.js';
 import { makeValidator, stakePositions, type ValidatorDef } from './validator-registry.js';
@@ -210,7 +203,7 @@ export class NodeModel {
     else this.index.resume();
     // chains slowed from the switch on (consensus stuck, falling behind); leaving catches up
     const progress = next.node?.chainProgress;
-    progress ? this.heights.slow(progress.chains, progress.rate) : this.heights.resume();
+    progress ? this.heights.slow(progress.chains, progress.rate, progress.graceMs) : this.heights.resume();
     this.current = next;
     this.sinceMs = now;
     this.switchedS = Math.floor(now / 1000);
@@ -324,6 +317,10 @@ export class NodeModel {
   }
   acceptedAtMs(chain: ChainAlias | 'L1', h: number): number {
     return this.heights.acceptedAtMs(chain, h);
+  }
+  /** the height the network reaches at `ms` (no scenario slowing it) */
+  networkHeightAt(chain: ChainAlias | 'L1', ms: number): number {
+    return this.heights.networkHeightAt(chain, ms);
   }
   pChainTimeMs(): number {
     return this.heights.pChainTimeMs();

@@ -106,25 +106,16 @@ function peerVersion(m: PeersModel, a: PeerAttrs): { version: string; upgradeTim
  * constants.CurrentACPs (network/peer/peer.go), so with v1.14.2's empty set every peer shows
  * [] / []. The scenario's `acpStance` (acp-vote) gives the local validator peers' stance by
  * their stake order position; other peers keep their seeded stance; siblings their own
- * announced one.
+ * announced one. A peer also supports the ACPs its release schedules (v1.13.x ACP-176, v1.15.x
+ * Helicon's) and cannot object to them (config.go refuses it), whatever the scenario.
  */
 function peerAcps(m: PeersModel, a: PeerAttrs, version: string): { supported: number[]; objected: number[] } {
   const current = m.currentAcps();
   if (current.length === 0) return { supported: [], objected: [] };
-  let sup: number[];
-  let obj: number[];
   const stance = m.active.peers?.acpStance;
-  if (stance && a.key >= 1 && a.key <= m.others.length) {
-    const s = stance(m.stakePos[a.key - 1] as number);
-    sup = s.supported;
-    obj = s.objected;
-  } else {
-    sup = a.supportedACPs;
-    obj = a.objectedACPs.filter((x) => !sup.includes(x)); // an overlap closes the connection
-  }
-  // v1.13.x peers also announce the ACPs of their release (ACP-176), whatever the scenario.
-  const release = releaseSupportedAcps(version).filter((x) => !sup.includes(x));
-  if (release.length > 0) sup = [...sup, ...release];
+  const s = stance && a.key >= 1 && a.key <= m.others.length ? stance(m.stakePos[a.key - 1] as number) : { supported: a.supportedACPs, objected: a.objectedACPs };
+  const sup = [...new Set([...s.supported, ...releaseSupportedAcps(version)])];
+  const obj = s.objected.filter((x) => !sup.includes(x)); // an overlap closes the connection
   return {
     supported: sortByJson(sup.filter((x) => current.includes(x))),
     objected: sortByJson(obj.filter((x) => current.includes(x))),

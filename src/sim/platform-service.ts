@@ -6,7 +6,7 @@
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { PRIMARY_SUBNET_ID, cb58Decode } from './avalanche-ids.js';
 import { chainLookup } from './chain-aliases.js';
-import { feeState, minStake } from './economics.js';
+import { feeConfig, feeState, minStake, validatorFeeConfig } from './economics.js';
 import { goQuote, rfc3339 } from './go-format.js';
 import { Args, ARG_ERROR, RawJson, RpcError, type Service } from './json-rpc-envelope.js';
 import { AVAX_ASSET_ID, C_CHAIN_ID, L1_FEE_PRICE, P_CHAIN_ID, X_CHAIN_ID } from './mainnet-constants.js';
@@ -76,6 +76,8 @@ export function platformService(m: NodeModel): Service {
     },
     GetValidatorFeeState: () => ({ excess: 0, price: L1_FEE_PRICE, timestamp: rfc3339(m.pChainTimeMs()) }),
     GetFeeState: () => feeState(m),
+    GetFeeConfig: () => feeConfig(),
+    GetValidatorFeeConfig: () => validatorFeeConfig(),
     GetStakingAssetID: () => ({ assetID: AVAX_ASSET_ID }),
     GetBlockchainStatus: (a: Args) => {
       const s = a.str('blockchainID');
@@ -110,7 +112,9 @@ export function platformService(m: NodeModel): Service {
       return { blockchainIDs: [] };
     },
   };
-  // Methods of later versions (versions.ts: the Etna methods before v1.12).
+  // Methods of later versions (versions.ts: the Etna methods before v1.12; the fee configs before 1.15.0, see
+  // VersionProfile.feeConfigApi).
   for (const method of m.profile.absentMethods.platform) delete svc[method];
+  if (!m.profile.feeConfigApi) for (const method of ['GetFeeConfig', 'GetValidatorFeeConfig']) delete svc[method];
   return svc;
 }

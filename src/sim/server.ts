@@ -1,5 +1,5 @@
 // The simulated avalanchego node: startSimNode() starts an HTTP server that answers like
-// avalanchego (v1.14.2 by default, or v1.13.5; see versions.ts and README.md) on the wire, with
+// avalanchego (v1.15.0 by default, or v1.14.2, v1.13.5, v1.12.2, v1.11.7; see versions.ts and README.md) on the wire, with
 // scenarios switchable at runtime through a control endpoint that stays up in every scenario.
 // This file wires the parts together: the nodes (node-instance), the request pipeline below (down,
 // slow, host check, routes, garbage), the listeners and the control endpoint.
@@ -53,7 +53,7 @@ export interface SimOptions {
    * changes the info.uptime error of a non-validator (see NodeModel.uptimeError).
    */
   sybilProtection?: boolean;
-  /** avalanchego version every node answers as: '1.14.2' (default) or '1.13.5' (versions.ts) */
+  /** avalanchego version every node answers as: '1.15.0' (default), '1.14.2', '1.13.5', '1.12.2' or '1.11.7' (versions.ts) */
   version?: SimVersion;
   /** per-node versions (multi-node mode): node i is `versions[i] ?? version` */
   versions?: SimVersion[];

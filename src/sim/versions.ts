@@ -7,13 +7,14 @@
 
 
 /**
- * Oldest first. v1.11.7 and v1.12.2 are shaped after real nodes' recorded answers (test/fixtures/real-node-v*).
- * 1.15.0 is not a recorded release: a node after the Helicon activation (issue 27), with avalanchego master's
- * auto-renewed validators (ACP-236) in getCurrentValidators.
+ * Oldest first. Each is shaped after real nodes' recorded answers (test/fixtures/real-node-v*; v1.13.5 after a
+ * real node's answers recorded in the issue) and the release's source. v1.15.0: a real v1.15.0 node with Helicon
+ * active (test/fixtures/real-node-v1.15.0) and v1.15.0's source (upgrade/upgrade.go, utils/constants/acps.go,
+ * vms/saevm, vms/transitionvm).
  */
 export const SIM_VERSIONS = ['1.11.7', '1.12.2', '1.13.5', '1.14.2', '1.15.0'] as const;
 export type SimVersion = (typeof SIM_VERSIONS)[number];
-export const DEFAULT_SIM_VERSION: SimVersion = '1.14.2';
+export const DEFAULT_SIM_VERSION: SimVersion = '1.15.0';
 
 export function isSimVersion(v: unknown): v is SimVersion {
   return typeof v === 'string' && (SIM_VERSIONS as readonly string[]).includes(v);
@@ -27,14 +28,23 @@ export const ETNA_UNIX = 1734368400; // 2024-12-16T17:00:00Z
 export const FORTUNA_UNIX = 1744124400; // 2025-04-08T15:00:00Z
 export const GRANITE_UNIX = 1763568000; // 2025-11-19T16:00:00Z
 /**
- * Helicon's activation in the simulated 1.15.0: hypothetical. v1.14.2 leaves Helicon unscheduled on mainnet and
- * v1.15.0-fuji schedules it on Fuji for 2026-07-28 (AVALANCHEGO.md §9); the simulator needs it active before
- * every clock it runs on (the backtest starts on 2026-01-05 by default).
+ * Helicon on mainnet (upgrade.Mainnet in v1.15.0: 11 AM ET on Tuesday 2026-09-22; v1.14.2 leaves it unscheduled).
+ * A simulated 1.15.0 node (a mainnet node) has it scheduled before that time and active from it: auto-renewed
+ * validators (auto-renew.ts) and the C-Chain's switch to SAE (SAE_TRANSITION_UNIX) follow the clock.
  */
-export const HELICON_UNIX = 1764691200; // 2025-12-02T16:00:00Z
-export const HELICON_RFC3339 = '2025-12-02T16:00:00Z';
+export const HELICON_UNIX = 1790089200; // 2026-09-22T15:00:00Z
+export const HELICON_RFC3339 = '2026-09-22T15:00:00Z';
+/**
+ * The C-Chain's switch from Coreth to SAE (ACP-194): the node's TransitionVM swaps the VMs at the first block at or
+ * after Helicon − 10 s (vms/transitionvm README: `TransitionTime: HeliconTime.Add(-10 * time.Second)`).
+ */
+export const SAE_TRANSITION_UNIX = HELICON_UNIX - 10;
 /** ACP-176 (dynamic EVM gas limit and price discovery), activated on mainnet with Fortuna. */
 export const ACP_176 = 176;
+/** v1.15.0's constants.ScheduledACPs: Helicon's ACPs (194 SAE, 236 auto-renewed staking, 267, 273, 283, 285). */
+export const HELICON_ACPS: readonly number[] = [194, 236, 267, 273, 283, 285];
+/** v1.15.0's constants.CurrentACPs: the scheduled ones and 224, 247 (implementable, in no upgrade). */
+const V115_CURRENT_ACPS: readonly number[] = [194, 224, 236, 247, 267, 273, 283, 285];
 
 /** What GET /ext/metrics looks like in a version (ext-metrics.ts). */
 export interface MetricsShape {
@@ -82,7 +92,7 @@ export interface VersionProfile {
   validatorHealth: boolean;
   /** `disconnectedValidators` in the chain checks' networking (v1.11.11+) */
   disconnectedValidators: boolean;
-  /** `avgAcceptanceTime` in the chain checks' consensus message (first released in v1.14.2) */
+  /** `avgAcceptanceTime` in the chain checks' consensus message (v1.14.2 only: v1.15.0 removed the check) */
   avgAcceptanceTime: boolean;
   /** `availableDiskPercentage` in the diskspace check (v1.14.1+) */
   diskPercentage: boolean;
@@ -106,6 +116,19 @@ export interface VersionProfile {
   autoRenewedStakers: boolean;
   /** platform.getValidatorsAt accepts `"height":"proposed"` (v1.11.13+; before: couldn't unmarshal an argument) */
   proposedHeight: boolean;
+  /**
+   * platform.getFeeConfig and platform.getValidatorFeeConfig answered. Real nodes have them since Etna (v1.13.5's
+   * source has both); the simulator answers them from 1.15.0 on, where they are recorded, and older profiles keep
+   * their former `can't find method` (v1.11.7's is recorded).
+   */
+  feeConfigApi: boolean;
+  /**
+   * Unix s from which the C-Chain runs SAE (ACP-194) instead of Coreth (TransitionVM, Helicon − 10 s): eth_blockNumber
+   * is the last executed block, `safe`/`finalized` the last settled one, /ext/metrics gains the
+   * avalanche_evm_transition_* families and Coreth's avalanche_evm_eth_* stop moving (sae-execution.ts,
+   * sae-metrics.ts). null: Coreth only.
+   */
+  saeFromUnix: number | null;
   metrics: MetricsShape;
   /** peers of a mainnet node of this version: version by a uniform roll and the peer's stake position (0..1) */
   peerVersion: (roll: number, stakePos: number) => string;
@@ -158,6 +181,8 @@ const SINCE_V113 = {
   stakeAmount: false,
   proposedHeight: true,
   metrics: { naming: 'v1.11.8', pollReasons: ['early_alpha', 'early_fail', 'exhausted'], consensusLatencies: true, ethChainHead: true },
+  feeConfigApi: false,
+  saeFromUnix: null,
 } as const;
 
 /**
@@ -189,26 +214,34 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     nextRelease: 'avalanchego/1.15.0',
     driftRelease: 'avalanchego/1.14.10',
   },
-  // Not a recorded release (issue 27): v1.14.2's shape with Helicon active (heliconTime in the past, at
-  // HELICON_UNIX) and avalanchego master's auto-renewed validators (ACP-236). Every peer runs 1.15.0 (a
-  // node older than the activated upgrade cannot follow the network) and announces Helicon's time.
+  // A real v1.15.0 node (test/fixtures/real-node-v1.15.0) on mainnet: Helicon scheduled for 2026-09-22T15:00:00Z
+  // (upgrade.Mainnet) and active from then on, the C-Chain on SAE from Helicon − 10 s. The chain checks lost
+  // avgAcceptanceTime (v1.15.0 removed the check); CurrentACPs lists Helicon's ACPs and 224, 247, which every
+  // v1.15.0 peer supports (ScheduledACPs are always supported); the node's local upgrade time is Helicon's
+  // (node.go: "Must be updated for each network upgrade"). Every peer runs 1.15.0 and announces Helicon's time,
+  // also before the activation (a network that upgraded ahead of it). ACP-236 auto-renewed validators from Helicon
+  // on (auto-renew.ts).
   '1.15.0': {
     version: '1.15.0',
     nodeVersion: {
       version: 'avalanchego/1.15.0',
       databaseVersion: 'v1.4.5',
       rpcProtocolVersion: '46',
-      // Placeholder in the right format (40 hex digits), not a release's commit.
+      // Placeholder in the right format (40 hex digits): the release's commit is not recorded (the recorded
+      // build says `v1.15.0`, its ldflags string).
       gitCommit: '5f0c1a9e2b7d4c3e8a6f1b2d3c4e5f6a7b8c9d0e',
       vmVersions: { avm: 'avalanchego/1.15.0', evm: 'v1.15.0', platform: 'avalanchego/1.15.0' },
     },
     upgrades: [...MAINNET_UPGRADES_TO_FORTUNA, ['graniteTime', '2025-11-19T16:00:00Z'], ['graniteEpochDuration', 300000000000], ['heliconTime', HELICON_RFC3339]],
     nextUpgrade: null,
     currentUpgradeUnix: HELICON_UNIX,
-    currentAcps: [],
-    announcedSupport: [],
+    currentAcps: V115_CURRENT_ACPS,
+    announcedSupport: HELICON_ACPS,
     ...SINCE_V113,
     ...V114_ADDITIONS(true),
+    avgAcceptanceTime: false,
+    feeConfigApi: true,
+    saeFromUnix: SAE_TRANSITION_UNIX,
     autoRenewedStakers: true,
     peerVersion: () => 'avalanchego/1.15.0',
     nextRelease: 'avalanchego/1.16.0',
@@ -273,6 +306,8 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     rewardOwner: true,
     stakeAmount: false,
     proposedHeight: true,
+    feeConfigApi: false,
+    saeFromUnix: null,
     metrics: { naming: 'v1.11.8', pollReasons: ['early_alpha_conf', 'early_alpha_pref', 'early_fail', 'exhausted'], consensusLatencies: false, ethChainHead: false },
     peerVersion: (roll) => (roll < 0.8 ? 'avalanchego/1.12.2' : roll < 0.95 ? 'avalanchego/1.12.1' : 'avalanchego/1.12.0'),
     autoRenewedStakers: false,
@@ -308,6 +343,8 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
     rewardOwner: true,
     stakeAmount: true,
     proposedHeight: false,
+    feeConfigApi: false,
+    saeFromUnix: null,
     metrics: { naming: 'v1.11.6', pollReasons: [], consensusLatencies: false, ethChainHead: false },
     peerVersion: (roll) => (roll < 0.8 ? 'avalanchego/1.11.7' : roll < 0.95 ? 'avalanchego/1.11.6' : 'avalanchego/1.11.5'),
     autoRenewedStakers: false,
@@ -317,11 +354,12 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
 };
 
 /**
- * The ACPs a peer announces as supported because of its release: v1.13.x nodes announce the ACPs
- * scheduled in their release (ACP-176); v1.14.x and later none (their CurrentACPs is empty).
+ * The ACPs a peer announces as supported because of its release (config.go: ScheduledACPs are always supported,
+ * and objecting to one is a config error): v1.13.x nodes ACP-176, v1.15.x nodes Helicon's; v1.14.x none.
  */
 export function releaseSupportedAcps(peerVersion: string): number[] {
-  return peerVersion.startsWith('avalanchego/1.13.') ? [ACP_176] : [];
+  if (peerVersion.startsWith('avalanchego/1.13.')) return [ACP_176];
+  return peerVersion.startsWith('avalanchego/1.15.') ? [...HELICON_ACPS] : [];
 }
 
 /** `avalanchego/1.14.2` → [1, 14, 2] (null for another form). */

@@ -3,7 +3,7 @@ import { infoUpgrades, toSamples } from '../../src/collectors/info-upgrades.js';
 import { TimeoutError } from '../../src/node-client/index.js';
 import { InfoUpgradesResult } from '../../src/schemas/info.js';
 import { result } from '../fixtures/load.js';
-import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
+import { assertContract, fakeClient, lines, makeCtx, testSlot, valueOf } from './fake.js';
 
 const upgrades = (name: string) => toSamples(InfoUpgradesResult.parse(result('info.upgrades', name)));
 
@@ -44,6 +44,25 @@ describe('info-upgrades collect', () => {
     expect(r.errors).toEqual([]);
     expect(r.value?.heliconTime).toBe(1785250800);
     expect(r.value?.times['granite']).toBe(1763568000);
+  });
+  it("behavior: an upgrade the exporter's ACP table does not know is logged once: info while scheduled, warn once it has activated; none for a known list", async () => {
+    const answer = { ...result('info.upgrades', 'default'), ixionTime: '2027-03-01T15:00:00Z' };
+    const { client } = fakeClient({ 'info.upgrades': answer });
+    const ixion = Date.parse('2027-03-01T15:00:00Z');
+    const slot = testSlot(infoUpgrades);
+    const { ctx, lines: logged } = makeCtx(infoUpgrades, client, { now: ixion - 1000, slot });
+    await infoUpgrades.collect(ctx);
+    await infoUpgrades.collect(ctx);
+    expect(logged.map((l) => [l.level, (l.args[0] as { upgrades: string[]; activated: string[] }).activated])).toEqual([['info', []]]);
+    expect(logged[0]!.args[0]).toEqual({ upgrades: ['ixion'], activated: [] });
+    const later = makeCtx(infoUpgrades, client, { now: ixion, slot });
+    await infoUpgrades.collect(later.ctx);
+    expect(later.lines.map((l) => l.level)).toEqual(['warn']);
+    expect(later.lines[0]!.args[0]).toEqual({ upgrades: ['ixion'], activated: ['ixion'] });
+    expect(String(later.lines[0]!.args[1])).toContain('Update avalanche-exporter');
+    const known = makeCtx(infoUpgrades, fakeClient({ 'info.upgrades': result('info.upgrades', 'default') }).client);
+    await infoUpgrades.collect(known.ctx);
+    expect(known.lines).toEqual([]);
   });
   it('error: a timeout fails the collector, no series', async () => {
     const { client } = fakeClient({ 'info.upgrades': new TimeoutError('info.upgrades', 5000) });

@@ -10,6 +10,17 @@ import { assertContract, fakeClient, lines, makeCtx, testSlot, valueOf } from '.
 /** The real v1.14.2 node's /ext/metrics (test/fixtures/real-node-v1.14.2/README.md). */
 const CAPTURE = readFileSync(fileURLToPath(new URL('../fixtures/real-node-v1.14.2/ext-metrics-v1.14.2.txt', import.meta.url)), 'utf8');
 
+/** A real v1.15.0 node with Helicon active, before any C-Chain transaction (test/fixtures/real-node-v1.15.0/README.md). */
+const SAE_IDLE = readFileSync(fileURLToPath(new URL('../fixtures/real-node-v1.15.0/ext-metrics.txt', import.meta.url)), 'utf8');
+/** A real v1.15.0-fuji-rc.4 node under SAE after three C-Chain transfers (test/fixtures/real-node-helicon/README.md). */
+const SAE_AFTER_TXS = (JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/real-node-helicon/p6-final/n2.ext_metrics.json', import.meta.url)), 'utf8')) as { body: string }).body;
+/** A native sample's value in a body (its name and labels as the node wrote them). */
+const nativeIn = (body: string, series: string): number | undefined => {
+  const line = body.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+const CORETH_ONLY = ['avax_node_cchain_gas_used_accepted_total', 'avax_node_cchain_bad_blocks_total', 'avax_node_cchain_txpool_pending', 'avax_node_cchain_txpool_queued'];
+
 /**
  * Vector series an idle single-node network never touches (0 peers, nothing expired), in their v1.14.2
  * names and labels (avalanchego source: network/metrics.go, snow/networking/handler/metrics.go), so that
@@ -180,6 +191,75 @@ describe('node-metrics: units, traps and bounds', () => {
   });
 });
 
+describe('node-metrics: the C-Chain under SAE (real v1.15.0 nodes)', () => {
+  const idle = pickFromText(SAE_IDLE);
+  const busy = pickFromText(SAE_AFTER_TXS);
+  it('default: scheme v1.11.8, C-Chain VM sae, every line read, every sample a declared family', () => {
+    for (const r of [idle, busy]) {
+      expect(r.scheme).toBe('v1.11.8');
+      expect(r.cchainVm).toBe('sae');
+      expect(r.stats.malformed).toBe(0);
+      assertContract('node-metrics', r.samples);
+    }
+  });
+  it("behavior: Coreth's registry, exported frozen beside SAE's, gives no series (absent, not 0)", () => {
+    for (const body of [SAE_IDLE, SAE_AFTER_TXS]) {
+      expect(nativeIn(body, 'avalanche_evm_eth_chain_block_gas_used_accepted{chain="C"}')).toBe(0);
+      expect(nativeIn(body, 'avalanche_evm_eth_txpool_pending{chain="C"}')).toBe(0);
+    }
+    for (const n of CORETH_ONLY) for (const r of [idle, busy]) expect(r.samples.filter((x) => x.name === n), n).toEqual([]);
+  });
+  it("default: after three transfers: the node's executed, settled and accepted heights and gas, in our units", () => {
+    const s = busy.samples;
+    expect(valueOf(s, 'avax_node_last_accepted_height', { chain: 'C' })).toBe(3);
+    expect(valueOf(s, 'avax_node_cchain_last_executed_height')).toBe(3);
+    expect(valueOf(s, 'avax_node_cchain_last_settled_height')).toBe(0);
+    expect(valueOf(s, 'avax_node_cchain_executed_gas_charged_total')).toBe(63000); // 3 × 21,000
+    expect(valueOf(s, 'avax_node_cchain_executed_gas_limit_total')).toBe(6e7);
+    expect(valueOf(s, 'avax_node_cchain_accepted_gas_limit_total')).toBe(6e7);
+    expect(valueOf(s, 'avax_node_cchain_execution_queue_blocks')).toBe(0);
+    expect(valueOf(s, 'avax_node_cchain_execution_queue_gas_limit')).toBe(0);
+    expect(valueOf(s, 'avax_node_cchain_gas_time_wall_time_gap_seconds')).toBe(-0.517589298);
+    expect(valueOf(s, 'avax_node_cchain_min_block_delay_seconds')).toBe(2);
+    expect(valueOf(s, 'avax_node_cchain_gas_target_per_second')).toBe(1e6);
+    expect(valueOf(s, 'avax_node_cchain_executed_base_fee_wei')).toBe(1);
+    expect(valueOf(s, 'avax_node_cchain_execution_queue_duration_seconds_count')).toBe(3);
+    expect(valueOf(s, 'avax_node_cchain_execution_queue_duration_seconds_sum')).toBe(0.075723852);
+    expect(valueOf(s, 'avax_node_cchain_execute_block_duration_seconds_bucket', { le: '+Inf' })).toBe(3);
+    expect(s.filter((x) => x.name === 'avax_node_cchain_execute_block_duration_seconds_bucket').map((x) => x.labels['le'])).toEqual([
+      '0.0005', '0.001', '0.002', '0.004', '0.008', '0.016', '0.032', '0.064', '0.128', '0.256', '0.512', '1.024', '2.048', '4.096', '8.192', '16.384', '+Inf',
+    ]);
+  });
+  it('behavior: before the first executed block the gas-time gap is MaxInt64 ns: no series (and -MaxInt64 neither); a real gap is kept', () => {
+    expect(nativeIn(SAE_IDLE, 'avalanche_evm_transition_sae_gas_time_wall_time_gap_seconds{chain="C"}')).toBe(9223372036.854776);
+    expect(idle.samples.filter((x) => x.name === 'avax_node_cchain_gas_time_wall_time_gap_seconds')).toEqual([]);
+    const gap = (v: string) => pickFromText(`avalanche_evm_transition_sae_gas_time_wall_time_gap_seconds{chain="C"} ${v}\n`).samples.map((x) => x.value);
+    expect(gap('-9.223372036854776e+09')).toEqual([]);
+    expect(gap('9.223372036854776e+09')).toEqual([]);
+    expect(gap('3.5')).toEqual([3.5]);
+    expect(gap('-86400')).toEqual([-86400]);
+  });
+  it('behavior: one SAE family in the body is enough to drop the Coreth series; without one they stay (Coreth)', () => {
+    const coreth = 'avalanche_evm_eth_chain_block_gas_used_accepted{chain="C"} 5\navalanche_evm_eth_txpool_pending{chain="C"} 2\n';
+    expect(pickFromText(coreth).cchainVm).toBe('coreth');
+    expect(lines(pickFromText(coreth).samples)).toEqual(['avax_node_cchain_gas_used_accepted_total 5', 'avax_node_cchain_txpool_pending 2']);
+    const both = pickFromText(`${coreth}avalanche_evm_transition_sae_last_settled_height{chain="C"} 7\n`);
+    expect(both.cchainVm).toBe('sae');
+    expect(lines(both.samples)).toEqual(['avax_node_cchain_last_settled_height 7']);
+    // The real v1.14.2 node: Coreth, no SAE series.
+    const real = pickFromText(CAPTURE);
+    expect(real.cchainVm).toBe('coreth');
+    expect(valueOf(real.samples, 'avax_node_cchain_gas_used_accepted_total')).toBe(0);
+    expect(real.samples.some((x) => /_cchain_(last_executed|execution_|executed_)/.test(x.name))).toBe(false);
+  });
+  it("behavior: another chain's SAE-named family (an L1's) is neither read nor taken for the C-Chain's", () => {
+    const L1 = '2Y3yGzJ9nB1DxuUgWL87W3HuXpM3AHcWqiUVsJkWNFvqRgDj5n';
+    const r = pickFromText(`avalanche_evm_eth_txpool_pending{chain="C"} 2\navalanche_evm_transition_sae_last_executed_height{chain="${L1}"} 9\n`, [L1]);
+    expect(r.cchainVm).toBe('coreth');
+    expect(lines(r.samples)).toEqual(['avax_node_cchain_txpool_pending 2']);
+  });
+});
+
 /** A client answering GET /ext/metrics with a body (streamed in `pieces`) or an error. */
 const textClient = (answer: string | Error, pieces = 7) => fakeClient({}, {}, { '/ext/metrics': answer }, { pieces });
 
@@ -194,8 +274,16 @@ describe('node-metrics collect', () => {
     // The node's own connected-stake share per chain, for avax_subnet_connected_stake_ratio.
     expect([...(r.value?.stakeConnected?.keys() ?? [])].sort()).toEqual(['C', 'P', 'X']);
     assertContract('node-metrics', r.samples);
-    expect(lines(r.samples.slice(0, 2))).toEqual(['avax_node_metrics_available 1', 'avax_node_metrics_scheme{scheme="v1.11.8"} 1']);
-    expect(lines(r.samples.slice(2))).toEqual(lines(pickFromText(CAPTURE).samples));
+    expect(lines(r.samples.slice(0, 3))).toEqual(['avax_node_metrics_available 1', 'avax_node_metrics_scheme{scheme="v1.11.8"} 1', 'avax_node_cchain_vm{vm="coreth"} 1']);
+    expect(lines(r.samples.slice(3))).toEqual(lines(pickFromText(CAPTURE).samples));
+  });
+  it("default: under SAE, the C-Chain's VM and its accepted and executed heights of the same body (for avax_cchain_execution_lag_blocks); none on Coreth", async () => {
+    const sae = await nodeMetrics.collect(makeCtx(nodeMetrics, textClient(SAE_AFTER_TXS).client).ctx);
+    expect(lines(sae.samples.slice(0, 3))).toEqual(['avax_node_metrics_available 1', 'avax_node_metrics_scheme{scheme="v1.11.8"} 1', 'avax_node_cchain_vm{vm="sae"} 1']);
+    expect(sae.value?.cchainExecution).toEqual({ accepted: 3, executed: 3 });
+    const coreth = await nodeMetrics.collect(makeCtx(nodeMetrics, textClient(CAPTURE).client).ctx);
+    expect(lines(coreth.samples).filter((l) => l.startsWith('avax_node_cchain_vm'))).toEqual(['avax_node_cchain_vm{vm="coreth"} 1']);
+    expect(coreth.value?.cchainExecution).toBeUndefined();
   });
   it('behavior (memory): targets watching the same chains share one name index; other chains get their own', async () => {
     const indexOf = async (chains: string[]) => {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
+import { NODE_SIGNALS } from '../../src/collectors/node-metrics-signals.js';
 import { result } from '../fixtures/load.js';
 import { startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { documentedFamilies } from '../helpers/metrics-doc.js';
@@ -25,6 +26,9 @@ const NOT_IN_THIS_SETUP: Record<string, string> = {
   avax_validator_last_potential_reward_avax: 'only after a watched validation ended while the exporter ran',
   avax_chain_vm_rpc_protocol_version: "only for a chain whose VM plugin speaks another RPCChainVM protocol (test/scenarios/subnet-chains.test.ts, scenario l1-vm-protocol-mismatch)",
   avax_chain_bootstrap_target_height: 'only while a chain bootstraps and another target of the same network answers (test/scenarios/bootstrap-target.test.ts)',
+  // The fixture node's C-Chain runs Coreth (v1.14.2); test/golden/metrics-real-v1.15.0.txt has a real SAE node's.
+  ...Object.fromEntries(NODE_SIGNALS.filter((s) => s.cchainVm === 'sae').map((s) => [s.name, 'only on a node whose C-Chain runs SAE (avalanchego v1.15.0+ after Helicon)'])),
+  avax_cchain_execution_lag_blocks: 'only on a node whose C-Chain runs SAE (avalanchego v1.15.0+ after Helicon)',
 };
 
 describe('avalanche-exporter against a node that answers like avalanchego', () => {

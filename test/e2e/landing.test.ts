@@ -83,7 +83,7 @@ targets:
     // Both targets' start-up cycles are done: the node's identity is known, the proxy's collectors failed.
     await waitFor(async () => {
       const html = await (await fetch(`${exporter.url}/`)).text();
-      return html.includes(sim.nodeId()) && html.includes('avalanchego/1.14.2') && html.includes('>failing<') && !html.includes('>pending<');
+      return html.includes(sim.nodeId()) && html.includes('avalanchego/1.15.0') && html.includes('>failing<') && !html.includes('>pending<');
     }, 20_000);
     // Let the ages read "N s ago" rather than "just now".
     await new Promise((r) => setTimeout(r, 1500));
@@ -107,7 +107,7 @@ targets:
 
   it('default: shows each target with node ID, version and up/down', () => {
     expect(rendered.text).toContain(sim.nodeId());
-    expect(rendered.text).toContain('avalanchego/1.14.2');
+    expect(rendered.text).toContain('avalanchego/1.15.0'); // the simulator's default version
     expect(rendered.text).toMatch(/demo-node\s+up\s+NodeID-/);
     expect(rendered.text).toMatch(new RegExp(`behind-proxy\\s+down runbook\\s+-\\s+-\\s+${COLLECTORS.filter((c) => c.enabled).length} failing`));
     expect(rendered.text).toMatch(/node ID\s+none|node ID\s+not known yet/); // the proxy target has no identity

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { cb58Id, startFixtureNode, type FixtureNode } from '../helpers/fixture-node.js';
 import { memoryLogger } from '../helpers/log.js';
 import { result } from '../fixtures/load.js';
+import { replayedExchanges, startRecordedNode, type RecordedNode } from '../helpers/recorded-node.js';
 
 export const GOLDEN = resolve(import.meta.dirname, 'metrics.txt');
 
@@ -109,6 +110,39 @@ targets:
     const out = spawnSync('sh', ['-c', `promtool check metrics < ${file}`], { encoding: 'utf8' });
     expect(out.stdout + out.stderr).toBe('');
     expect(out.status).toBe(0);
+  });
+});
+
+/**
+ * The answers of a real avalanchego v1.15.0 node with Helicon active (test/fixtures/real-node-v1.15.0/, replayed
+ * as recorded: the C-Chain on SAE, the six Helicon ACPs listed, Coreth's registry frozen), with every collector on
+ * as the exporter ran against that node, six seconds after the recording.
+ */
+describe('golden /metrics, a real avalanchego v1.15.0 node (recorded answers)', () => {
+  const file = resolve(import.meta.dirname, 'metrics-real-v1.15.0.txt');
+  let node: RecordedNode;
+  let exporter: Exporter;
+  let text = '';
+  beforeAll(async () => {
+    node = await startRecordedNode({ version: '1.15.0' });
+    const argv = ['--node.url', node.url, '--node.name', 'real', '--collector.admin-logger', '--collector.index-last-accepted.x-tx', '--collector.index-last-accepted.x-vtx', '--collector.info-peers.per-peer', '--validator.expect-active', '--web.disable-exporter-metrics'];
+    const { config } = loadConfig({ argv, env: {}, readFile: () => '' });
+    const now = Math.max(...replayedExchanges('1.15.0').map((e) => Date.parse(e.recorded_at))) + 6000;
+    exporter = await startExporter({ config, logger: memoryLogger('silent').logger, now: () => now, listen: false, schedule: false });
+    await exporter.collectOnce();
+    text = normalize(exporter.current().text.toString('utf8'));
+  });
+  afterAll(async () => {
+    await exporter?.stop();
+    await node?.close();
+  });
+
+  it('default: matches test/golden/metrics-real-v1.15.0.txt byte for byte (refresh: npm run golden:update)', () => {
+    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(file, text);
+    expect(existsSync(file), 'golden file missing: run npm run golden:update').toBe(true);
+    expect(text).toBe(readFileSync(file, 'utf8'));
+    expect(node.unmatched).toEqual([]);
+    expect(text.split('\n').filter((l) => l.startsWith('avax_collector_success{') && l.endsWith(' 0'))).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { listening, startServer, type Listening } from './http-server.js';
 
 /**
- * Replays the exchanges recorded from a real avalanchego node, v1.14.2, v1.12.2 or v1.11.7
+ * Replays the exchanges recorded from a real avalanchego node, v1.15.0 (Helicon active), v1.14.2, v1.12.2 or v1.11.7
  * (test/fixtures/real-node-v<version>/, one JSON file per exchange, exactly as the node sent it; see the
  * README there). A request is answered with the recorded status, content type, Node-Id header and
  * body of the exchange with the same HTTP method, path (with its query), JSON-RPC method and params.
@@ -22,7 +22,7 @@ import { listening, startServer, type Listening } from './http-server.js';
  * `edit(file, body => body)` changes an answer for one test (the issue's "the one field changed that
  * the point is about"); `unmatched` lists requests that no recording answers (tests assert it is empty).
  */
-export const RECORDED_VERSIONS = ['1.14.2', '1.12.2', '1.11.7'] as const;
+export const RECORDED_VERSIONS = ['1.15.0', '1.14.2', '1.12.2', '1.11.7'] as const;
 export type RecordedVersion = (typeof RECORDED_VERSIONS)[number];
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 export const recordedNodeDir = (version: RecordedVersion): string => join(FIXTURES, `real-node-v${version}`);
@@ -103,10 +103,17 @@ export interface RecordedNodeOptions {
 }
 
 /**
- * GET /ext/metrics of the v1.14.2 node: a text file recorded at the same time (its headers were not
+ * GET /ext/metrics of the v1.14.2 and v1.15.0 nodes: a text file recorded at the same time (its headers were not
  * recorded: promhttp's text format 0.0.4 content type). The other versions recorded it as an exchange.
  */
-const EXT_METRICS_TEXT: Partial<Record<RecordedVersion, string>> = { '1.14.2': 'ext-metrics-v1.14.2.txt' };
+const EXT_METRICS_TEXT: Partial<Record<RecordedVersion, string>> = { '1.14.2': 'ext-metrics-v1.14.2.txt', '1.15.0': 'ext-metrics.txt' };
+
+/**
+ * Versions whose every exchange is of one state of the node: v1.15.0's recording asked one call at a time
+ * over 90 seconds (10:37:30 to 10:38:57, each exchange with its own `recorded_at`) of a network on which nothing
+ * happened (its README: before any transaction; P, X and C at height 0).
+ */
+const ONE_STATE: ReadonlySet<RecordedVersion> = new Set(['1.15.0']);
 
 /** gorilla/rpc's service.method name as it quotes it: the method part capitalised. */
 const goMethodName = (m: string) => m.replace(/\.(.)/, (_x, c: string) => `.${c.toUpperCase()}`);
@@ -122,8 +129,8 @@ export function unknownMethodBody(version: RecordedVersion, method: string): str
 /**
  * What the replay of a version answers: the exchanges of one state of the node, the first one recorded
  * (every exchange recorded at the earliest `recorded_at`: a later recording of the same request, e.g.
- * with a peer, is another state), less the error cases (`err-*`, README: not answers to what the
- * exporter asks). Sorted by file name.
+ * with a peer, is another state; every exchange of a ONE_STATE version), less the error cases (`err-*`,
+ * README: not answers to what the exporter asks). Sorted by file name.
  */
 export function replayedExchanges(version: RecordedVersion = '1.14.2'): Exchange[] {
   const all = readdirSync(recordedNodeDir(version))
@@ -131,7 +138,7 @@ export function replayedExchanges(version: RecordedVersion = '1.14.2'): Exchange
     .sort()
     .map((f) => recordedExchange(f, version));
   const first = all.map((e) => e.recorded_at).sort()[0];
-  return all.filter((e) => e.recorded_at === first && !e.file.startsWith('err-'));
+  return all.filter((e) => (ONE_STATE.has(version) || e.recorded_at === first) && !e.file.startsWith('err-'));
 }
 
 /**

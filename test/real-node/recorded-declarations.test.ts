@@ -1,6 +1,6 @@
 /**
  * The exporter's call declarations (src/collectors/index.ts CALLS) against every answer recorded from
- * the real v1.14.2, v1.12.2 and v1.11.7 nodes (test/fixtures/real-node-v<version>/): each answer of a
+ * the real v1.15.0, v1.14.2, v1.12.2 and v1.11.7 nodes (test/fixtures/real-node-v<version>/): each answer of a
  * request a declared call makes decodes with that call's schema, each error answer of one is exactly a
  * declared normal state of it (listed below: nothing else is normal), and the way each version says
  * "no such method" is recognised as `absent` by every call that declares it.
@@ -23,6 +23,14 @@ const SHARED = {
   'index.getLastAccepted-X-vtx.json': 'index-last-accepted: empty',
 };
 const ERROR_ANSWERS: Record<RecordedVersion, Record<string, string>> = {
+  // Recorded before any transaction: no index holds a container yet.
+  '1.15.0': {
+    'index.getLastAccepted-C-block.json': 'index-last-accepted: empty',
+    'index.getLastAccepted-P-block.json': 'index-last-accepted: empty',
+    'index.getLastAccepted-X-block.json': 'index-last-accepted: empty',
+    'index.getLastAccepted-X-tx.json': 'index-last-accepted: empty',
+    'index.getLastAccepted-X-vtx.json': 'index-last-accepted: empty',
+  },
   '1.14.2': {
     ...SHARED,
     // `nodeIDs: ["not-a-node-id"]`, never sent: --validator.node-id only takes NodeIDs (a failure if it were).
@@ -86,6 +94,12 @@ describe.each(RECORDED_VERSIONS)('recorded answers of v%s', (version) => {
     expect(errors).toEqual(ERROR_ANSWERS[version]);
     expect(decoded).toBeGreaterThan(20);
   });
+});
+
+/** The versions whose recording asked a method the node lacks (v1.15.0's asked none: no error answer of the kind). */
+const LACKING_RECORDED = RECORDED_VERSIONS.filter((v) => v !== '1.15.0');
+
+describe.each(LACKING_RECORDED)('recorded answers of v%s to a method it lacks', (version) => {
 
   it("default: this version's answer to a method it lacks is recognised as `absent` by every call that declares it", () => {
     const absentCalls = CALLS.filter(({ call }) => call.kind === 'rpc' && 'absent' in call.normal);

@@ -116,7 +116,7 @@ describe('avalanche-exporter sim', () => {
     });
     expect(r.status).toBe(200);
     const body = (await r.json()) as { result: { version: string; vmVersions: Record<string, string> } };
-    expect(body.result.version).toBe('avalanchego/1.14.2');
+    expect(body.result.version).toBe('avalanchego/1.15.0'); // the simulator's default version
     expect(Object.keys(body.result.vmVersions)).toEqual(expect.arrayContaining(['avm', 'evm', 'platform']));
 
     expect(await postScenario(`http://127.0.0.1:${cport}`, 'bootstrapping')).toBe(200);

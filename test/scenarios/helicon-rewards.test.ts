@@ -13,7 +13,7 @@ import { useScenarioExporter } from '../helpers/scenario-exporter.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 const log = memoryLogger('info');
-const pair = useScenarioExporter({ sim: { seed: 5, validators: 60, peers: 80, healthIntervalMs: 50, version: '1.15.0' }, logger: log.logger, clock: Date.UTC(2026, 4, 14, 9, 21, 31) });
+const pair = useScenarioExporter({ sim: { seed: 5, validators: 60, peers: 80, healthIntervalMs: 50, version: '1.15.0' }, logger: log.logger, clock: Date.UTC(2026, 10, 14, 9, 21, 31) }); // after Helicon (2026-09-22)
 
 const m = (text: string, name: string, labels: Record<string, string> = {}) => metric(text, name, { target: 'a', ...labels });
 async function post(method: string, params: unknown): Promise<any> {

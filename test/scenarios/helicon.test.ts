@@ -10,8 +10,8 @@ import { metric } from '../helpers/proc.js';
 import { useScenarioExporter } from '../helpers/scenario-exporter.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
-// An injected clock, halfway through the Helicon node's 72-hour cycle (seed 27: 2026-11-27T18:38Z to
-// 2026-11-30T18:38Z; asserted below). On the wall clock the tests met whatever point of the cycle the run
+// An injected clock, halfway through the Helicon node's 72-hour cycle (seed 27: 2026-11-27T17:36Z to
+// 2026-11-30T17:36Z; asserted below). On the wall clock the tests met whatever point of the cycle the run
 // fell on: near its end the best reachable uptime is the uptime so far, and the healthy node's weighted
 // average dips for a minute now and then to 0.905 (a few validators' peers disconnected), so "healthy is
 // reachable" failed once (CI of 2026-11-27, 17:2xZ, 1 h before the boundary). Halfway, healthy (≥ 0.88)

@@ -48,7 +48,8 @@ async function cycle(scenario: ScenarioName, done: (text: string) => boolean): P
 }
 
 beforeAll(async () => {
-  sim = await startSimNode({ seed: 14, validators: 60, peers: 80, healthIntervalMs: HEALTH_INTERVAL_MS });
+  // v1.14.2 (pinned: the default is 1.15.0): l1-vm-protocol-mismatch names its RPCChainVM protocols (45, the plugin 44).
+  sim = await startSimNode({ seed: 14, validators: 60, peers: 80, healthIntervalMs: HEALTH_INTERVAL_MS, version: '1.14.2' });
   const yaml = `collection: { interval: 2s, timeout: 2s }
 node: { timeout: 1s }
 collectors: {${COLLECTORS.map((c) => ` ${c.name}: { enabled: true, interval: 2s }`).join(',')} }

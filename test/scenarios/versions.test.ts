@@ -25,6 +25,8 @@ const EXPECT: Record<SimVersion, {
   scheme: string;
   /** ACP-176 listed (v1.13.x CurrentACPs) */
   acp176: boolean;
+  /** Helicon's ACPs (194, 236, 267, 273, 283, 285) and 224, 247 listed (v1.15.0 CurrentACPs, as the real node) */
+  heliconAcps?: true;
   /** the subnet is an L1 (balances, fee price); before Etna a permissioned subnet */
   l1: boolean;
   /** the free disk share in /ext/metrics (avalanche_resource_tracker_disk_available_percentage, v1.14.1+) */
@@ -34,8 +36,8 @@ const EXPECT: Record<SimVersion, {
   '1.12.2': { normal: [], futureupgrade: false, bls: true, upgrades: { etna: 1734368400, fortuna: INF, granite: undefined }, scheme: 'v1.11.8', acp176: false, l1: true, diskShare: false },
   '1.13.5': { normal: [], futureupgrade: false, bls: true, upgrades: { fortuna: 1744124400, granite: INF, helicon: undefined }, scheme: 'v1.11.8', acp176: true, l1: true, diskShare: false },
   '1.14.2': { normal: [], futureupgrade: true, bls: true, upgrades: { granite: 1763568000, helicon: INF }, scheme: 'v1.11.8', acp176: false, l1: true, diskShare: true },
-  // Issue 27: not a recorded release; Helicon active (a hypothetical mainnet activation, versions.ts).
-  '1.15.0': { normal: [], futureupgrade: true, bls: true, upgrades: { granite: 1763568000, helicon: 1764691200 }, scheme: 'v1.11.8', acp176: false, l1: true, diskShare: true },
+  // Recorded (test/fixtures/real-node-v1.15.0); Helicon at its mainnet time, 2026-09-22T15:00:00Z (versions.ts).
+  '1.15.0': { normal: [], futureupgrade: true, bls: true, upgrades: { granite: 1763568000, helicon: 1790089200 }, scheme: 'v1.11.8', acp176: false, heliconAcps: true, l1: true, diskShare: true },
 };
 
 describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the exporter', (version) => {
@@ -89,6 +91,11 @@ describe.each([...SIM_VERSIONS])('avalanchego v%s (simulated) against the export
       expect(w('support') / (w('support') + w('object') + w('abstain'))).toBeGreaterThan(0.5);
       expect(m(text, 'avax_acp_activated', { acp: '176' })).toBe(1);
       expect(m(text, 'avax_node_vm_info', { vm: 'evm', version: 'v0.15.4' })).toBe(1);
+    } else if (x.heliconAcps) {
+      // Every v1.15.0 peer supports the ACPs its release schedules. (Whether the exporter counts them activated once
+      // Helicon is active is the exporter's business: not asserted here.)
+      for (const acp of ['194', '236', '267', '273', '283', '285']) expect(m(text, 'avax_acp_support_weight', { acp }), acp).toBeGreaterThan(0);
+      for (const acp of ['224', '247']) expect(m(text, 'avax_acp_support_weight', { acp }) !== undefined, acp).toBe(true);
     } else {
       expect(text).not.toMatch(/^avax_acp_(support_weight|activated)\{/m); // {"acps":{}}
     }

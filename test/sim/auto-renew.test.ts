@@ -12,7 +12,8 @@ import { startSimNode, type SimNode } from '../../src/sim/server.js';
 import { rewardTxsOfBlocks } from '../helpers/helicon-recording.js';
 import { result } from './helpers.js';
 
-const HELICON = Date.UTC(2025, 11, 2, 16) / 1000;
+// Helicon on mainnet (v1.15.0's upgrade.Mainnet): the clocks below are after it.
+const HELICON = Date.UTC(2026, 8, 22, 15) / 1000;
 
 async function entries(version: '1.14.2' | '1.15.0', atMs: number, seed = 7) {
   const s = await startSimNode({ seed, validators: 60, peers: 60, version, now: () => atMs });
@@ -28,7 +29,7 @@ async function entries(version: '1.14.2' | '1.15.0', atMs: number, seed = 7) {
 
 describe('sim: ACP-236 auto-renewed validators (version 1.15.0)', () => {
   it('default: the own validator is auto-renewed: a cycle of 48 h to 7 d around now, nextPeriod = its length, a config owner and an auto-compound share', async () => {
-    const now = Date.UTC(2026, 4, 14, 9, 21, 31);
+    const now = Date.UTC(2026, 10, 14, 9, 21, 31);
     const { mine } = await entries('1.15.0', now);
     const [start, end] = [Number(mine['startTime']), Number(mine['endTime'])];
     expect(start).toBeLessThanOrEqual(now / 1000);
@@ -42,7 +43,7 @@ describe('sim: ACP-236 auto-renewed validators (version 1.15.0)', () => {
   });
 
   it('behavior: at the boundary the next cycle starts where the last ended, under the same txID', async () => {
-    const t0 = Date.UTC(2026, 4, 14, 9, 21, 31);
+    const t0 = Date.UTC(2026, 10, 14, 9, 21, 31);
     const a = (await entries('1.15.0', t0)).mine;
     const end = Number(a['endTime']);
     const before = (await entries('1.15.0', (end - 1) * 1000)).mine;
@@ -54,7 +55,7 @@ describe('sim: ACP-236 auto-renewed validators (version 1.15.0)', () => {
   });
 
   it('behavior: some of the others are auto-renewed (their fixed periods already follow one another), the rest are not', async () => {
-    const { all } = await entries('1.15.0', Date.UTC(2026, 4, 14));
+    const { all } = await entries('1.15.0', Date.UTC(2026, 10, 14));
     const renewed = all.filter((v) => 'nextPeriod' in v);
     expect(renewed.length).toBeGreaterThan(all.length * 0.2);
     expect(renewed.length).toBeLessThan(all.length * 0.7);
@@ -63,18 +64,21 @@ describe('sim: ACP-236 auto-renewed validators (version 1.15.0)', () => {
   });
 
   it('default: accruedDelegateeReward on every entry; the ACP-236 members only on the auto-renewed ones, all three or none', async () => {
-    const { all } = await entries('1.15.0', Date.UTC(2026, 4, 14));
+    const { all } = await entries('1.15.0', Date.UTC(2026, 10, 14));
+    const counts = new Set<number>();
     for (const v of all) {
       expect(v['accruedDelegateeReward'], v['nodeID']).toMatch(/^\d+$/);
       const members = ['validatorAuthority', 'nextPeriod', 'autoCompoundRewardShares'].filter((k) => k in v);
       expect([0, 3], v['nodeID']).toContain(members.length);
+      counts.add(members.length);
     }
+    expect([...counts].sort()).toEqual([0, 3]); // both kinds are there
   });
 
   it('behavior: none before Helicon is active, and none on v1.14.2', async () => {
     const early = await entries('1.15.0', (HELICON - 86400) * 1000);
     expect(early.all.filter((v) => 'nextPeriod' in v || 'validatorAuthority' in v)).toEqual([]);
-    const v114 = await entries('1.14.2', Date.UTC(2026, 4, 14));
+    const v114 = await entries('1.14.2', Date.UTC(2026, 10, 14));
     expect(v114.all.filter((v) => 'nextPeriod' in v || 'autoCompoundRewardShares' in v)).toEqual([]);
   });
 });
@@ -93,7 +97,7 @@ function utxos(hex: string[]): [string, number, bigint][] {
 const paidOut = (amount: bigint, shares: number) => ((1_000_000n - BigInt(shares)) * amount) / 1_000_000n;
 
 describe('sim: what each auto-renewed cycle pays (version 1.15.0, as a real v1.15.0 node)', () => {
-  const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);
+  const T0 = Date.UTC(2026, 10, 14, 9, 21, 31); // after Helicon (2026-09-22)
   async function withSim<T>(seed: number, f: (s: SimNode, clock: { ms: number }) => Promise<T>): Promise<T> {
     const clock = { ms: T0 };
     const s = await startSimNode({ seed, validators: 60, peers: 60, version: '1.15.0', now: () => clock.ms });

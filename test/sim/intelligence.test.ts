@@ -91,7 +91,9 @@ async function expectHealthyInvariants(): Promise<void> {
 }
 
 beforeAll(async () => {
-  sim = await startReadySim({ seed: 11, validators: 160, peers: 200, healthIntervalMs: 40, now: () => clock });
+  // The invariants and scenarios of a v1.14.2 node (Helicon unscheduled, no ACP listed): pinned since the default is
+  // 1.15.0; test/sim/helicon-sae.test.ts has the 1.15.0 node's.
+  sim = await startReadySim({ seed: 11, validators: 160, peers: 200, healthIntervalMs: 40, now: () => clock, version: '1.14.2' });
 });
 afterAll(async () => {
   await sim?.close();
@@ -416,8 +418,8 @@ describe('issue 7 scenarios', () => {
 
   it('deterministic: same seed and clock give the same acp-vote and upgrade-unknown answers', async () => {
     const now = (): number => T0 + 7000;
-    const a = await startSimNode({ seed: 42, validators: 60, peers: 70, now, scenario: 'acp-vote' });
-    const b = await startSimNode({ seed: 42, validators: 60, peers: 70, now, scenario: 'acp-vote' });
+    const a = await startSimNode({ seed: 42, validators: 60, peers: 70, now, scenario: 'acp-vote', version: '1.14.2' });
+    const b = await startSimNode({ seed: 42, validators: 60, peers: 70, now, scenario: 'acp-vote', version: '1.14.2' });
     try {
       expect((await rpc(a.url, '/ext/info', 'info.acps')).body).toBe((await rpc(b.url, '/ext/info', 'info.acps')).body);
       await a.setScenario('upgrade-unknown');
@@ -440,7 +442,7 @@ describe('siblings (--nodes 3)', () => {
   const pick = (v: any): Record<string, unknown> => Object.fromEntries(SAME.map((k) => [k, v[k]]));
 
   beforeAll(async () => {
-    s = await startSimNode({ nodes: 3, seed: 5, validators: 60, peers: 70, healthIntervalMs: 40, now: () => t });
+    s = await startSimNode({ nodes: 3, seed: 5, validators: 60, peers: 70, healthIntervalMs: 40, now: () => t, version: '1.14.2' });
     await waitFor(async () => (await raw(s.nodeUrl(2) + '/ext/health')).status === 200);
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import type * as dashboard from '@grafana/grafana-foundation-sdk/dashboard';
 import { durationWords, percent } from '../duration.js';
 import { diskRunwayExpr } from '../rules/node-disk.js';
 import { avalancheDashboard, range, row, steps, valueText, type DashboardContext } from './kit.js';
+import { cchainExecutionQueue, cchainHeights } from './cchain-panels.js';
 import { metricSeries, metricTimeline, series, type Size } from './panels.js';
 
 export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.DashboardBuilder {
@@ -175,20 +176,58 @@ export function nodeInternalsDashboard(ctx: DashboardContext): dashboard.Dashboa
       .withPanel(series([8, 8], 'Database operations', undefined, range(rate('avax_node_db_operations_total'), '{{target}} {{chain}} {{op}}')).unit('ops').min(0))
       // ------------------------------------------------------------ C-Chain
       .withRow(row('C-Chain'))
+      .withPanel(cchainHeights(ctx, [8, 8]))
+      .withPanel(cchainExecutionQueue(ctx, [8, 8]))
+      .withPanel(
+        series(
+          [8, 8],
+          'Execution time',
+          'Under SAE: 90th percentile of the time a C-Chain block waited from its acceptance until its execution completed (a healthy node: milliseconds), and of the time executing one block took.',
+          ...each([
+            [`histogram_quantile(0.9, sum by (target, le) (${rate('avax_node_cchain_execution_queue_duration_seconds_bucket')}))`, 'accepted → executed p90'],
+            [`histogram_quantile(0.9, sum by (target, le) (${rate('avax_node_cchain_execute_block_duration_seconds_bucket')}))`, 'execute block p90'],
+          ]),
+        )
+          .unit('s')
+          .min(0),
+      )
+      .withPanel(
+        perSecond([8, 8], 'Gas per second', 'C-Chain gas per second: used by accepted blocks on Coreth, charged by executed blocks under SAE (avalanchego v1.15.0+ after Helicon), against the ACP-176 gas target.', [
+          [rate('avax_node_cchain_gas_used_accepted_total'), 'used (Coreth)'],
+          [rate('avax_node_cchain_executed_gas_charged_total'), 'charged (SAE)'],
+          [q.sel('avax_node_cchain_gas_target_per_second'), 'target (SAE)'],
+        ]),
+      )
+      .withPanel(
+        series(
+          [8, 8],
+          'Gas time and block delay',
+          'Under SAE: gas time minus wall time when the last block finished executing (negative: gas time lags the wall clock; none before the first executed block), and the ACP-226 minimum block delay in force.',
+          ...each([
+            [q.sel('avax_node_cchain_gas_time_wall_time_gap_seconds'), 'gas time - wall time'],
+            [q.sel('avax_node_cchain_min_block_delay_seconds'), 'minimum block delay'],
+          ]),
+        ).unit('s'),
+      )
+      .withPanel(
+        gauges([8, 8], 'Base fee', 'Under SAE: the base fee (wei per gas) execution realized for the last executed block, and the worst case consensus admitted for it.', [
+          [q.sel('avax_node_cchain_executed_base_fee_wei'), 'executed'],
+          [q.sel('avax_node_cchain_worst_case_base_fee_wei'), 'worst case'],
+        ]).unit('short'),
+      )
       .withPanel(
         perSecond(
           [8, 12],
           'Bad blocks',
-          `C-Chain blocks that failed verification on this node, per second. More than ${t.badBlocks} in 5 minutes: AvalancheBadBlocks.`,
+          `C-Chain blocks that failed verification on this node, per second (Coreth only: empty on a C-Chain under SAE). More than ${t.badBlocks} in 5 minutes: AvalancheBadBlocks.`,
           [[rate('avax_node_cchain_bad_blocks_total'), '']],
         ),
       )
-      .withPanel(perSecond([8, 12], 'Gas per second', 'Gas used by accepted C-Chain blocks, per second.', [[rate('avax_node_cchain_gas_used_accepted_total'), '']]))
       .withPanel(
         gauges(
           [8, 12],
           'Transaction pool',
-          undefined,
+          'Executable (pending) and future-nonce (queued) transactions in the C-Chain pool (Coreth only: empty on a C-Chain under SAE).',
           [
             [q.sel('avax_node_cchain_txpool_pending'), 'pending'],
             [q.sel('avax_node_cchain_txpool_queued'), 'queued'],

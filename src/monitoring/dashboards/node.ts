@@ -4,6 +4,7 @@ import type * as dashboard from '@grafana/grafana-foundation-sdk/dashboard';
 import * as common from '@grafana/grafana-foundation-sdk/common';
 import { durationWords, percent } from '../duration.js';
 import { avalancheDashboard, dashboardLink, ofMetric, prop, range, row, steps, timeseriesPanel, valueText, type DashboardContext } from './kit.js';
+import { cchainExecutionQueue, cchainHeights } from './cchain-panels.js';
 import { withIdentityPanels } from './l1-chains-panels.js';
 import { columnsTable, metricSeries, metricTimeline, place, series, timeline } from './panels.js';
 
@@ -81,6 +82,8 @@ export function nodeDashboard(ctx: DashboardContext): dashboard.DashboardBuilder
           .min(0),
       )
       .withPanel(series([8, 12], 'P-Chain time lag', 'Wall clock minus platform.getTimestamp.', range(`time() - ${q.sel('avax_pchain_timestamp_seconds')}`, '{{target}}')).unit('s'))
+      .withPanel(cchainHeights(ctx, [8, 12]))
+      .withPanel(cchainExecutionQueue(ctx, [8, 12]))
       // ------------------------------------------------------------ Peers
       .withRow(row('Peers'))
       .withPanel(series([8, 8], 'Peers', undefined, range(q.sel('avax_peers'), '{{target}} peers'), range(q.sel('avax_peers_silent'), '{{target}} silent')).min(0))

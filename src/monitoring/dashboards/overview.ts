@@ -16,7 +16,7 @@ export function overviewDashboard(ctx: DashboardContext): dashboard.DashboardBui
   /** A 0/1 column: coloured, with the texts of the 0 and 1 values. */
   const state = (no: string, yes: string) => [prop.cellBackground(), prop.mappings(valueText([0, no, 'red'], [1, yes, 'green'])), prop.thresholds(redGreen())];
   const acpShare = (w: string) =>
-    `max by (target, acp) (${q.sel(`avax_acp_${w}_weight`)} / (${q.sel('avax_acp_support_weight')} + ${q.sel('avax_acp_object_weight')} + ${q.sel('avax_acp_abstain_weight')}) unless on(target, acp) ${q.sel('avax_acp_activated')} == 1)`;
+    `max by (target, acp) (${q.sel(`avax_acp_${w}_weight`)} / (${q.sel('avax_acp_support_weight')} + ${q.sel('avax_acp_object_weight')} + ${q.sel('avax_acp_abstain_weight')}) and on(target, acp) (${q.sel('avax_acp_activated')} == 0))`;
   const connected = (agg: string) => `${agg} by (subnet, node_id) (max by (target, subnet, node_id) (${q.sel('avax_validator_connected')} unless on(target, node_id) ${q.sel('avax_node_info')}))`;
 
   return avalancheDashboard(
@@ -60,7 +60,7 @@ export function overviewDashboard(ctx: DashboardContext): dashboard.DashboardBui
     .withPanel(
       columnsTable([8, 12], 'Open ACP proposals', {
         sortBy: 'acp',
-        description: `info.acps: open Avalanche Community Proposals with the share of the weight that supports, objects or abstains (green: majority support, AvalancheACPMajoritySupport). The node's own vote is known only when another target of the exporter has it as a peer. Empty when no ACP is open (mainnet v1.14.2). ACPs of an upgrade that has already activated (v1.13.x still lists ACP-176 after Fortuna; avax_acp_activated 1) are left out: they are no open vote.`,
+        description: `info.acps: open Avalanche Community Proposals with the share of the weight that supports, objects or abstains (green: majority support, AvalancheACPMajoritySupport). The node's own vote is known only when another target of the exporter has it as a peer. Empty when no ACP is open (mainnet v1.14.2). Only ACPs known to be open (avax_acp_activated 0): those of an upgrade that has already activated (v1.13.x still lists ACP-176 after Fortuna, v1.15.0 the six Helicon ACPs; avax_acp_activated 1) are no open vote, and those the exporter cannot judge (avax_acp_table_outdated 1: the node has activated an upgrade the exporter does not know) are left out too.`,
         labels: ['target', 'acp'],
         columns: [
           { name: 'support', query: acpShare('support'), props: [prop.cellBackground(), prop.thresholds(steps(['blue', null], ['green', t.acpMajority])), prop.unit('percentunit')] },

@@ -64,7 +64,8 @@ validator stake it is connected to (avalanche_stake_percent_connected), below th
       alert: 'AvalancheBadBlocks',
       comment: `C-Chain blocks that failed verification on this node (coreth's chain/block/bad/count: a bad state root,
 invalid transactions), more than thresholds.badBlocks in 5m (the Builders Hub value, 10). The node may be
-diverging from the network; its poll failure ratio need not move. L1 EVM chains: not read (see the runbook).`,
+diverging from the network; its poll failure ratio need not move. L1 EVM chains: not read (see the runbook).
+Coreth only: under SAE (avalanchego v1.15.0+ after Helicon) the series is absent and this alert silent.`,
       expr: `increase(${q.sel('avax_node_cchain_bad_blocks_total')}[5m]) > ${t.badBlocks}`,
       for: '2m',
       severity: 'critical',

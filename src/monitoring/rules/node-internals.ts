@@ -1,8 +1,9 @@
-// Node internals from the node's own /ext/metrics (collector node-metrics): consensus, handler queues,
-// benchlist, database, and the time until the node leaves the validator set. The series are the
+// Node internals from the node's own /ext/metrics (collector node-metrics): consensus, the C-Chain's execution
+// under SAE, handler queues, benchlist, database, and the time until the node leaves the validator set. The series are the
 // exporter's stable avax_node_* names, the same whatever avalanchego release renamed its own.
 import { durationWords, percent, promDuration, secondsExpr } from '../duration.js';
 import { l1ChainStalled } from './l1-chain-stall.js';
+import { nodeCchainExecutionRules } from './node-cchain-execution.js';
 import { nodeConsensusRules } from './node-consensus.js';
 import { nodeDiskRules } from './node-disk.js';
 import { PRIMARY_NETWORK, type RuleGroupDef } from './types.js';
@@ -32,6 +33,7 @@ and on(target, chain) (${q.sel('avax_node_bootstrap_finished')} == 1)
       },
       l1ChainStalled({ t, q }),
       ...nodeConsensusRules({ t, q }),
+      ...nodeCchainExecutionRules({ t, q }),
       {
         alert: 'AvalancheHandlerMessagesExpiring',
         comment: `Per chain: inbound messages dropped because their deadline passed before the chain handler got to them

@@ -56,16 +56,18 @@ over days, so the first day is normal. Prometheus keeps the pending state over r
       {
         alert: 'AvalancheACPMajoritySupport',
         comment: `Value: support weight / (support + object + abstain) of an open ACP (info.acps), above
-thresholds.acpMajority. Only ACPs the node lists; none on mainnet v1.14.2. v1.13.x lists ACPs of
-its release that an activated upgrade already carries (ACP-176, Fortuna): avax_acp_activated 1
-marks them, and they are no vote to tell anyone about.`,
+thresholds.acpMajority. Only ACPs the node lists; none on mainnet v1.14.2. avalanchego lists ACPs of
+its release that an activated upgrade already carries (v1.13.x: ACP-176 after Fortuna; v1.15.0: the
+six Helicon ACPs): avax_acp_activated 1 marks them, and they are no vote to tell anyone about. Only
+ACPs known to be open (avax_acp_activated 0) page: none when the exporter cannot tell, e.g. an ACP in
+no upgrade it knows once the node has activated an upgrade it does not know (avax_acp_table_outdated).`,
         expr: `(
   ${q.sel('avax_acp_support_weight')}
     /
   (${q.sel('avax_acp_support_weight')} + ${q.sel('avax_acp_object_weight')} + ${q.sel('avax_acp_abstain_weight')})
   > ${num(t.acpMajority)}
 )
-unless on(target, acp) ${q.sel('avax_acp_activated')} == 1
+and on(target, acp) (${q.sel('avax_acp_activated')} == 0)
 `,
         for: '1h',
         severity: 'info',

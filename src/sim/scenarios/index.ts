@@ -58,6 +58,7 @@ import { rewardMissedWatched } from './reward-missed-watched.js';
 import { l1Idle } from './l1-idle.js';
 import { badBlocks } from './bad-blocks.js';
 import { consensusSlow } from './consensus-slow.js';
+import { executionStalled } from './execution-stalled.js';
 import type { Scenario } from './scenario.js';
 
 export type { Scenario } from './scenario.js';
@@ -115,6 +116,7 @@ export const SCENARIO_MODULES = [
   l1Idle,
   badBlocks,
   consensusSlow,
+  executionStalled,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIO_MODULES)[number]['name'];

@@ -108,10 +108,19 @@ export interface Scenario<N extends string = string> {
     /** constants.CurrentACPs and the stance the node announces (else the version's) */
     readonly acps?: { readonly current: readonly number[]; readonly supported: readonly number[]; readonly objected: readonly number[] };
     /**
-     * chain-heights.ts: from the switch on these chains accept blocks at `rate` times the network's
-     * pace (0: none, consensus stuck; 0.5: falling behind); leaving the scenario catches up at once
+     * chain-heights.ts: from the switch (`graceMs` later when given) on these chains accept blocks at `rate`
+     * times the network's pace (0: none, consensus stuck; 0.5: falling behind); leaving the scenario catches up
+     * at once. `dropped`: the blocks the node cannot accept fail verification instead of waiting in consensus
+     * (ext-metrics.ts: no growing `blks_processing`)
      */
-    readonly chainProgress?: { readonly chains: readonly ('P' | 'X' | 'C' | 'L1')[]; readonly rate: number };
+    readonly chainProgress?: {
+      readonly chains: readonly ('P' | 'X' | 'C' | 'L1')[];
+      readonly rate: number;
+      readonly graceMs?: number;
+      readonly dropped?: true;
+    };
+    /** sae-execution.ts: 'stalled' = the C-Chain's SAE executor executes nothing from the switch on (SAE versions only) */
+    readonly saeExecution?: 'stalled';
     /** availableDisk: the disk fills by this share of its size per hour from the switch on */
     readonly diskFillPerHour?: number;
   };
