@@ -53,6 +53,9 @@ export function uptimeRequirement(startTime: bigint | undefined, heliconTime: nu
   return Number(startTime) >= heliconTime ? UPTIME_REQUIREMENT_HELICON : UPTIME_REQUIREMENT;
 }
 
+/** autoCompoundRewardShares are millionths (avalanchego reward.PercentDenominator). */
+const SHARES_DENOMINATOR = 1_000_000;
+
 /**
  * Series of one validator entry; only the fields the entry has. L1 entries (ACP-77) have no
  * endTime/uptime/connected and a weight that is not stake: they give balance and weight. Legacy
@@ -78,6 +81,7 @@ export function entrySamples(subnet: string, v: PlatformValidatorUsed, c: Platfo
   if (v.delegatorWeight !== undefined) out.push(sample('avax_validator_delegator_stake_avax', labels, navaxToAvax(v.delegatorWeight)));
   if (v.potentialReward !== undefined) out.push(sample('avax_validator_potential_reward_avax', labels, navaxToAvax(v.potentialReward)));
   if (v.delegationFee !== undefined) out.push(sample('avax_validator_delegation_fee_ratio', labels, percentToRatio(v.delegationFee)));
+  if (v.accruedDelegateeReward !== undefined) out.push(sample('avax_validator_accrued_delegatee_reward_avax', labels, navaxToAvax(v.accruedDelegateeReward)));
   if (subnet === PRIMARY_NETWORK_ID) {
     const renewed = isAutoRenewed(v);
     out.push(sample('avax_validator_uptime_requirement_ratio', labels, uptimeRequirement(v.startTime, c.heliconTime, renewed)));
@@ -88,6 +92,10 @@ export function entrySamples(subnet: string, v: PlatformValidatorUsed, c: Platfo
     // A validation with a fixed end has no next period: 0, as for an auto-renewed one that asked to leave.
     const next = renewed ? (v.nextPeriod !== undefined ? u64ToNumber(v.nextPeriod) : undefined) : 0;
     if (next !== undefined) out.push(sample('avax_validator_next_period_seconds', labels, next));
+    // ACP-236 config of an auto-renewed validator only (every other entry has none: avalanchego v1.15.0 api).
+    if (v.autoCompoundRewardShares !== undefined) out.push(sample('avax_validator_auto_compound_reward_ratio', labels, v.autoCompoundRewardShares / SHARES_DENOMINATOR));
+    if (v.authority?.threshold !== undefined) out.push(sample('avax_validator_authority_threshold', labels, v.authority.threshold));
+    if (v.authority !== undefined) out.push(sample('avax_validator_authority_addresses', labels, v.authority.addresses));
     // Only the node's own key is known (info.getNodeID); a registration without a signer does not match it.
     if (c.ownNodeId && v.nodeID === c.ownNodeId && c.ownBlsPublicKey) {
       const registered = v.signer?.publicKey?.toLowerCase();
@@ -125,11 +133,114 @@ export function watchedIds(target: CollectorContext['target'], ownNodeId: string
   return [...new Set([...configured, ...(ownNodeId ? [ownNodeId] : [])])];
 }
 
+/** An auto-renewed validator (ACP-236) of a watched ID, as last seen in its current cycle (primary network). */
+export interface CycleSeen {
+  readonly nodeId: string;
+  /** The AddAutoRenewedValidatorTx ID: the same in every cycle. */
+  readonly txID: string;
+  /** The cycle's startTime and endTime, Unix seconds. */
+  readonly start: number;
+  readonly end: number;
+  /** weight, potentialReward and accruedDelegateeReward of the cycle, nAVAX. */
+  readonly weight: bigint;
+  readonly potentialReward: bigint;
+  readonly delegateeReward: bigint;
+  /** nextPeriod, seconds (0: leaves at the end of this cycle). */
+  readonly nextPeriod: number;
+  readonly rewardOwner: readonly string[];
+  /** The weight when this exporter first saw this txID: weight − firstWeight = what it saw re-staked. */
+  readonly firstWeight: bigint;
+  /** When it was last seen, Unix seconds. */
+  readonly seenAt: number;
+}
+
+/**
+ * How a cycle of an auto-renewed validator ended, as platform.getCurrentValidators showed it (avalanchego
+ * v1.15.0 txs/executor/proposal_tx_executor.go RewardAutoRenewedValidatorTx):
+ * - `renewed`: the same txID again, startTime moved past this cycle's endTime. Only a committed reward tx
+ *   renews (restakeAutoRenewedValidatorOnCommit), so the cycle was rewarded. `weightAfter` (the next
+ *   cycle's weight) only when the next cycle starts at this one's end: no cycle was missed in between.
+ * - `left`: the validator is gone and the cycle's end has passed: a graceful exit (nextPeriod 0, committed)
+ *   or an abort (the requirement was missed). The reward UTXOs tell which (validator-rewards).
+ */
+export interface CycleEnd {
+  readonly cycle: CycleSeen;
+  readonly how: 'renewed' | 'left';
+  readonly weightAfter?: bigint;
+}
+
+/** Cycle ends kept per watched ID in the published value (validator-rewards reads it every 5 minutes). */
+export const CYCLE_ENDS_KEPT = 4;
+/** Tolerated clock difference (s): the chain time may run ahead of this host's (avalanchego allows 10 s). */
+export const CYCLE_END_SKEW_SECONDS = 60;
+
+/** What platform-validators keeps between runs: the current cycle per watched ID and the last cycle ends. */
+export interface CycleMemory {
+  readonly current: Map<string, CycleSeen>;
+  ends: CycleEnd[];
+}
+
+/** The cycle an auto-renewed primary-network entry is in, or undefined (not auto-renewed, or fields missing). */
+export function cycleOf(v: PlatformValidatorUsed, nowS: number, previous: CycleSeen | undefined): CycleSeen | undefined {
+  if (!isAutoRenewed(v) || v.txID === undefined || v.startTime === undefined || v.endTime === undefined || v.weight === undefined || v.potentialReward === undefined) return undefined;
+  const same = previous?.txID === v.txID;
+  return {
+    nodeId: v.nodeID,
+    txID: v.txID,
+    start: u64ToNumber(v.startTime),
+    end: u64ToNumber(v.endTime),
+    weight: v.weight,
+    potentialReward: v.potentialReward,
+    delegateeReward: v.accruedDelegateeReward ?? 0n,
+    nextPeriod: v.nextPeriod === undefined ? 0 : u64ToNumber(v.nextPeriod),
+    rewardOwner: (v.rewardOwnerAddresses ?? []).slice(0, 16),
+    firstWeight: same ? previous.firstWeight : v.weight,
+    seenAt: nowS,
+  };
+}
+
+/**
+ * Follows the cycles of the watched auto-renewed validators through one primary-network answer. A cycle
+ * ends when the same txID shows a later startTime (renewed) or when the validator is gone after the
+ * cycle's end (left). Not judged: a validator gone before its cycle's end (the primary network has no
+ * early exit: the answer or the watched IDs changed), and one last seen so long ago that a next cycle
+ * could have begun and ended unseen (now ≥ end + nextPeriod).
+ */
+export function trackCycles(mem: CycleMemory, primary: WatchedSet, nowS: number): void {
+  const byId = new Map(primary.validators.map((v) => [v.nodeID, v]));
+  const watched = new Set(primary.watched);
+  const ended: CycleEnd[] = [];
+  for (const [id, prev] of mem.current) {
+    const v = byId.get(id);
+    if (watched.has(id) && v !== undefined && v.txID === prev.txID) continue;
+    mem.current.delete(id);
+    const due = prev.end <= nowS + CYCLE_END_SKEW_SECONDS;
+    const unseenCycle = prev.nextPeriod > 0 && nowS >= prev.end + prev.nextPeriod;
+    if (watched.has(id) && due && !unseenCycle) ended.push({ cycle: prev, how: 'left' });
+  }
+  for (const id of watched) {
+    const v = byId.get(id);
+    const prev = mem.current.get(id);
+    const now = v === undefined ? undefined : cycleOf(v, nowS, prev);
+    if (now === undefined) {
+      mem.current.delete(id);
+      continue;
+    }
+    if (prev !== undefined && now.start > prev.start) ended.push({ cycle: prev, how: 'renewed', ...(now.start === prev.end ? { weightAfter: now.weight } : {}) });
+    mem.current.set(id, now);
+  }
+  if (ended.length === 0 && mem.ends.every((e) => watched.has(e.cycle.nodeId))) return;
+  const ends = [...mem.ends, ...ended].filter((e) => watched.has(e.cycle.nodeId));
+  mem.ends = ends.filter((e, i) => ends.slice(i + 1).filter((x) => x.cycle.nodeId === e.cycle.nodeId).length < CYCLE_ENDS_KEPT);
+}
+
 /** What platform-validators publishes: the watched entries per subnet (for the derivations). */
 export interface PlatformValidatorsValue {
   readonly sets: readonly WatchedSet[];
   /** The primary-network call failed in this run (its set is missing because it is unknown, not empty). */
   readonly primaryFailed?: boolean;
+  /** The last cycle ends of the watched auto-renewed validators (oldest first, CYCLE_ENDS_KEPT per ID). */
+  readonly cycleEnds?: readonly CycleEnd[];
 }
 
 const SNID = ['subnet', 'node_id'];
@@ -164,6 +275,13 @@ export const platformValidators: CollectorOf<'platform-validators', PlatformVali
       avax_validator_auto_renewed: '1 if the primary-network validation is auto-renewed (ACP-236, avalanchego master: nextPeriod or autoCompoundRewardShares in getCurrentValidators), 0 for a validation with a fixed end (every v1.14.2 validation).',
       avax_validator_cycle_end_timestamp_seconds: 'The reward boundary, Unix seconds: the end of the current cycle of an auto-renewed validator (re-staked there if the uptime requirement is met, removed without reward if not), the end of the validation otherwise.',
       avax_validator_next_period_seconds: "Length of an auto-renewed validator's next cycle (ACP-236 nextPeriod), seconds; 0 = it leaves at the end of the current cycle or validation (every validation with a fixed end).",
+      avax_validator_accrued_delegatee_reward_avax:
+        "Delegation fees earned in the current validation (an auto-renewed validator: its current cycle) from delegations that already ended (accruedDelegateeReward, on every permissionless entry), in AVAX: paid at the validation's end even without its reward; for an auto-renewed validator at the cycle's end, re-staked by the auto-compound share.",
+      avax_validator_auto_compound_reward_ratio:
+        "Share of each cycle's reward (validation reward and delegation fees) an auto-renewed validator re-stakes (ACP-236 autoCompoundRewardShares / 1,000,000): its weight grows by it at each renewal (up to the maximum validator stake), the rest is paid to the reward owners. Auto-renewed validators only.",
+      avax_validator_authority_threshold:
+        "Signatures the validatorAuthority of an auto-renewed validator needs: the owner that may change its next period and auto-compound share (ACP-236 SetAutoRenewedValidatorConfigTx). Auto-renewed validators only.",
+      avax_validator_authority_addresses: 'Number of addresses of that validatorAuthority (1 with threshold 1: one key controls the config). Auto-renewed validators only.',
     }),
     gauge('avax_validator_bls_key_matches', "1 if the node's BLS public key (info.getNodeID) is the signer key registered on the P-Chain, 0 if not (or none is registered).", ['node_id']),
     ...gauges(SNID, {
@@ -173,6 +291,8 @@ export const platformValidators: CollectorOf<'platform-validators', PlatformVali
     }),
   ],
   calls: [getWatchedValidatorsCall],
+  // The cycles of the watched auto-renewed validators (memory only: an exporter restart starts over).
+  memory: (): CycleMemory => ({ current: new Map(), ends: [] }),
   reads: ['node-info', 'info-upgrades'],
   // The subnets subnet-chains watches besides the configured ones (the L1s whose chains the node runs:
   // issue 23 item 1), as of its last run.
@@ -199,6 +319,9 @@ export const platformValidators: CollectorOf<'platform-validators', PlatformVali
       expectedActive: expected,
       expectedSubnets: new Set([PRIMARY_NETWORK_ID, ...ctx.target.subnets]),
     };
-    return { value: { sets, primaryFailed: !answers[0]!.ok }, samples: toSamples(sets, c), errors: failures(answers) };
+    // Each cycle is seen at this collector's pace (15 s): its last state before it ends, every renewal.
+    const primary = answers[0]!.ok ? sets[0] : undefined;
+    if (primary) trackCycles(ctx.memory, primary, Math.floor(ctx.now() / 1000));
+    return { value: { sets, primaryFailed: !answers[0]!.ok, cycleEnds: ctx.memory.ends }, samples: toSamples(sets, c), errors: failures(answers) };
   },
 });

@@ -9,13 +9,14 @@ import { l1Runway } from './l1-runway.js';
 import { l1WeightAtRisk } from './l1-weight-at-risk.js';
 import { maxAchievable } from './max-achievable-uptime.js';
 import { newerVersion } from './newer-version-ratio.js';
+import { rewardingStakeRequirementDerivation } from './rewarding-stake-requirement.js';
 import { subnetConnectedStake } from './subnet-connected-stake.js';
 import { subnetHealthyDerivation } from './subnet-healthy.js';
 import { subnetValidators } from './subnet-validators.js';
 import { vmProtocol } from './vm-protocol.js';
 
 /** Every per-target derivation, in exposition order. Adding one = one file + one line here. */
-export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, cchainExecutionLag, subnetHealthyDerivation, vmProtocol];
+export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, rewardingStakeRequirementDerivation, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, cchainExecutionLag, subnetHealthyDerivation, vmProtocol];
 
 /** Every fleet derivation (reads the snapshots of all targets). */
 export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote, bootstrapTarget];

@@ -61,7 +61,7 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
   rewardingStakeLow: {
     alerts: 'AvalancheRewardingStakeLow',
     expression: (t) => `${c(`avax_uptime_rewarding_stake_ratio < ${num(t.rewardingStakeLow)}`)} for 15m`,
-    why: () => 'rewards are lost near 0.8.',
+    why: () => `a share falling shows peers losing sight of the node; it is counted at ${c('avax_uptime_rewarding_stake_requirement_ratio')}, which can be below the validation's requirement (then a full share proves nothing).`,
     example: 'AvalancheRewardingStakeLow: less of the stake than this rewards the node',
   },
   uptimeBudgetFastBurn: {
@@ -135,7 +135,7 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
     alerts: 'AvalancheValidationEndedWithoutReward (critical)',
     expression: (t) =>
       `${c('avax_validator_last_reward_avax == 0')} with a potential reward ${c('> 0')}, while ${c(`time() - avax_validator_last_reward_timestamp_seconds < ${secondsExpr(t.rewardMissedWindow)}`)}`,
-    why: () => "how long the alert keeps firing after the validation's end (the outcome is final: nothing resolves it but time).",
+    why: () => "how long the alert keeps firing after the validation's (or auto-renewed cycle's) end (the outcome is final: nothing resolves it but time).",
     example: "AvalancheValidationEndedWithoutReward: keeps firing this long after the validation's end",
   },
   upgradeWindow: {

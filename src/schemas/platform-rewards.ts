@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { U64, nullableArray } from './primitives.js';
+import { cb58Decode, cb58Encode, U64, nullableArray } from './primitives.js';
 
 /**
  * What a validation paid and what its reward owner holds (P-Chain API, avalanchego v1.14.2,
@@ -33,9 +33,40 @@ export function decodeCheckedHex(s: string): Uint8Array | string {
   return new Uint8Array(body);
 }
 
-/** Type IDs of the P-Chain codec (vms/platformvm/txs/codec.go): secp256k1fx.TransferOutput, stakeable.LockOut. */
+/**
+ * Type IDs of the P-Chain codec (vms/platformvm/txs/codec.go, avalanchego v1.15.0): registration order,
+ * with 5 IDs skipped first and 4 after the Banff types (the block types of block/codec.go take them).
+ * Apricot 5-22 (secp256k1fx.TransferOutput 7, stakeable.LockOut 22), Banff 23-28, blocks 29-32,
+ * Durango 33-34, Etna 35-39, Helicon 40-42 (AddAutoRenewedValidatorTx 40, SetAutoRenewedValidatorConfigTx
+ * 41, RewardAutoRenewedValidatorTx 42).
+ */
 const TRANSFER_OUTPUT = 7;
 const STAKEABLE_LOCK_OUT = 22;
+const REWARD_AUTO_RENEWED_VALIDATOR_TX = 42;
+
+/**
+ * The ID of the RewardAutoRenewedValidatorTx that ends one cycle of an auto-renewed validator (ACP-236,
+ * avalanchego v1.15.0 vms/platformvm/txs/reward_auto_renewed_validator_tx.go): the tx is {TxID: the
+ * validator's AddAutoRenewedValidatorTx ID, the same in every cycle; Timestamp: the cycle's end, Unix
+ * seconds} and has no credentials (proposal_tx_executor.go refuses any). Its ID is sha256 of the signed
+ * bytes (txs/tx.go Initialize): codec version 0 (u16), the type ID (u32), the txID (32 bytes), the
+ * timestamp (u64, big-endian) and an empty credential list (u32 0). platform.getRewardUTXOs files the
+ * cycle's reward UTXOs under this ID, never under the validator's txID, and no API lists it: the P-Chain
+ * block of the cycle's end carries it. Undefined when `validatorTxId` is not a CB58 ID or the end is not
+ * a positive integer.
+ */
+export function rewardAutoRenewedValidatorTxId(validatorTxId: string, cycleEnd: number): string | undefined {
+  const id = cb58Decode(validatorTxId, 32);
+  if (id === undefined || !Number.isSafeInteger(cycleEnd) || cycleEnd <= 0) return undefined;
+  const bytes = new Uint8Array(2 + 4 + 32 + 8 + 4);
+  const v = new DataView(bytes.buffer);
+  v.setUint16(0, 0);
+  v.setUint32(2, REWARD_AUTO_RENEWED_VALIDATOR_TX);
+  bytes.set(id, 6);
+  v.setBigUint64(38, BigInt(cycleEnd));
+  v.setUint32(46, 0);
+  return cb58Encode(createHash('sha256').update(bytes).digest());
+}
 
 /** One decoded reward UTXO: its amount in nAVAX and asset (hex of the 32-byte asset ID). */
 export interface RewardUtxo {
@@ -112,3 +143,12 @@ export const PlatformGetBalanceResult = z.object({
   lockedNotStakeable: U64.optional(),
 });
 export type PlatformGetBalanceResult = z.output<typeof PlatformGetBalanceResult>;
+
+/**
+ * platform.getTxStatus {txID} → `{"status":"Committed"}` (vms/platformvm/service.go, status.Status): a
+ * proposal tx (a RewardValidatorTx or RewardAutoRenewedValidatorTx) is stored "Committed" when its
+ * commit option was accepted, "Aborted" when its abort option was (block/executor/verifier.go: the tx is
+ * added to both options' states with those statuses). Others: "Processing", "Dropped", "Unknown".
+ */
+export const PlatformGetTxStatusResult = z.object({ status: z.string().max(64) });
+export type PlatformGetTxStatusResult = z.output<typeof PlatformGetTxStatusResult>;

@@ -13,16 +13,21 @@ import { CB58Id, HexBytes, memberOrAlias, NodeId, Percentage, Rfc3339Seconds, Sm
  * 3. legacy permissioned subnet: txID, startTime, endTime, weight, nodeID;
  * 4. L1 (ACP-77, v1.12.2+): nodeID, weight, startTime, validationID, publicKey,
  *    remainingBalanceOwner, deactivationOwner, minNonce, balance (no txID/endTime/uptime/connected).
- * 5. auto-renewed primary-network validators (ACP-236, avalanchego master, active with Helicon; not in
- *    v1.14.2): shape 1 plus `validatorAuthority` (an owner), `nextPeriod` (the next cycle's length in
- *    seconds, 0 = the validator leaves at the end of this cycle) and `autoCompoundRewardShares`
- *    (millionths of the reward re-staked). startTime/endTime are the current cycle's
- *    (vms/platformvm/txs/executor/standard_tx_executor_auto_renewed_test.go: EndTime = start + period,
- *    StakingInfo.NextPeriod). An earlier master named them `configOwner` and `period`
- *    (vms/platformvm/api/validator.go at 374be72): `period` is read as `nextPeriod` when that is absent.
+ * 5. auto-renewed primary-network validators (ACP-236, avalanchego v1.15.0, active with Helicon): shape 1
+ *    plus `validatorAuthority` (the owner allowed to change the config: locktime, threshold, addresses),
+ *    `nextPeriod` (the next cycle's length in seconds, quoted; 0 = the validator leaves at the end of this
+ *    cycle) and `autoCompoundRewardShares` (millionths of each cycle's reward re-staked, quoted), after
+ *    `signer` (vms/platformvm/api/validator.go AutoRenewedConfig; nil, so absent, for every other entry: a
+ *    genesis validator has none, test/fixtures/real-node-helicon). startTime/endTime are the current
+ *    cycle's; the txID stays the AddAutoRenewedValidatorTx's in every cycle. An earlier master named them
+ *    `configOwner` and `period` (api/validator.go at 374be72): `period` is read as `nextPeriod` when absent.
+ * `accruedDelegateeReward` (v1.15.0: on every permissionless entry, also a genesis one) is the delegation
+ * fee earned in the current validation or cycle from delegations that already ended (StakingInfo
+ * .DelegateeReward): paid at the validation's end, or at the cycle's end (re-staked by the same share).
  * The spec's `stakeAmount` (instead of weight) and signer typo `proofOfPosession` are accepted.
  * Owner objects are stripped (they are the bulk of a mainnet answer), except the addresses of
- * validationRewardOwner (validator-rewards asks platform.getBalance for them).
+ * validationRewardOwner (validator-rewards asks platform.getBalance for them) and the size of
+ * validatorAuthority (its threshold and how many addresses: no address is exported).
  */
 
 const Signer = z
@@ -35,6 +40,11 @@ const Signer = z
 
 /** OutputOwners: only the addresses are kept (`{"locktime":"0","threshold":"1","addresses":["P-avax1…"]}`). */
 const OwnerAddresses = z.object({ addresses: nullableArray(z.string().max(128)) }).transform((o) => o.addresses);
+
+/** validatorAuthority (ACP-236): its threshold and how many addresses it has (the addresses are not kept). */
+const AuthoritySize = z
+  .object({ threshold: SmallInt.optional(), addresses: nullableArray(z.string().max(128)) })
+  .transform((o) => ({ threshold: o.threshold, addresses: o.addresses.length }));
 
 const Delegator = z.object({
   txID: CB58Id.optional(),
@@ -69,16 +79,18 @@ export const PlatformValidator = z
     publicKey: HexBytes.optional(),
     minNonce: U64.optional(),
     balance: U64.optional(),
-    // Auto-renewed validators (ACP-236; master only). The owners (validatorAuthority, configOwner) are not read.
+    // Auto-renewed validators (ACP-236, v1.15.0). Of the owners only the authority's size (configOwner: not read).
+    validatorAuthority: AuthoritySize.nullish(),
     nextPeriod: U64.optional(),
     period: U64.optional(),
     autoCompoundRewardShares: SmallInt.optional(),
   })
-  .transform(({ stakeAmount, validationRewardOwner, period, ...v }) => ({
+  .transform(({ stakeAmount, validationRewardOwner, period, validatorAuthority, ...v }) => ({
     ...v,
     weight: v.weight ?? stakeAmount,
     rewardOwnerAddresses: validationRewardOwner ?? undefined,
     nextPeriod: v.nextPeriod ?? period,
+    authority: validatorAuthority ?? undefined,
   }));
 export type PlatformValidator = z.output<typeof PlatformValidator>;
 
@@ -111,12 +123,13 @@ export const PlatformGetCurrentValidatorsResult = z.object({
 export type PlatformGetCurrentValidatorsResult = z.output<typeof PlatformGetCurrentValidatorsResult>;
 
 /**
- * The fields of a validator entry the exporter reads: platform-validators (entrySamples),
- * platform-validators-full (weight, delegatorWeight, connected, nodeID), validator-rewards (txID,
- * endTime, potentialReward, rewardOwnerAddresses), the derivations (delegation capacity, L1 runway,
- * max achievable uptime) and isL1Validator (validationID, balance). Of the signer, only publicKey.
- * Not read: accruedDelegateeReward, delegators, the L1 publicKey and minNonce, the proof of possession,
- * the other owners. Every PlatformValidator is one of these.
+ * The fields of a validator entry the exporter reads: platform-validators (entrySamples, and the cycles
+ * of auto-renewed validators), platform-validators-full (weight, delegatorWeight, connected, nodeID),
+ * validator-rewards (txID, endTime, potentialReward, accruedDelegateeReward, rewardOwnerAddresses), the
+ * derivations (delegation capacity, L1 runway, max achievable uptime) and isL1Validator (validationID,
+ * balance). Of the signer, only publicKey; of validatorAuthority, its threshold and address count.
+ * Not read: delegators, the L1 publicKey and minNonce, the proof of possession, the other owners. Every
+ * PlatformValidator is one of these.
  */
 export type PlatformValidatorUsed = Pick<
   PlatformValidator,
@@ -126,6 +139,7 @@ export type PlatformValidatorUsed = Pick<
   | 'endTime'
   | 'weight'
   | 'potentialReward'
+  | 'accruedDelegateeReward'
   | 'delegationFee'
   | 'uptime'
   | 'connected'
@@ -136,6 +150,7 @@ export type PlatformValidatorUsed = Pick<
   | 'rewardOwnerAddresses'
   | 'nextPeriod'
   | 'autoCompoundRewardShares'
+  | 'authority'
 > & { readonly signer?: { readonly publicKey: string | undefined } | null };
 
 export interface PlatformGetCurrentValidatorsUsed {
@@ -172,6 +187,7 @@ const readValidator = objectItem((w, o): PlatformValidatorUsed => {
     endTime: u64(w, o['endTime'], 'endTime'),
     weight: weight ?? stakeAmount,
     potentialReward: u64(w, o['potentialReward'], 'potentialReward'),
+    accruedDelegateeReward: u64(w, o['accruedDelegateeReward'], 'accruedDelegateeReward'),
     delegationFee: percent(w, o['delegationFee'], 'delegationFee'),
     uptime: percent(w, o['uptime'], 'uptime'),
     connected: bool(w, o['connected'], 'connected'),
@@ -186,12 +202,22 @@ const readValidator = objectItem((w, o): PlatformValidatorUsed => {
   };
 });
 
-/** nextPeriod (or its earlier name period) and autoCompoundRewardShares, only when present (v1.14.2 has none). */
-function autoRenewFields(w: Walk, o: Record<string, unknown>): Pick<PlatformValidatorUsed, 'nextPeriod' | 'autoCompoundRewardShares'> {
+/**
+ * nextPeriod (or its earlier name period), autoCompoundRewardShares and the size of validatorAuthority,
+ * only when present (v1.14.2, and every entry that is not auto-renewed, has none).
+ */
+function autoRenewFields(w: Walk, o: Record<string, unknown>): Pick<PlatformValidatorUsed, 'nextPeriod' | 'autoCompoundRewardShares' | 'authority'> {
   const next = u64(w, o['nextPeriod'], 'nextPeriod');
   const period = u64(w, o['period'], 'period');
   const shares = smallInt(w, o['autoCompoundRewardShares'], 'autoCompoundRewardShares');
-  return { nextPeriod: next ?? period, autoCompoundRewardShares: shares };
+  let authority: PlatformValidatorUsed['authority'];
+  const a = object(w, o['validatorAuthority'] ?? undefined, 'validatorAuthority');
+  if (a !== undefined) {
+    w.in('validatorAuthority');
+    authority = { threshold: smallInt(w, a['threshold'], 'threshold'), addresses: list(w, a['addresses'], 'addresses', readAddress).length };
+    w.out();
+  }
+  return { nextPeriod: next ?? period, autoCompoundRewardShares: shares, authority };
 }
 
 /** An owner address: a string of at most 128 characters (validator-rewards checks the P-Chain address). */

@@ -118,7 +118,13 @@ export function cb58PayloadLength(s: string): number {
   return len;
 }
 
-/** Encodes a payload as CB58 (tests and fixtures). */
+/** The payload of a valid CB58 string of `length` bytes (checksum verified), or undefined. */
+export function cb58Decode(s: string, length: number): Uint8Array | undefined {
+  if (cb58PayloadLength(s) !== length) return undefined;
+  return (bs58.decodeUnsafe(s) as Uint8Array).subarray(0, length);
+}
+
+/** Encodes a payload as CB58 (IDs the exporter computes, tests and fixtures). */
 export function cb58Encode(payload: Uint8Array): string {
   const sum = createHash('sha256').update(payload).digest().subarray(28);
   const all = new Uint8Array(payload.length + 4);

@@ -5,12 +5,12 @@
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
-import { autoRenewMembers, isAutoRenewed, ownCycle, ownCycleLength } from './auto-renew.js';
+import { autoCompoundShares, autoRenewMembers, cycleLedgers, delegateeRewardOf, isAutoRenewed, ownCycleLength, ownRegisteredAt, potentialRewardOf, type CycleLedger } from './auto-renew.js';
 import { blsPopHex, blsPublicKeyHex, cb58Encode, nodeIdFromBytes, pAddress } from './avalanche-ids.js';
 import { Rng, derivedBytes, h32, hf } from './deterministic-random.js';
 import { fixed4 } from './go-format.js';
 import { DAY, NAVAX } from './mainnet-constants.js';
-import { rewardOutcomePeriod } from './reward-period.js';
+import { AUTO_RENEW_KEY, ownAutoRenewRegistrations, rewardOutcomePeriod, type OwnRegistration } from './reward-period.js';
 import type { ScenarioModel } from './scenarios/scenario.js';
 
 export interface ValidatorDef {
@@ -146,14 +146,39 @@ export function stakeOrderPos(m: StakeOrderModel, key: number): number {
 
 /**
  * The validation period of `v` at `nowS`; for the own validator as the scenario has it (`ownPeriod`:
- * validator-expiring, rewards-lost; `rewardOutcome`: reward-paid, reward-missed).
+ * validator-expiring, rewards-lost; `rewardOutcome`: reward-paid, reward-missed). An auto-renewed validator's
+ * period is its current cycle, and its `k` the key of its AddAutoRenewedValidatorTx (the same txID in every
+ * cycle; the own one's registrations: reward-period.ts ownAutoRenewRegistrations).
  */
 export function validatorPeriod(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): Period {
   const hooks = v.idx === -1 ? m.active.validators : undefined;
-  const base = (atS: number) => (renewed(m, v, atS) && v.idx === -1 ? ownCycle(m.seed, atS) : basePeriod(v, atS));
+  const base = (atS: number): Period => {
+    if (!renewed(m, v, atS)) return basePeriod(v, atS);
+    if (v.idx !== -1) return { ...basePeriod(v, atS), k: AUTO_RENEW_KEY };
+    const reg = ownRegistrations(m, undefined, atS).at(-1)!;
+    return { k: reg.key, ...reg.cycles.at(-1)! };
+  };
   if (hooks?.ownPeriod) return hooks.ownPeriod(m, base, nowS);
+  if (hooks?.rewardOutcome && renewed(m, v, nowS)) {
+    const reg = ownRegistrations(m, hooks.rewardOutcome, nowS).at(-1)!;
+    return { k: reg.key, ...reg.cycles.at(-1)! };
+  }
   if (hooks?.rewardOutcome) return rewardOutcomePeriod(hooks.rewardOutcome, m.switchS, base(m.switchS), nowS);
   return base(nowS);
+}
+
+/** The own validator's auto-renewed registrations up to `nowS` (reward-period.ts), oldest first. */
+export function ownRegistrations(m: ValidatorRegistryModel, outcome: 'paid' | 'missed' | 'missed-watched' | undefined, nowS: number): OwnRegistration[] {
+  return ownAutoRenewRegistrations(outcome, m.switchS, ownRegisteredAt(m.seed), ownCycleLength(m.seed), nowS);
+}
+
+/**
+ * What each cycle of the own auto-renewed registration `reg` settled (auto-renew.ts cycleLedgers): its weight
+ * grows by the re-staked share of every committed cycle. Only the own validator's (its rewards are judged);
+ * the others keep their seeded stake, which the set's totals and the ACP tally use.
+ */
+export function ownLedgers(m: ValidatorRegistryModel, v: ValidatorDef, reg: OwnRegistration): CycleLedger[] {
+  return cycleLedgers(v.own, v.deleg, v.fee, autoCompoundShares(m.seed, v), reg.cycles);
 }
 
 /**
@@ -218,6 +243,16 @@ function localUptime(v: ValidatorDef, nowS: number, connected: boolean): number 
   return u;
 }
 
+/**
+ * The weight of `v` at `nowS` (getCurrentValidators `weight`, without delegations): its stake, and for the own
+ * auto-renewed validator every share re-staked so far (ACP-236). The set's totals, the ACP tally and the
+ * scenarios that size the own delegation or the minimum stake still take the seeded stake (`own`).
+ */
+export function validatorWeight(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): bigint {
+  if (v.idx !== -1 || !renewed(m, v, nowS)) return v.own;
+  return ownLedgers(m, v, ownRegistrations(m, m.active.validators?.rewardOutcome, nowS).at(-1)!).at(-1)?.weight ?? v.own;
+}
+
 /** platform.getCurrentValidators entry of `v` (fields in avalanchego's order). */
 export function validatorJson(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number, withDelegators: boolean): Record<string, unknown> {
   const p = validatorPeriod(m, v, nowS);
@@ -228,20 +263,18 @@ export function validatorJson(m: ValidatorRegistryModel, v: ValidatorDef, nowS: 
   // this node's view once the network drops it): that is the condition the exporter's
   // avax_validator_connected alert must catch.
   if (v.idx === -1 && m.active.validators?.ownConnected === false) connected = false;
-  const durFrac = BigInt(Math.round(((0.072 * (p.end - p.start)) / (365 * DAY)) * 1e6));
-  const potentialReward = (v.own * durFrac) / 1_000_000n;
-  const elapsed = Math.max(0, Math.min(nowS, p.end) - p.start);
-  const accFrac = BigInt(Math.round(((0.072 * elapsed) / (365 * DAY)) * (v.fee / 100) * 1e6));
-  const accrued = (v.deleg * accFrac) / 1_000_000n;
+  const auto = renewed(m, v, nowS);
+  const weight = validatorWeight(m, v, nowS);
+  const potentialReward = potentialRewardOf(weight, p.start, p.end);
+  const accrued = delegateeRewardOf(v.deleg, v.fee, Math.max(0, Math.min(nowS, p.end) - p.start));
   const blsPub = v.idx === -1 ? m.nodeBlsPub : v.blsPub;
   const blsPop = v.idx === -1 ? m.nodeBlsPop : v.blsPop;
   const rewardOwner = { locktime: '0', threshold: '1', addresses: [v.rewardAddr] };
-  const auto = renewed(m, v, nowS);
   const out: Record<string, unknown> = {
-    txID: validatorTxId(m, v, auto ? -1 : p.k),
+    txID: validatorTxId(m, v, p.k),
     startTime: String(p.start),
     endTime: String(p.end),
-    weight: v.own.toString(),
+    weight: weight.toString(),
     nodeID: v.nodeId,
     // Deprecated fields of older versions: the Staker's stakeAmount (v1.11), rewardOwner (to v1.12).
     ...(m.profile.stakeAmount ? { stakeAmount: v.own.toString() } : {}),

@@ -3,7 +3,7 @@ import { infoUptime, isNotAValidator, toSamples } from '../../src/collectors/inf
 import { RpcError, TimeoutError } from '../../src/node-client/index.js';
 import { InfoUptimeResult } from '../../src/schemas/info.js';
 import { result } from '../fixtures/load.js';
-import { assertContract, fakeClient, lines, makeCtx } from './fake.js';
+import { assertContract, fakeClient, FIXTURE_NOW_MS, lines, makeCtx } from './fake.js';
 
 const NOT_VALIDATOR = new RpcError('info.uptime', -32000, "couldn't get node uptime: node is not a validator");
 
@@ -32,6 +32,8 @@ describe('info-uptime collect', () => {
     expect(r.errors).toEqual([]);
     // Published for the max-achievable uptime: the same ratios as the series.
     expect(r.value?.weightedAverageRatio).toBe(r.samples.find((x) => x.name === 'avax_uptime_weighted_average_ratio')!.value);
+    // ...with when the node answered (the derivation leaves out an answer before the peers' first report).
+    expect(r.value?.atSeconds).toBe(FIXTURE_NOW_MS / 1000);
     expect(calls[0]!.signal).toBe(ctx.signal);
   });
   it('behavior: not a validator → no series, success, logged once', async () => {

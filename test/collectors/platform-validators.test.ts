@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heliconFrom } from '../../src/collectors/info-upgrades.js';
-import { platformValidators, toSamples, uptimeRequirement, watchedIds } from '../../src/collectors/platform-validators.js';
+import { CYCLE_ENDS_KEPT, platformValidators, toSamples, trackCycles, uptimeRequirement, watchedIds, type CycleMemory, type WatchedSet } from '../../src/collectors/platform-validators.js';
 import { RpcError } from '../../src/node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { InfoUpgradesResult } from '../../src/schemas/info.js';
@@ -31,6 +31,7 @@ describe('platform-validators toSamples', () => {
       `avax_validator_delegator_stake_avax{${l}} 50`,
       `avax_validator_potential_reward_avax{${l}} 57.534246575`,
       `avax_validator_delegation_fee_ratio{${l}} 0.02`,
+      `avax_validator_accrued_delegatee_reward_avax{${l}} 0`,
       `avax_validator_uptime_requirement_ratio{${l}} 0.8`,
       `avax_validator_auto_renewed{${l}} 0`,
       `avax_validator_cycle_end_timestamp_seconds{${l}} 1790000000`,
@@ -47,6 +48,10 @@ describe('platform-validators toSamples', () => {
       expect(s).toContain(`avax_validator_auto_renewed{${l}} 1`);
       expect(s).toContain(`avax_validator_cycle_end_timestamp_seconds{${l}} 1779209600`);
       expect(s).toContain(`avax_validator_next_period_seconds{${l}} 1209600`);
+      // The ACP-236 config: 30 % re-staked, one key (threshold 1 of 1 address) may change it.
+      expect(s).toContain(`avax_validator_auto_compound_reward_ratio{${l}} 0.3`);
+      expect(s).toContain(`avax_validator_authority_threshold{${l}} 1`);
+      expect(s).toContain(`avax_validator_authority_addresses{${l}} 1`);
     }
     // An earlier master's names; period 0: it leaves at the end of this cycle.
     const exiting = lines(toSamples([{ subnet: P, watched: [SELF], validators: vals('auto-renewed-exiting') }], {}));
@@ -224,5 +229,80 @@ describe('platform-validators collect', () => {
     expect(valueOf(own1.samples, 'avax_validator_expected_active', { node_id: SELF })).toBe(1);
     const conf = await platformValidators.collect(makeCtx(platformValidators, fakeClient(answers).client, { target: { validatorNodeIds: [OTHER] }, values }).ctx);
     expect(valueOf(conf.samples, 'avax_validator_expected_active', { node_id: OTHER })).toBe(1);
+  });
+});
+
+describe('platform-validators trackCycles: the cycles of a watched auto-renewed validator (ACP-236)', () => {
+  const TX = 'RHa2bsaYbrA2rJdm3zZ2CdEjjAQ7BgG4GHe7gjy9unK6zBUC7';
+  const START = 1778000000;
+  const LEN = 1209600; // the 14-day cycle of platform.getCurrentValidators/auto-renewed.json
+  const W0 = 2_000_000_000_000n;
+  const POT = 57_534_246_575n; // its potential reward
+  const end = (k: number) => START + (k + 1) * LEN;
+  const OTHER_TX = 'QZTN3KLK7b9mqAPjbvE5J1EpYCVE5i9xXSSRBDweph7fmLz7h';
+  /** The fixture's auto-renewed entry in cycle `k` (k-th since START), with the given changes. */
+  function entryAt(k: number, over: Record<string, string> = {}) {
+    const raw = result('platform.getCurrentValidators', 'auto-renewed');
+    Object.assign(raw.validators[0], { startTime: String(START + k * LEN), endTime: String(START + (k + 1) * LEN) }, over);
+    return PlatformGetCurrentValidatorsResult.parse(raw).validators[0]!;
+  }
+  const set = (validators: ReturnType<typeof entryAt>[], watched = [SELF]): WatchedSet => ({ subnet: P, watched, validators });
+  const fresh = (): CycleMemory => ({ current: new Map(), ends: [] });
+  it('default: a renewal (same txID, startTime = the previous endTime) ends the cycle with the next weight; the first weight is kept', () => {
+    const m = fresh();
+    trackCycles(m, set([entryAt(0)]), START + 100);
+    trackCycles(m, set([entryAt(0, { accruedDelegateeReward: '5' })]), end(0) - 10);
+    expect(m.ends).toEqual([]);
+    trackCycles(m, set([entryAt(1, { weight: String(W0 + 17n) })]), end(0) + 20);
+    expect(m.ends).toHaveLength(1);
+    expect(m.ends[0]).toMatchObject({ how: 'renewed', weightAfter: W0 + 17n, cycle: { txID: TX, start: START, end: end(0), weight: W0, delegateeReward: 5n, seenAt: end(0) - 10, firstWeight: W0 } });
+    expect(m.current.get(SELF)).toMatchObject({ start: end(0), weight: W0 + 17n, firstWeight: W0 });
+  });
+  it('behavior: a renewal seen after a missed cycle: renewed, without the next weight (the growth spans two cycles)', () => {
+    const m = fresh();
+    trackCycles(m, set([entryAt(0)]), START + 100);
+    trackCycles(m, set([entryAt(2)]), end(1) + 100);
+    expect(m.ends).toEqual([{ how: 'renewed', cycle: expect.objectContaining({ end: end(0) }) }]);
+  });
+  it('behavior: gone after its end → left; gone before its end, or not watched any more → forgotten; a cycle that may have renewed unseen → not judged', () => {
+    const left = fresh();
+    trackCycles(left, set([entryAt(0)]), START + 100);
+    trackCycles(left, set([]), end(0) + 5);
+    expect(left.ends.map((e) => e.how)).toEqual(['left']);
+    expect(left.current.size).toBe(0);
+    const early = fresh();
+    trackCycles(early, set([entryAt(0)]), START + 100);
+    trackCycles(early, set([]), end(0) - 3600);
+    trackCycles(early, set([]), end(0) + 5);
+    expect([early.ends, early.current.size]).toEqual([[], 0]);
+    const unwatched = fresh();
+    trackCycles(unwatched, set([entryAt(0)]), START + 100);
+    trackCycles(unwatched, set([], [OTHER]), end(0) + 5);
+    expect([unwatched.ends, unwatched.current.size]).toEqual([[], 0]);
+    // Last seen with nextPeriod > 0 a whole next cycle ago: it may have renewed and left since.
+    const stale = fresh();
+    trackCycles(stale, set([entryAt(0)]), START + 100);
+    trackCycles(stale, set([]), end(1) + 1);
+    expect(stale.ends).toEqual([]);
+    // ...but with nextPeriod 0 it left at this cycle's end.
+    const leaving = fresh();
+    trackCycles(leaving, set([entryAt(0, { nextPeriod: '0' })]), START + 100);
+    trackCycles(leaving, set([]), end(1) + 1);
+    expect(leaving.ends.map((e) => e.how)).toEqual(['left']);
+  });
+  it('behavior: a new txID of the node after the end: the old one left; fixed validations are not followed', () => {
+    const m = fresh();
+    trackCycles(m, set([entryAt(0)]), START + 100);
+    trackCycles(m, set([entryAt(1, { txID: OTHER_TX })]), end(0) + 5);
+    expect(m.ends.map((e) => [e.how, e.cycle.txID])).toEqual([['left', TX]]);
+    expect(m.current.get(SELF)?.txID).toBe(OTHER_TX);
+    const fixed = fresh();
+    trackCycles(fixed, set([PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'primary-watched')).validators[0]!]), START);
+    expect(fixed.current.size).toBe(0);
+  });
+  it(`behavior: the last ${CYCLE_ENDS_KEPT} ends per node are kept (bounded), oldest first`, () => {
+    const m = fresh();
+    for (let k = 0; k <= CYCLE_ENDS_KEPT + 2; k++) trackCycles(m, set([entryAt(k)]), START + k * LEN + 1);
+    expect(m.ends.map((e) => e.cycle.end)).toEqual([3, 4, 5, 6].map((k) => START + k * LEN).slice(-CYCLE_ENDS_KEPT));
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { WatchedSet } from '../../src/collectors/platform-validators.js';
-import { END_SKEW_SECONDS, track, validatorRewards, type SeenValidation } from '../../src/collectors/validator-rewards.js';
+import type { CycleEnd, CycleSeen, WatchedSet } from '../../src/collectors/platform-validators.js';
+import { END_SKEW_SECONDS, judgeCycle, RENEWAL_INTENT_SECONDS, track, validatorRewards, type SeenValidation } from '../../src/collectors/validator-rewards.js';
+import { rewardAutoRenewedValidatorTxId } from '../../src/schemas/platform-rewards.js';
 import { RpcError } from '../../src/node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
@@ -50,6 +51,13 @@ describe('validator-rewards track', () => {
     track(m, set(), END - 100);
     const next = { ...watchedEntry()[0]!, txID: 'QZTN3KLK7b9mqAPjbvE5J1EpYCVE5i9xXSSRBDweph7fmLz7h', endTime: BigInt(END + 30 * 86400) };
     expect(track(m, set([next]), END + 5).map((v) => v.txID)).toEqual([TX]);
+  });
+  it('behavior: an auto-renewed validator is not a fixed validation: never judged by getRewardUTXOs(txID) (its cycles are)', () => {
+    const m = seen();
+    const auto = PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'auto-renewed')).validators;
+    expect(track(m, set(auto), 1779209600 - 100)).toEqual([]);
+    expect(m.size).toBe(0);
+    expect(track(m, set([]), 1779209600 + 100)).toEqual([]);
   });
   it('behavior: a node no longer watched is forgotten (bounded memory)', () => {
     const m = seen();
@@ -121,5 +129,75 @@ describe('validator-rewards collector', () => {
     expect(validatorRewards.reads).toEqual(['platform-validators']);
     expect(validatorRewards.requestsPerRun({ name: 'n', reference: false, validatorNodeIds: [], subnets: [], chains: [] }, {})).toBe(1);
     expect(validatorRewards.requestsPerRun({ name: 'n', reference: false, validatorNodeIds: ['a', 'b'], expectActive: true, subnets: [], chains: [] }, {})).toBe(3);
+  });
+});
+
+// The cycles of a watched auto-renewed validator: the fixture's (auto-renewed.json, the same txID as TX).
+const START = 1778000000;
+const LEN = 1209600; // the 14-day cycle of platform.getCurrentValidators/auto-renewed.json
+const W0 = 2_000_000_000_000n;
+const POT = 57_534_246_575n; // its potential reward
+const end = (k: number) => START + (k + 1) * LEN;
+/** A cycle of the fixture validator as platform-validators would have seen it. */
+const cycle = (over: Partial<CycleSeen> = {}): CycleSeen => ({ nodeId: SELF, txID: TX, start: START, end: end(0), weight: W0, potentialReward: POT, delegateeReward: 0n, nextPeriod: LEN, rewardOwner: [], firstWeight: W0, seenAt: end(0) - 10, ...over });
+
+describe('validator-rewards judgeCycle: how a cycle of an auto-renewed validator (ACP-236) ended', () => {
+  it('default: renewed → rewarded: the UTXOs (withdrawn) plus the weight growth (re-staked)', () => {
+    expect(judgeCycle({ how: 'renewed', cycle: cycle(), weightAfter: W0 + 30n }, 70n)).toEqual({ rewarded: true, rewardNavax: 100n, restakedNavax: 30n, how: 'renewed' });
+  });
+  it('behavior: renewed after a missed cycle → rewarded, re-staked = potential + fees − withdrawn (a commit pays exactly that)', () => {
+    expect(judgeCycle({ how: 'renewed', cycle: cycle({ delegateeReward: 10n }) }, POT / 2n)).toEqual({ rewarded: true, rewardNavax: POT + 10n, restakedNavax: POT + 10n - POT / 2n, how: 'renewed (re-staked inferred)' });
+  });
+  it('behavior: left with nextPeriod 0 → a graceful exit when it paid potential + re-staked before + fees; less → an abort', () => {
+    const c = cycle({ nextPeriod: 0, weight: W0 + 400n, delegateeReward: 25n });
+    expect(judgeCycle({ how: 'left', cycle: c }, POT + 400n + 25n)).toEqual({ rewarded: true, rewardNavax: POT + 25n, restakedNavax: 0n, how: 'exit' });
+    // An abort returns the re-staked 400 and the fees 25, not the cycle's potential: no reward for the cycle.
+    expect(judgeCycle({ how: 'left', cycle: c }, 400n + 25n)).toEqual({ rewarded: false, returnedNavax: 425n });
+  });
+  it('behavior: left although it was going to renew, with UTXOs enough for a commit: disputed (getTxStatus decides); last seen long before its end: the UTXOs alone', () => {
+    const e: CycleEnd = { how: 'left', cycle: cycle() };
+    expect(judgeCycle(e, POT)).toEqual({ rewarded: undefined });
+    expect(judgeCycle(e, POT - 1n)).toEqual({ rewarded: false, returnedNavax: POT - 1n });
+    const blind: CycleEnd = { how: 'left', cycle: cycle({ seenAt: end(0) - RENEWAL_INTENT_SECONDS - 1 }) };
+    expect(judgeCycle(blind, POT)).toMatchObject({ rewarded: true, how: 'exit' });
+  });
+});
+
+describe('validator-rewards: a disputed cycle end asks platform.getTxStatus of its reward tx', () => {
+  const RID = rewardAutoRenewedValidatorTxId(TX, end(0))!;
+  const utxos = result('platform.getRewardUTXOs', 'default'); // 57.534246575 + 0.5 AVAX ≥ POT
+  const ends: CycleEnd[] = [{ how: 'left', cycle: cycle() }];
+  async function judged(status: unknown) {
+    const slot = testSlot(validatorRewards);
+    const { client, calls } = fakeClient({ 'platform.getRewardUTXOs': utxos, 'platform.getTxStatus': status, 'platform.getBalance': result('platform.getBalance', 'default') });
+    const values = { 'platform-validators': { sets: [set([])], cycleEnds: ends } } as never;
+    const first = makeCtx(validatorRewards, client, { slot, values, now: (end(0) + 30) * 1000 });
+    const r1 = await validatorRewards.collect(first.ctx);
+    const r2 = await validatorRewards.collect(makeCtx(validatorRewards, client, { slot, values, now: (end(0) + 330) * 1000 }).ctx);
+    const asked = calls.filter((c) => c.method !== 'platform.getBalance').map((c) => `${c.method} ${(c.params as { txID: string }).txID}`);
+    return { r1, r2, asked, log: first.lines };
+  }
+  it('default: Committed → the exit was rewarded; Aborted → reward 0 and one warning', async () => {
+    const committed = await judged(result('platform.getTxStatus', 'committed'));
+    expect(committed.asked).toEqual([`platform.getRewardUTXOs ${RID}`, `platform.getTxStatus ${RID}`]);
+    expect(valueOf(committed.r1.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBe(58.034246575);
+    const aborted = await judged(result('platform.getTxStatus', 'aborted'));
+    expect(valueOf(aborted.r1.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBe(0);
+    expect(aborted.log.filter((l) => l.level === 'warn').map((l) => l.args[1])).toEqual(['watched validation ended without reward']);
+    expect(aborted.asked).toHaveLength(2); // judged once, not again the next run
+  });
+  it('behavior: Unknown, or the method absent → the last config decides: it was renewing and was removed: reward 0, one warning; an error → asked again next run', async () => {
+    for (const [status, why] of [
+      [result('platform.getTxStatus', 'unknown'), 'removed (last seen renewing; getTxStatus Unknown)'],
+      [new RpcError('platform.getTxStatus', -32601, 'rpc: can\'t find method "platform.GetTxStatus"'), 'removed (last seen renewing; getTxStatus absent)'],
+    ] as const) {
+      const u = await judged(status);
+      expect(valueOf(u.r1.samples, 'avax_validator_last_reward_avax', { node_id: SELF })).toBe(0);
+      expect(u.log.filter((l) => l.level === 'warn').map((l) => [l.args[1], (l.args[0] as Record<string, unknown>)['how']])).toEqual([['watched validation ended without reward', why]]);
+      expect(u.asked).toHaveLength(2);
+    }
+    const failing = await judged(new RpcError('platform.getTxStatus', -32000, 'database closed'));
+    expect(failing.r1.errors).toHaveLength(1);
+    expect(failing.asked).toHaveLength(4);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downtimeBudgetSeconds, maxAchievable, maxAchievableUptime } from '../../src/derive/max-achievable-uptime.js';
+import { beforeFirstPeerReport, downtimeBudgetSeconds, FIRST_PEER_REPORT_SECONDS, maxAchievable, maxAchievableUptime } from '../../src/derive/max-achievable-uptime.js';
 import { PRIMARY_NETWORK_ID as P } from '../../src/avalanche.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { result } from '../fixtures/load.js';
@@ -9,12 +9,13 @@ import { OTHER, SELF } from '../fixtures/ids.js';
 const DAY = 86400;
 const now = 1_800_000_000;
 
-function validation(start: number, end: number, u: number | undefined, own = SELF, id = SELF, o: { fixture?: string; heliconTime?: number } = {}) {
+function validation(start: number, end: number, u: number | undefined, own = SELF, id = SELF, o: { fixture?: string; heliconTime?: number; answeredAt?: number; processStart?: number; rewarding?: number } = {}) {
   const entry = PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', o.fixture ?? 'primary-watched')).validators[0]!;
   const v = { ...entry, nodeID: id, startTime: BigInt(start), endTime: BigInt(end) };
   return snapshotWith({
     'node-info': { nodeId: own },
-    ...(u === undefined ? {} : { 'info-uptime': { weightedAverageRatio: u, rewardingStakeRatio: 1 } }),
+    ...(u === undefined ? {} : { 'info-uptime': { weightedAverageRatio: u, rewardingStakeRatio: o.rewarding ?? 1, atSeconds: o.answeredAt ?? now } }),
+    ...(o.processStart === undefined ? {} : { 'node-metrics': { available: true, stakeConnected: [], processStartTime: o.processStart } as never }),
     'platform-validators': { sets: [{ subnet: P, watched: [id], validators: [v] }] },
     ...(o.heliconTime === undefined ? {} : { 'info-upgrades': { times: {}, heliconTime: o.heliconTime } }),
   });
@@ -79,6 +80,37 @@ describe('derive: max-achievable uptime', () => {
     ['half way at 0 %', 0, 100, 200, 150, 0.5],
   ])('behavior: %s', (_n, u, start, end, t, want) => {
     expect(maxAchievableUptime(u, start, end, t)).toBe(want);
+  });
+  it('behavior: an answer that counts no peer report yet (right after joining or restarting) drives nothing; the next one does', () => {
+    const start = now - 300;
+    const end = now + 3600;
+    const early = (u: number, at: number, o: { rewarding?: number; processStart?: number; validationStart?: number } = {}) =>
+      maxAchievable.derive(validation(o.validationStart ?? start, end, u, SELF, SELF, { answeredAt: at, rewarding: o.rewarding ?? u, processStart: o.processStart }), now);
+    // 8 s after joining, the recorded answer: the own stake share only, rewarding = weighted (0.02 %).
+    expect(early(0.0002, start + 8)).toEqual([]);
+    expect(early(0.0002, start + FIRST_PEER_REPORT_SECONDS - 1)).toEqual([]);
+    expect(early(1, start + 14)).toEqual([]); // node1's first report, 100 %: the same number, left out too
+    expect(byName(early(1, start + FIRST_PEER_REPORT_SECONDS))['avax_validator_downtime_budget_seconds']).toBeGreaterThan(0);
+    // An early report below the requirement (weighted above rewarding: node1's 67 % after node2's restart) counts.
+    expect(early(0.670066, start + 30, { rewarding: 0.0002 })).toHaveLength(3);
+    // A restart 20 s before the answer, long into the validation: left out; 61 s: counted.
+    expect(early(0.0002, now, { validationStart: now - 10 * DAY, processStart: now - 20 })).toEqual([]);
+    expect(early(0.9, now, { validationStart: now - 10 * DAY, processStart: now - 61 })).toHaveLength(3);
+    // Without node-metrics (process start unknown) only the validation's start counts.
+    expect(early(0.0002, now, { validationStart: now - 10 * DAY })).toHaveLength(3);
+  });
+  it.each([
+    ['8 s after the start, rewarding = weighted', 1000, 1008, undefined, 0.0002, 0.0002, true],
+    ['8 s after the start, a report below the requirement (weighted > rewarding)', 1000, 1008, undefined, 0.0002, 0.67, false],
+    ['8 s after the start, a healthy figure (weighted < rewarding)', 1000, 1008, undefined, 0.999, 0.993, false],
+    ['exactly FIRST_PEER_REPORT_SECONDS after', 1000, 1000 + FIRST_PEER_REPORT_SECONDS, undefined, 0.0002, 0.0002, false],
+    ['long after the start, 30 s after a restart', 1000, 9000, 8970, 0.0002, 0.0002, true],
+    ['long after both', 1000, 9000, 5000, 0.0002, 0.0002, false],
+    ['a process start before the validation: the validation counts', 1000, 1030, 10, 1, 1, true],
+    ['a node clock a little ahead: a process start just after the answer still counts', 1000, 9000, 9010, 1, 1, true],
+    ['a process start long after the answer: the clocks disagree, not compared', 1000, 9000, 9000 + FIRST_PEER_REPORT_SECONDS + 1, 1, 1, false],
+  ])('behavior: beforeFirstPeerReport %s', (_n, start, at, proc, rewarding, weighted, want) => {
+    expect(beforeFirstPeerReport({ atSeconds: at, rewardingStakeRatio: rewarding, weightedAverageRatio: weighted }, start, proc)).toBe(want);
   });
   it('behavior: only for the own ID, only with every input present', () => {
     expect(maxAchievable.derive(validation(now - DAY, now + DAY, undefined), now)).toEqual([]); // not a validator: no uptime

@@ -29,6 +29,7 @@ const VALIDATOR: Used = {
     weight: 'leaf',
     stakeAmount: 'leaf',
     potentialReward: 'leaf',
+    accruedDelegateeReward: 'leaf',
     delegationFee: 'leaf',
     uptime: 'leaf',
     connected: 'leaf',
@@ -39,6 +40,7 @@ const VALIDATOR: Used = {
     nextPeriod: 'leaf',
     period: 'leaf',
     autoCompoundRewardShares: 'leaf',
+    validatorAuthority: { obj: { threshold: 'leaf', addresses: { arr: 'leaf' } } },
     signer: { obj: { publicKey: 'leaf' } },
     validationRewardOwner: { obj: { addresses: { arr: 'leaf' } } },
   },
@@ -76,6 +78,7 @@ const pickValidator = (v: PlatformValidator) => ({
   endTime: v.endTime,
   weight: v.weight,
   potentialReward: v.potentialReward,
+  accruedDelegateeReward: v.accruedDelegateeReward,
   delegationFee: v.delegationFee,
   uptime: v.uptime,
   connected: v.connected,
@@ -87,6 +90,7 @@ const pickValidator = (v: PlatformValidator) => ({
   rewardOwnerAddresses: v.rewardOwnerAddresses,
   nextPeriod: v.nextPeriod,
   autoCompoundRewardShares: v.autoCompoundRewardShares,
+  authority: v.authority,
 });
 
 const pickPeer = (p: InfoPeer) => ({

@@ -21,6 +21,10 @@ const NOT_IN_GOLDEN: Record<string, string> = {
   avax_health_check_failing_since_timestamp_seconds: 'exists only while a health check fails; test/scenarios/exporter.test.ts (unhealthy-network) makes one fail and finds it',
   avax_chain_vm_rpc_protocol_version:
     "exists only for a chain whose VM plugin speaks another RPCChainVM protocol than the node (its check failing with the mismatch); the golden node is healthy (test/scenarios/subnet-chains.test.ts switches the simulated node to l1-vm-protocol-mismatch and finds it)",
+  avax_validator_auto_compound_reward_ratio:
+    'auto-renewed validators only (ACP-236, avalanchego v1.15.0); the golden node is v1.14.2 (test/real-node/helicon-rewards.test.ts finds it on the answers of a real auto-renewed validator, test/scenarios/helicon.test.ts on the simulated 1.15.0 node)',
+  avax_validator_authority_threshold: 'auto-renewed validators only, as avax_validator_auto_compound_reward_ratio',
+  avax_validator_authority_addresses: 'auto-renewed validators only, as avax_validator_auto_compound_reward_ratio',
   avax_chain_bootstrap_target_height:
     'exists only while a chain bootstraps on a target and another target of its network has that chain; the golden targets have every chain bootstrapped (test/scenarios/bootstrap-target.test.ts bootstraps one simulated node beside another)',
 };

@@ -10,7 +10,8 @@ import { metric } from '../helpers/proc.js';
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 let own = '';
 const log = memoryLogger('info');
-const pair = useScenarioExporter({ sim: { seed: 23, validators: 80, peers: 100, healthIntervalMs: 50 }, logger: log.logger, clock: Date.UTC(2026, 4, 14, 9, 21, 31) });
+// Validations with a fixed end (v1.14.2); the cycles of an auto-renewed one: test/scenarios/helicon-rewards.test.ts.
+const pair = useScenarioExporter({ sim: { seed: 23, validators: 80, peers: 100, healthIntervalMs: 50, version: '1.14.2' }, logger: log.logger, clock: Date.UTC(2026, 4, 14, 9, 21, 31) });
 const { cycle } = pair;
 beforeAll(() => {
   own = pair.sim.nodeId(0);

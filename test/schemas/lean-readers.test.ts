@@ -84,8 +84,10 @@ describe('lean readers agree with the zod schemas', () => {
     expect(v?.weight).toBeTypeOf('bigint');
     expect(v?.signer?.publicKey).toMatch(/^0x[0-9a-f]{96}$/);
     expect(v?.rewardOwnerAddresses).toEqual([expect.stringMatching(/^P-local1/)]);
+    expect(v?.accruedDelegateeReward).toBe(0n);
     // Not read: the unused fields are not in the output.
-    expect(Object.keys(v ?? {})).not.toContain('accruedDelegateeReward');
+    expect(Object.keys(v ?? {})).not.toContain('delegationRewardOwner');
+    expect(Object.keys(v ?? {})).not.toContain('delegators');
     expect(Object.keys(v?.signer ?? {})).toEqual(['publicKey']);
   });
 });
@@ -126,7 +128,7 @@ describe('lean readers: what they ignore (the zod schemas reject these; nothing 
   it('default: unknown fields and wrong UNUSED fields leave the used data as it was', () => {
     const clean = result('platform.getCurrentValidators', 'primary-full');
     const dirty = result('platform.getCurrentValidators', 'primary-full');
-    dirty.validators[0].accruedDelegateeReward = 'not a number';
+    dirty.validators[0].delegationRewardOwner = 'not an owner';
     dirty.validators[0].delegators = 'not a list';
     dirty.validators[0].signer.proofOfPossession = 42;
     dirty.validators[0].minNonce = -1;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
-import { decodeCheckedHex, decodeRewardUtxo, PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardPaid } from '../../src/schemas/platform-rewards.js';
+import { decodeCheckedHex, decodeRewardUtxo, PChainAddress, PlatformGetBalanceResult, PlatformGetRewardUTXOsResult, rewardAutoRenewedValidatorTxId, rewardPaid } from '../../src/schemas/platform-rewards.js';
 import { result } from '../fixtures/load.js';
+import { rewardTxsOfBlocks } from '../helpers/helicon-recording.js';
 
 const OWNER = 'P-avax1d97s60esjz0kv0za4fsxk0gqrep2wkg89pr5r3';
 
@@ -58,5 +59,35 @@ describe('reward owner addresses', () => {
     expect(PChainAddress.safeParse('P-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u').success).toBe(true);
     expect(PChainAddress.safeParse(OWNER).success).toBe(true);
     for (const bad of ['P-avax1qself', 'X-avax1d97s60esjz0kv0za4fsxk0gqrep2wkg89pr5r3', '', 'P-avax1' + 'b'.repeat(38)]) expect(PChainAddress.safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe('RewardAutoRenewedValidatorTx ID (ACP-236: the ID a cycle\'s reward UTXOs are filed under)', () => {
+  // The IDs a real avalanchego v1.15.0-fuji-rc.4 gave the reward txs of the recorded cycles
+  // (test/fixtures/real-node-helicon: README and pblocks-run*.json), with each validator txID and cycle end.
+  const RUN1 = 'Wo57DSKtjW2Q5ukmznS6VFGHJ48TfNw7oZgeL8EHDS7BVqfpU';
+  const RUN2 = '2pn6y493TjvbQ3JCtka5B8TxrQgt2MfahNuQaEgancLMQa2bn';
+  const RECORDED: [string, number, string][] = [
+    [RUN1, 1795862332, '2ThDmyc2rtzAVSpFd6g3p3qthGWx376qRhe1q5sYXmrn6K1G2x'],
+    [RUN1, 1795862572, 't2F2E96PrpgZm113DUqqJv1vUno5XYTXRv4J7NygsGVEbLWs9'],
+    [RUN1, 1795862812, '5P8L8uve728MtEiGP7H4mab4eMiPXLd61NWwBXLJBx8mQQErL'],
+    [RUN2, 1795863313, 'MBGVsRBo8s8FrkW72uvsSzhy841wG2iSueJ9yuHiAm5CQFY3u'],
+  ];
+  it('default: the recorded IDs from (validator txID, cycle end)', () => {
+    for (const [tx, end, id] of RECORDED) expect(rewardAutoRenewedValidatorTxId(tx, end), id).toBe(id);
+  });
+  it('default: every proposal block recorded carries the ID computed from its own tx', () => {
+    const blocks = rewardTxsOfBlocks();
+    expect(blocks.map((b) => b.height)).toEqual([2, 4, 7, 10]);
+    for (const b of blocks) expect(rewardAutoRenewedValidatorTxId(b.txID, b.timestamp), `block ${b.height}`).toBe(b.id);
+    // The same cycles as the list above: the block's timestamp is the cycle's end.
+    expect(blocks.map((b) => [b.txID, b.timestamp, b.id])).toEqual(RECORDED);
+  });
+  it('behavior: one second more or another validator gives another ID; invalid inputs give none', () => {
+    expect(rewardAutoRenewedValidatorTxId(RUN1, 1795862333)).not.toBe(RECORDED[0]![2]);
+    expect(rewardAutoRenewedValidatorTxId(RUN2, 1795862332)).not.toBe(RECORDED[0]![2]);
+    for (const [tx, end] of [['not-an-id', 1795862332], [RUN1.slice(0, -1) + 'V', 1795862332], [RUN1, 0], [RUN1, 1.5], [RUN1, -1]] as const) {
+      expect(rewardAutoRenewedValidatorTxId(tx, end), `${tx} ${end}`).toBeUndefined();
+    }
   });
 });

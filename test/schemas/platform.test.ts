@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAutoRenewed, isL1Validator, PlatformGetCurrentValidatorsLean, PlatformGetCurrentValidatorsResult, PlatformGetHeightResult, PlatformGetTimestampResult, PlatformGetValidatorFeeStateResult } from '../../src/schemas/platform.js';
 import { cb58Encode } from '../../src/schemas/primitives.js';
 import { result } from '../fixtures/load.js';
+import { exchange, NODE1, NODE2 } from '../helpers/helicon-recording.js';
 
 describe('platform.getCurrentValidators', () => {
   it('default: primary network entry with delegators', () => {
@@ -48,6 +49,26 @@ describe('platform.getCurrentValidators', () => {
       expect(isAutoRenewed(o!)).toBe(false);
     }
     expect(PlatformGetCurrentValidatorsResult.safeParse({ validators: [{ nodeID: 'NodeID-LDRTivJGhE6iCWtfByTZHR6yj7q3cNkXv', nextPeriod: '-1' }] }).success).toBe(false);
+  });
+  it('default: a real v1.15.0 auto-renewed entry and a genesis entry (real-node-helicon): the config on the first only, accruedDelegateeReward on both', () => {
+    for (const schema of [PlatformGetCurrentValidatorsResult, PlatformGetCurrentValidatorsLean]) {
+      const r = schema.safeParse(exchange('p1-right-after-tx', 'platform.getCurrentValidators.all').result);
+      expect(r.success).toBe(true);
+      const byId = new Map((r.success ? r.data.validators : []).map((v) => [v.nodeID, v]));
+      const auto = byId.get(NODE2)!;
+      expect([auto.nextPeriod, auto.autoCompoundRewardShares, auto.authority, auto.accruedDelegateeReward]).toEqual([240n, 500_000, { threshold: 1, addresses: 1 }, 0n]);
+      expect(isAutoRenewed(auto)).toBe(true);
+      const genesis = byId.get(NODE1)!;
+      expect([genesis.nextPeriod, genesis.autoCompoundRewardShares, genesis.authority, genesis.accruedDelegateeReward]).toEqual([undefined, undefined, undefined, 0n]);
+      expect(isAutoRenewed(genesis)).toBe(false);
+      // After SetAutoRenewedValidatorConfigTx with period 0 the key stays, at 0: still auto-renewed, leaving.
+      const exiting = schema.safeParse(exchange('p4b-after-set-period0', 'platform.getCurrentValidators.node2').result);
+      const [x] = exiting.success ? exiting.data.validators : [];
+      expect([x!.nextPeriod, isAutoRenewed(x!)]).toEqual([0n, true]);
+    }
+    const bad = { validators: [{ nodeID: NODE2, validatorAuthority: { threshold: 'one', addresses: [] } }] };
+    expect(PlatformGetCurrentValidatorsResult.safeParse(bad).success).toBe(false);
+    expect(PlatformGetCurrentValidatorsLean.safeParse(bad).success).toBe(false);
   });
   it('behavior: spec variant (proofOfPosession, stakeAmount, numbers, delegators null)', () => {
     const [v] = PlatformGetCurrentValidatorsResult.parse(result('platform.getCurrentValidators', 'spec-variant')).validators;

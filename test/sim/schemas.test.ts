@@ -53,6 +53,7 @@ const ASKS: Ask[] = [
   { path: P, method: 'platform.getFeeState' },
   { path: P, method: 'platform.getRewardUTXOs', params: async () => ({ txID: (await ownValidation()).txID, encoding: 'hex' }) },
   { path: P, method: 'platform.getBalance', params: async () => ({ addresses: (await ownValidation()).addresses }) },
+  { path: P, method: 'platform.getTxStatus', params: async () => ({ txID: (await ownValidation()).txID }) },
   { path: P, method: 'platform.getBlockchains' },
   { path: P, method: 'platform.getBlockchainStatus', params: async () => ({ blockchainID: (await result(sim.url, P, 'platform.getBlockchains')).blockchains[0].id }) },
   { path: '/ext/bc/X', method: 'avm.getHeight' },

@@ -241,6 +241,17 @@ describe('what is the same on every version', () => {
       const b = await post(nodes['1.14.2'].url + path, body);
       for (const v of ['1.11.7', '1.12.2', '1.13.5', '1.15.0'] as const) {
         const a = await post(nodes[v].url + path, body);
+        if (v === '1.15.0' && method === 'platform.getValidatorsAt') {
+          // ACP-236: the own validator is auto-renewed there, its weight grown by the rewards it re-staked
+          // (the same as its getCurrentValidators entry); every other validator weighs the same.
+          const own = nodes[v].nodeId();
+          const [mine] = (await result(nodes[v].url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [own] })).validators;
+          const at = JSON.parse(a.body).result;
+          expect(at[own].weight, v).toBe((BigInt(mine.weight) + BigInt(mine.delegatorWeight)).toString());
+          const others = (x: Record<string, unknown>) => Object.fromEntries(Object.entries(x).filter(([id]) => id !== own));
+          expect(others(at), v).toEqual(others(JSON.parse(b.body).result));
+          continue;
+        }
         expect([a.status, a.body, a.headers['content-type'], a.headers['node-id']], `${v} ${method}`).toEqual([b.status, b.body, b.headers['content-type'], b.headers['node-id']]);
       }
     }

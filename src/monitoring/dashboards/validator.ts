@@ -56,9 +56,11 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
         series(
           [9, 12],
           'Rewarding stake',
-          `Share of stake that currently considers this node above its uptime requirement (AvalancheRewardingStakeLow below ${percent(t.rewardingStakeLow)}%).`,
+          `Share of stake whose last report puts this node at or above the requirement the node measures it against (dashed: avax_uptime_rewarding_stake_requirement_ratio, 0.9 from v1.15.0 for a validation or cycle started after Helicon, else 0.8). AvalancheRewardingStakeLow below ${percent(t.rewardingStakeLow)}%. Measured at 0.8 while the validation needs 0.9, a full share here does not mean the reward is safe: see Uptime vs requirement.`,
           range(q.sel('avax_uptime_rewarding_stake_ratio'), '{{target}}'),
+          range(q.sel('avax_uptime_rewarding_stake_requirement_ratio'), '{{target}} measured at'),
         )
+          .overrideByQuery('B', requirementLine)
           .thresholdsStyle(new common.GraphThresholdsStyleConfigBuilder().mode(common.GraphThresholdsStyleMode.LineAndArea))
           .unit('percentunit')
           .max(1)
@@ -173,17 +175,30 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
       .withPanel(
         ownValidationTable([8, 12], 'Validation or cycle', {
           description:
-            "Per node, its own primary-network validation; for an auto-renewed validator (ACP-236, avalanchego master after Helicon) its current cycle: whether it renews, the time to the reward boundary (avax_validator_cycle_end_timestamp_seconds), the next cycle's length (0: it leaves there), whether the requirement can still be met (no: the reward is lost, and an auto-renewed validator is removed at the boundary: AvalancheValidatorForcedExitRisk) and the downtime it can still afford.",
+            "Per node, its own primary-network validation; for an auto-renewed validator (ACP-236, avalanchego v1.15.0 after Helicon) its current cycle: whether it renews, the time to the reward boundary (avax_validator_cycle_end_timestamp_seconds), the next cycle's length (0: it leaves there), the delegation fees accrued in it (paid or re-staked at its end), whether the requirement can still be met (no: the reward is lost, and an auto-renewed validator is removed at the boundary: AvalancheValidatorForcedExitRisk) and the downtime it can still afford.",
           columns: [
             { name: 'auto-renewed', query: sat('avax_validator_auto_renewed', P), props: [prop.mappings(valueText([0, 'no', 'blue'], [1, 'yes', 'blue']))] },
             { name: 'to the boundary', query: `${sat('avax_validator_cycle_end_timestamp_seconds', P)} - time()`, props: [prop.unit('dtdurations')] },
             { name: 'next period', query: sat('avax_validator_next_period_seconds', P), props: [prop.unit('dtdurations')] },
+            { name: 'fees accrued (AVAX)', query: sat('avax_validator_accrued_delegatee_reward_avax', P), props: [prop.decimals(4)] },
             {
               name: 'requirement reachable',
               query: sat('avax_validator_uptime_requirement_reachable'),
               props: [prop.cellBackground(), prop.thresholds(redGreen()), prop.mappings(valueText([0, 'no', 'red'], [1, 'yes', 'green']))],
             },
             { name: 'downtime budget left', query: sat('avax_validator_downtime_budget_seconds'), props: [prop.unit('dtdurations')] },
+          ],
+        }),
+      )
+      .withPanel(
+        ownValidationTable([6, 24], 'Auto-renew config', {
+          description:
+            "Per watched auto-renewed validator (ACP-236): the share of each cycle's reward (validation reward and delegation fees) it re-stakes into its weight (autoCompoundRewardShares; the rest is paid to the reward owners), the next cycle's length (0: it leaves at the boundary), and the validatorAuthority that may change both (SetAutoRenewedValidatorConfigTx): the signatures it needs of how many keys. Empty for validations with a fixed end.",
+          columns: [
+            { name: 're-staked share', query: sat('avax_validator_auto_compound_reward_ratio', P), props: [prop.unit('percentunit')] },
+            { name: 'next period', query: `${sat('avax_validator_next_period_seconds', P)} and on(target, node_id) ${sat('avax_validator_auto_renewed', P)} == 1`, props: [prop.unit('dtdurations')] },
+            { name: 'authority signatures', query: sat('avax_validator_authority_threshold', P) },
+            { name: 'authority keys', query: sat('avax_validator_authority_addresses', P) },
           ],
         }),
       )
@@ -294,13 +309,14 @@ export function validatorDashboard(ctx: DashboardContext): dashboard.DashboardBu
         ownValidationTable([8, 12], 'Last validation reward', {
           sortBy: 'paid (AVAX)',
           description:
-            'The last watched primary-network validation of each node that ended while the exporter ran: the reward platform.getRewardUTXOs lists for it against the potential reward it showed. Paid 0 with a reward expected (red) = AvalancheValidationEndedWithoutReward. Empty until a watched validation ends; the exporter keeps this in memory only (a restart clears it).',
+            "The last watched primary-network validation of each node that ended while the exporter ran, or the last cycle of an auto-renewed one: its reward (platform.getRewardUTXOs of the validation or of the cycle's reward tx, plus what the cycle re-staked) against the potential reward it showed. Paid 0 with a reward expected (red) = AvalancheValidationEndedWithoutReward. Empty until a watched validation or cycle ends; the exporter keeps this in memory only (a restart clears it).",
           columns: [
             { name: 'paid (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_reward_avax')), props: [prop.cellBackground(), prop.thresholds(steps(['red', null], ['green', 1e-9]))] },
+            { name: 're-staked (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_reward_restaked_avax')) },
             { name: 'expected (AVAX)', query: maxBy('target, node_id', q.sel('avax_validator_last_potential_reward_avax')) },
             { name: 'ended', query: `${maxBy('target, node_id', q.sel('avax_validator_last_reward_timestamp_seconds'))} * 1000`, props: [prop.unit('dateTimeAsIso')] },
           ],
-          display: ['ended', 'paid (AVAX)', 'expected (AVAX)'],
+          display: ['ended', 'paid (AVAX)', 're-staked (AVAX)', 'expected (AVAX)'],
         }),
       )
       .withPanel(metricSeries([8, 12], 'Reward owner balance', q, 'avax_reward_owner_balance_avax', '{{target}} {{node_id}}').thresholds(steps(['green', null])).min(0)),

@@ -54,6 +54,8 @@ ${q.sel('avax_validator_next_period_seconds')} > 0
   ${q.sel('avax_l1_validator_balance_avax')} == 0
 )`;
     const l1ZeroNote = 'An L1 validator listed with balance 0 pages as AvalancheL1ValidatorInactive instead.';
+    const measuredAt = `{{ with printf \`${q.tsel('avax_uptime_rewarding_stake_requirement_ratio', 'target=%q')}\` $labels.target | query }}{{ . | first | value | humanizePercentage }}{{ else }}the node's own requirement (80% or 90%){{ end }}`;
+    const validationNeeds = `{{ with printf \`max(${q.tsel('avax_validator_uptime_requirement_ratio', 'target=%q', P)} and on(target, node_id) ${q.tsel('avax_node_info', 'target=%q')})\` $labels.target $labels.target | query }}{{ . | first | value | humanizePercentage }}{{ else }}80% or 90%{{ end }}`;
     return [
       {
         alert: 'AvalancheUptimeBelowRequirement',
@@ -117,12 +119,16 @@ max by (target, subnet, node_id) (${q.sel('avax_validator_uptime_requirement_rat
       ...uptimeBudgetRules({ t, q }),
       {
         alert: 'AvalancheRewardingStakeLow',
-        comment: 'Share of stake that currently considers this node above the requirement (thresholds.rewardingStakeLow).',
+        comment: `Share of stake whose last uptime report puts this node at or above the requirement the node measures it
+against (thresholds.rewardingStakeLow): avax_uptime_rewarding_stake_requirement_ratio, 0.9 from avalanchego v1.15.0
+for a validation or cycle started after Helicon, else 0.8. Measured at 0.8 while the validation needs 0.9 it can
+stay at 100 % while the reward is lost: AvalancheUptimeBelowRequirement (the weighted average against the
+validation's own requirement) covers that; the description says so instead of promising safety.`,
         expr: `${q.sel('avax_uptime_rewarding_stake_ratio')} < ${num(t.rewardingStakeLow)}`,
         for: '15m',
         severity: 'warning',
         summary: '{{ $labels.target }}: only {{ $value | humanizePercentage }} of stake would reward this node',
-        description: `Only {{ $value | humanizePercentage }} of the stake currently sees {{ $labels.target }} above its uptime requirement (threshold ${percent(t.rewardingStakeLow)}%). Rewards are at risk once this drops below about 80%.`,
+        description: `Only {{ $value | humanizePercentage }} of the stake (threshold ${percent(t.rewardingStakeLow)}%) last reported {{ $labels.target }} at or above ${measuredAt}, the requirement the node counts this share against; the validation needs ${validationNeeds}. The reward is decided by each validator's own measurement against the validation's requirement, so this share falling shows peers losing sight of the node; a high share measured below the validation's requirement proves nothing (check avax_uptime_weighted_average_ratio against it).`,
       },
       {
         alert: 'AvalancheValidatorNotActive',
@@ -223,9 +229,11 @@ Tiers: thresholds.l1RunwayWarning (${promDuration(t.l1RunwayWarning)}) and thres
       {
         alert: 'AvalancheValidationEndedWithoutReward',
         comment: `validator-rewards: a watched primary-network validation the exporter saw active ended and
-platform.getRewardUTXOs(txID) lists no reward UTXO, although it showed a potential reward. Final: it fires for
-thresholds.rewardMissedWindow (${promDuration(t.rewardMissedWindow)}) after the end. Kept in the exporter's memory only:
-an exporter restart clears the series (and resolves the alert).`,
+platform.getRewardUTXOs(txID) lists no reward UTXO, or a cycle of a watched auto-renewed validator (ACP-236) ended
+with an abort (its RewardAutoRenewedValidatorTx paid less than the cycle's potential reward plus what it returned:
+the validator was removed), although it showed a potential reward. A renewal or a graceful exit is a reward.
+Final: it fires for thresholds.rewardMissedWindow (${promDuration(t.rewardMissedWindow)}) after the end. Kept in the
+exporter's memory only: an exporter restart clears the series (and resolves the alert).`,
         expr: `${q.sel('avax_validator_last_reward_avax')} == 0
   and on(target, node_id)
 ${q.sel('avax_validator_last_potential_reward_avax')} > 0
@@ -235,7 +243,7 @@ time() - ${q.sel('avax_validator_last_reward_timestamp_seconds')} < ${secondsExp
         for: '5m',
         severity: 'critical',
         summary: '{{ $labels.target }}: validation of {{ $labels.node_id }} ended without reward (paid {{ $value }} AVAX)',
-        description: `The primary-network validation of {{ $labels.node_id }} (watched by {{ $labels.target }}) ended{{ with printf \`max(${q.tsel('avax_validator_last_reward_timestamp_seconds', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }} at {{ . | first | value | humanizeTimestamp }}{{ end }} and the P-Chain paid no reward UTXO for it (platform.getRewardUTXOs). The reward it showed while active was {{ with printf \`max(${q.tsel('avax_validator_last_potential_reward_avax', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }}{{ . | first | value | printf "%.4f" }}{{ else }}?{{ end }} AVAX: it is lost. Usually the uptime, as the other validators measured it, stayed below the requirement. The stake itself is returned.`,
+        description: `The primary-network validation of {{ $labels.node_id }} (watched by {{ $labels.target }}), or the cycle of its auto-renewed validation, ended{{ with printf \`max(${q.tsel('avax_validator_last_reward_timestamp_seconds', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }} at {{ . | first | value | humanizeTimestamp }}{{ end }} and the P-Chain paid no reward for it (platform.getRewardUTXOs of the validation, or of the cycle's reward tx). The reward it showed while active was {{ with printf \`max(${q.tsel('avax_validator_last_potential_reward_avax', 'target=%q', 'node_id=%q')})\` $labels.target $labels.node_id | query }}{{ . | first | value | printf "%.4f" }}{{ else }}?{{ end }} AVAX: it is lost. Usually the uptime, as the other validators measured it, stayed below the requirement (90% for a validation or cycle started after Helicon). The stake itself is returned, with any rewards an auto-renewed validator had re-staked; an auto-renewed validator has left the validator set and must be registered again.`,
       },
       {
         alert: 'AvalancheValidatorStakeBelowMinimum',
