@@ -29,6 +29,12 @@ const NOT_IN_THIS_SETUP: Record<string, string> = {
   // The fixture node's C-Chain runs Coreth (v1.14.2); test/golden/metrics-real-v1.15.0.txt has a real SAE node's.
   ...Object.fromEntries(NODE_SIGNALS.filter((s) => s.cchainVm === 'sae').map((s) => [s.name, 'only on a node whose C-Chain runs SAE (avalanchego v1.15.0+ after Helicon)'])),
   avax_cchain_execution_lag_blocks: 'only on a node whose C-Chain runs SAE (avalanchego v1.15.0+ after Helicon)',
+  // The fixture node's own validation has a fixed end (v1.14.2); test/real-node/helicon-rewards.test.ts replays a real
+  // auto-renewed validator and test/scenarios/helicon-rewards.test.ts a simulated one.
+  avax_validator_auto_compound_reward_ratio: 'only for an auto-renewed validator (ACP-236, avalanchego v1.15.0+ after Helicon)',
+  avax_validator_authority_threshold: 'only for an auto-renewed validator (ACP-236)',
+  avax_validator_authority_addresses: 'only for an auto-renewed validator (ACP-236)',
+  avax_validator_last_reward_restaked_avax: 'only once a cycle of a watched auto-renewed validator ended while the exporter ran',
 };
 
 describe('avalanche-exporter against a node that answers like avalanchego', () => {

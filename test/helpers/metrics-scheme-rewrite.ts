@@ -6,7 +6,8 @@
  * to v1.11.6–v1.11.7 (`toV1_11_6`): the chain goes back from the `chain` label into the name:
  * - `avalanche_snowman_<m>{chain="<a>"}` → `avalanche_<a>_<m>`; `avalanche_benchlist_<m>{chain}` → `avalanche_<a>_benchlist_<m>`;
  *   `avalanche_stake_percent_connected{chain}` → `avalanche_<a>_percent_connected`, `avalanche_stake_total_weight{chain}` →
- *   `avalanche_<a>_total_weight`;
+ *   `avalanche_<a>_total_weight`, `avalanche_stake_num_validators{chain}` → `avalanche_<a>_num_validators` (as the real
+ *   v1.11.7 node names it);
  * - `avalanche_handler_sync_unprocessed_msgs_count{chain,op}` → `avalanche_<a>_handler_unprocessed_msgs_count{op}`,
  *   `avalanche_handler_async_…` → `avalanche_<a>_handler_async_…`, other `avalanche_handler_<m>{chain}` → `avalanche_<a>_handler_<m>`;
  * - `avalanche_meterdb_<m>{chain="all"}` → `avalanche_db_<m>`, `{chain="<a>"}` → `avalanche_<a>_db_<m>`;
@@ -88,6 +89,7 @@ function renameV1_11_6(l: Line): Line | undefined {
   if (chain !== undefined && (r = m(/^avalanche_benchlist_(.+)$/))) return { ...l, name: `avalanche_${chain}_benchlist_${r[1]}`, labels: rest };
   if (chain !== undefined && name === 'avalanche_stake_percent_connected') return { ...l, name: `avalanche_${chain}_percent_connected`, labels: rest };
   if (chain !== undefined && name === 'avalanche_stake_total_weight') return { ...l, name: `avalanche_${chain}_total_weight`, labels: rest };
+  if (chain !== undefined && name === 'avalanche_stake_num_validators') return { ...l, name: `avalanche_${chain}_num_validators`, labels: rest };
   if (chain !== undefined && (r = m(/^avalanche_handler_sync_(.+)$/))) return { ...l, name: `avalanche_${chain}_handler_${r[1]}`, labels: rest };
   if (chain !== undefined && (r = m(/^avalanche_handler_(.+)$/))) return { ...l, name: `avalanche_${chain}_handler_${r[1]}`, labels: rest };
   if (chain !== undefined && (r = m(/^avalanche_meterdb_(.+)$/))) return { ...l, name: chain === 'all' ? `avalanche_db_${r[1]}` : `avalanche_${chain}_db_${r[1]}`, labels: rest };

@@ -41,6 +41,6 @@ describe('committed alert rules and dashboards', () => {
     const changed = renderFiles({ ...DEFAULT_SETTINGS, thresholds: { ...DEFAULT_SETTINGS.thresholds, peersLow: 21 } }, REPOSITORY_HEADER);
     const node = changed.find((f) => f.path === 'alerts/node.rules.yaml')!;
     expect(node.text).not.toBe(readFileSync(join(ROOT, 'alerts/node.rules.yaml'), 'utf8'));
-    expect(node.text).toContain('avax_peers < 21');
+    expect(node.text).toContain('- 1), 21)');
   });
 });

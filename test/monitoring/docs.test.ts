@@ -102,7 +102,8 @@ describe('examples/monitoring.yaml', () => {
     expect(rules).toHaveLength(7);
     const r = spawnSync(PROMTOOL, ['check', 'rules', ...rules], { cwd: out, encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stdout + r.stderr).toBe(0);
-    expect(readFileSync(join(out, 'alerts', 'node.rules.yaml'), 'utf8')).toContain('expr: avax_peers{job="avalanche-exporter"} < 20');
+    expect(readFileSync(join(out, 'alerts', 'node.rules.yaml'), 'utf8')).toContain('avax_peers{job="avalanche-exporter"} < on(target) group_left()');
+    expect(readFileSync(join(out, 'alerts', 'node.rules.yaml'), 'utf8')).toContain('- 1), 20)');
   });
 });
 

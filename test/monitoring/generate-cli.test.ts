@@ -123,8 +123,9 @@ describe('generate with a custom selector, thresholds, severities, datasource an
   it('behavior: the custom thresholds are in the rules', () => {
     const rules = loadRules(join(out, 'alerts'));
     const rule = (name: string, severity?: string) => rules.find((r) => r.alert === name && (!severity || Object.values(r.labels).includes(severity)))!;
-    expect(rule('AvalanchePeersLow').expr).toBe('avax_peers{job="avalanche-eu", cluster="eu-1"} < 500');
-    expect(rule('AvalanchePeersLow').annotations['description']).toContain('(threshold 500)');
+    expect(rule('AvalanchePeersLow').expr).toContain('avax_peers{job="avalanche-eu", cluster="eu-1"} < on(target) group_left()');
+    expect(rule('AvalanchePeersLow').expr).toContain('avax_subnet_validators{subnet="11111111111111111111111111111111LpoYY", job="avalanche-eu", cluster="eu-1"} - 1), 500)');
+    expect(rule('AvalanchePeersLow').annotations['description']).toContain('(threshold 500, or 50 % of the other validators');
     expect(rule('AvalancheValidatorFewVantagesConnected').expr).toMatch(/\) < 3\nand on\(subnet, node_id\)\n[^]*\) >= 3\n$/);
     expect(rule('AvalancheValidationEndingSoon', 'info').expr).toBe(
       'avax_validator_end_timestamp_seconds{job="avalanche-eu", cluster="eu-1"} - time() < 21 * 86400\n  unless on(target, subnet, node_id)\navax_validator_next_period_seconds{job="avalanche-eu", cluster="eu-1"} > 0\n',
@@ -189,7 +190,7 @@ tests:
           - exp_labels: { severity: ticket, team: validators, job: avalanche-eu, cluster: eu-1, target: n1 }
             exp_annotations:
               summary: "n1: only 400 peers"
-              description: "Node n1 has been connected to 400 peers (threshold 500) for more than 10 minutes."
+              description: "Node n1 has been connected to 400 peers for more than 10 minutes (threshold 500, or 50 % of the other validators on a network of fewer). It is cut off from much of the network: check its public IP, port 9651, firewall and bootstrap settings."
               runbook_url: "https://wiki.example.org/avalanche/runbook#avalanchepeerslow"
       - eval_time: 6m
         alertname: AvalancheExporterAbsent

@@ -1,7 +1,6 @@
 // Node health, bootstrap, chain progress and peers (health, info.isBootstrapped, chain heights, info.peers).
-import { PRIMARY_NETWORK_ID } from '../../avalanche.js';
 import { durationWords, percent, promDuration } from '../duration.js';
-import type { RuleGroupDef } from './types.js';
+import { PRIMARY_NETWORK, type RuleGroupDef } from './types.js';
 
 export const nodeRules: RuleGroupDef = {
   name: 'node',
@@ -86,7 +85,7 @@ on a network of few validators (a local or test network, a five-node one) the bo
 the other primary-network validators (avax_subnet_validators) when that is lower: 2 of a five-validator network's
 4 others. Without the validator count (platform-validators-full not answered yet) the fixed bound.`,
       expr: `${q.sel('avax_peers')} < on(target) group_left() (
-  clamp_max(${t.peersLowShare} * (${q.sel('avax_subnet_validators', `subnet="${PRIMARY_NETWORK_ID}"`)} - 1), ${t.peersLow})
+  clamp_max(${t.peersLowShare} * (${q.sel('avax_subnet_validators', `subnet="${PRIMARY_NETWORK}"`)} - 1), ${t.peersLow})
   or on(target) (0 * ${q.sel('avax_peers')} + ${t.peersLow})
 )`,
       for: '10m',
