@@ -13,10 +13,11 @@ import { rewardingStakeRequirementDerivation } from './rewarding-stake-requireme
 import { subnetConnectedStake } from './subnet-connected-stake.js';
 import { subnetHealthyDerivation } from './subnet-healthy.js';
 import { subnetValidators } from './subnet-validators.js';
+import { uptimeConnectedStake } from './uptime-connected-stake.js';
 import { vmProtocol } from './vm-protocol.js';
 
 /** Every per-target derivation, in exposition order. Adding one = one file + one line here. */
-export const DERIVATIONS: readonly Derivation[] = [newerVersion, maxAchievable, rewardingStakeRequirementDerivation, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, cchainExecutionLag, subnetHealthyDerivation, vmProtocol];
+export const DERIVATIONS: readonly Derivation[] = [newerVersion, uptimeConnectedStake, maxAchievable, rewardingStakeRequirementDerivation, delegationCapacity, l1Runway, l1WeightAtRisk, acpActivatedDerivation, subnetValidators, subnetConnectedStake, cchainExecutionLag, subnetHealthyDerivation, vmProtocol];
 
 /** Every fleet derivation (reads the snapshots of all targets). */
 export const FLEET_DERIVATIONS: readonly FleetDerivation[] = [behindReference, acpNodeVote, bootstrapTarget];

@@ -5,6 +5,7 @@ import { isAutoRenewed } from '../schemas/platform.js';
 import { u64ToNumber } from '../schemas/primitives.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
+import { seenByConnectedStake } from './uptime-connected-stake.js';
 
 /** Best uptime ratio still reachable at `now` (seconds) for a validation [start, end] with uptime `u` so far (unrounded). */
 function bestReachable(u: number, start: number, end: number, now: number): number {
@@ -75,7 +76,8 @@ export function beforeFirstPeerReport(answer: UptimeAnswer, validationStart: num
  * The node's OWN primary-network validation, or for an auto-renewed validator (ACP-236) its current cycle
  * (getCurrentValidators gives the cycle's startTime and endTime, and the uptime is measured per cycle:
  * ACP-236 "Auto-Renewed Staking"; vms/platformvm/txs/executor/standard_tx_executor_auto_renewed_test.go).
- * With u = the weighted-average uptime (info-uptime: how the stake sees this node so far) and the node up
+ * With u = the weighted-average uptime (info-uptime: how the stake sees this node so far, over the stake the node
+ * is connected to when node-metrics gives that share: uptime-connected-stake.ts) and the node up
  * from now on:
  *
  * - avax_validator_uptime_max_achievable_ratio: (u·(now−start) + (end−now)) / (end−start); after the end u,
@@ -103,7 +105,9 @@ export const maxAchievable = defineDerivation({
   }),
   derive(s, nowSeconds): Sample[] {
     const up = valueOf(s, 'info-uptime');
-    const u = up?.weightedAverageRatio;
+    const metrics = valueOf(s, 'node-metrics');
+    // As the connected stake sees the node (uptime-connected-stake.ts): a validator that is down decides nothing.
+    const u = up === undefined ? undefined : (seenByConnectedStake(up.weightedAverageRatio, metrics?.stakeConnected?.get('P')) ?? up.weightedAverageRatio);
     const own = valueOf(s, 'node-info')?.nodeId;
     if (u === undefined || !own) return [];
     const primary = valueOf(s, 'platform-validators')?.sets.find((x) => x.subnet === PRIMARY_NETWORK_ID);
@@ -112,7 +116,7 @@ export const maxAchievable = defineDerivation({
     const start = u64ToNumber(v.startTime);
     const end = u64ToNumber(v.endTime);
     if (!(end > start)) return [];
-    if (beforeFirstPeerReport(up!, start, valueOf(s, 'node-metrics')?.processStartTime)) return [];
+    if (beforeFirstPeerReport(up!, start, metrics?.processStartTime)) return [];
     const labels = { subnet: PRIMARY_NETWORK_ID, node_id: own };
     const best = maxAchievableUptime(u, start, end, nowSeconds);
     // The same requirement platform-validators exports (Helicon time unknown: 80 %, auto-renewed: 90 %).

@@ -15,7 +15,7 @@ function validation(start: number, end: number, u: number | undefined, own = SEL
   return snapshotWith({
     'node-info': { nodeId: own },
     ...(u === undefined ? {} : { 'info-uptime': { weightedAverageRatio: u, rewardingStakeRatio: o.rewarding ?? 1, atSeconds: o.answeredAt ?? now } }),
-    ...(o.processStart === undefined ? {} : { 'node-metrics': { available: true, stakeConnected: [], processStartTime: o.processStart } as never }),
+    ...(o.processStart === undefined ? {} : { 'node-metrics': { available: true, stakeConnected: new Map(), processStartTime: o.processStart } as never }),
     'platform-validators': { sets: [{ subnet: P, watched: [id], validators: [v] }] },
     ...(o.heliconTime === undefined ? {} : { 'info-upgrades': { times: {}, heliconTime: o.heliconTime } }),
   });

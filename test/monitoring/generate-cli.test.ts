@@ -242,7 +242,7 @@ tests:
           - exp_labels: { severity: critical, target: n1, job: 'a"b%c\\d', env: '$prod { x }' }
             exp_annotations:
               summary: "n1: uptime 50% is below the reward requirement"
-              description: "The stake-weighted average uptime of n1 as seen by the network is 50%, below the validation's reward requirement (avax_validator_uptime_requirement_ratio, 80% or 90%). If it stays there until the validation ends, the node gets no staking reward. Potential reward at stake: 123.00 AVAX."
+              description: "The stake-weighted average uptime of n1 as seen by the stake it is connected to is 50%, below the validation's reward requirement (avax_validator_uptime_requirement_ratio, 80% or 90%). If it stays there until the validation ends, the node gets no staking reward. Potential reward at stake: 123.00 AVAX."
               runbook_url: "https://github.com/avalanche-exporter/avalanche-exporter/blob/main/docs/runbook.md#avalancheuptimebelowrequirement"
 `,
     );

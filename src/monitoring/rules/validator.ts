@@ -15,7 +15,10 @@ export const validatorRules: RuleGroupDef = {
   header: `Uptime as the network sees this node, and the watched validations.\nThe primary network subnet ID is ${PRIMARY_NETWORK}.`,
   rules: ({ t, q }) => {
     const requirement = q.sel('avax_validator_uptime_requirement_ratio', P);
-    const weighted = q.sel('avax_uptime_weighted_average_ratio');
+    // As the stake the node is connected to sees it (uptime-connected-stake.ts: info.uptime counts every validator
+    // that is down as 0; one of five stopped paged every other node of a real v1.15.0 network); info.uptime's own
+    // figure where node-metrics gives no connected share.
+    const weighted = `(${q.sel('avax_uptime_connected_weighted_average_ratio')} or ${q.sel('avax_uptime_weighted_average_ratio')})`;
     const rewardAtStake = `{{ with printf \`max(${q.tsel('avax_validator_potential_reward_avax', 'target=%q', P)} and on(target, node_id) ${q.tsel('avax_node_info', 'target=%q')})\` $labels.target $labels.target | query }}{{ . | first | value | printf "%.2f" }} AVAX{{ else }}unknown (no avax_validator_potential_reward_avax for the node's own primary-network validation){{ end }}`;
     const ending = (severity: AlertRule['severity'], seconds: number, comment?: string): AlertRule => ({
       alert: 'AvalancheValidationEndingSoon',
@@ -61,7 +64,8 @@ ${q.sel('avax_validator_next_period_seconds')} > 0
         alert: 'AvalancheUptimeBelowRequirement',
         comment: `Requirement = the primary-network validation's avax_validator_uptime_requirement_ratio
 (0.8, or 0.9 for validations started after Helicon); ${num(t.uptimeRequirementFallback)} when the target exports none
-(thresholds.uptimeRequirementFallback).`,
+(thresholds.uptimeRequirementFallback). The uptime is info.uptime's over the stake the node is connected to
+(avax_uptime_connected_weighted_average_ratio): a validator that is down counts 0 in info.uptime but decides nothing.`,
         expr: `(
   ${weighted}
     < on(target) group_left()
@@ -77,7 +81,7 @@ or
         for: '15m',
         severity: 'critical',
         summary: '{{ $labels.target }}: uptime {{ $value | humanizePercentage }} is below the reward requirement',
-        description: `The stake-weighted average uptime of {{ $labels.target }} as seen by the network is {{ $value | humanizePercentage }}, below the validation's reward requirement (avax_validator_uptime_requirement_ratio, 80% or 90%). If it stays there until the validation ends, the node gets no staking reward. Potential reward at stake: ${rewardAtStake}.`,
+        description: `The stake-weighted average uptime of {{ $labels.target }} as seen by the stake it is connected to is {{ $value | humanizePercentage }}, below the validation's reward requirement (avax_validator_uptime_requirement_ratio, 80% or 90%). If it stays there until the validation ends, the node gets no staking reward. Potential reward at stake: ${rewardAtStake}.`,
       },
       {
         alert: 'AvalancheUptimeAtRisk',
@@ -120,15 +124,16 @@ max by (target, subnet, node_id) (${q.sel('avax_validator_uptime_requirement_rat
       {
         alert: 'AvalancheRewardingStakeLow',
         comment: `Share of stake whose last uptime report puts this node at or above the requirement the node measures it
-against (thresholds.rewardingStakeLow): avax_uptime_rewarding_stake_requirement_ratio, 0.9 from avalanchego v1.15.0
+against (thresholds.rewardingStakeLow), of the stake it is connected to (avax_uptime_connected_rewarding_stake_ratio:
+a validator that is down counts 0 in info.uptime); avax_uptime_rewarding_stake_requirement_ratio, 0.9 from avalanchego v1.15.0
 for a validation or cycle started after Helicon, else 0.8. Measured at 0.8 while the validation needs 0.9 it can
 stay at 100 % while the reward is lost: AvalancheUptimeBelowRequirement (the weighted average against the
 validation's own requirement) covers that; the description says so instead of promising safety.`,
-        expr: `${q.sel('avax_uptime_rewarding_stake_ratio')} < ${num(t.rewardingStakeLow)}`,
+        expr: `(${q.sel('avax_uptime_connected_rewarding_stake_ratio')} or ${q.sel('avax_uptime_rewarding_stake_ratio')}) < ${num(t.rewardingStakeLow)}`,
         for: '15m',
         severity: 'warning',
         summary: '{{ $labels.target }}: only {{ $value | humanizePercentage }} of stake would reward this node',
-        description: `Only {{ $value | humanizePercentage }} of the stake (threshold ${percent(t.rewardingStakeLow)}%) last reported {{ $labels.target }} at or above ${measuredAt}, the requirement the node counts this share against; the validation needs ${validationNeeds}. The reward is decided by each validator's own measurement against the validation's requirement, so this share falling shows peers losing sight of the node; a high share measured below the validation's requirement proves nothing (check avax_uptime_weighted_average_ratio against it).`,
+        description: `Only {{ $value | humanizePercentage }} of the stake it is connected to (threshold ${percent(t.rewardingStakeLow)}%) last reported {{ $labels.target }} at or above ${measuredAt}, the requirement the node counts this share against; the validation needs ${validationNeeds}. The reward is decided by each validator's own measurement against the validation's requirement, so this share falling shows peers losing sight of the node; a high share measured below the validation's requirement proves nothing (check avax_uptime_weighted_average_ratio against it).`,
       },
       {
         alert: 'AvalancheValidatorNotActive',
