@@ -5,6 +5,14 @@ import type { Answer } from '../node-client/call.js';
 const MAX_KEEP_MS = 2 * 3_600_000;
 /** A sweep of old entries runs every this many stores. */
 const SWEEP_EVERY = 256;
+/**
+ * How long a target waits for another target's fetch in flight before it asks its own node as well: twice the
+ * last successful fetch of the answer, at least HEDGE_MIN_MS (HEDGE_FIRST_MS before any). A node that is frozen
+ * (SIGSTOP) or overloaded holds its requests until the node timeout: on real v1.15.0 nodes, the collectors of a
+ * healthy target that waited on a frozen node's fetch took 9 s against their 10 s deadline.
+ */
+export const HEDGE_MIN_MS = 1_000;
+export const HEDGE_FIRST_MS = 2_000;
 
 interface Entry {
   /** The value, when the last fetch succeeded (shared read-only by every target of the network). */
@@ -15,6 +23,10 @@ interface Entry {
   mark: number;
   /** The fetch in flight: targets that need the answer meanwhile wait for it. */
   pending?: Promise<Answer<unknown, string>>;
+  /** A second fetch, by a target that waited longer than the hedge delay for `pending` (one at most). */
+  hedge?: Promise<Answer<unknown, string>>;
+  /** How long the last successful fetch took, ms. */
+  lastFetchMs?: number;
   /** The target whose request gave `value` (logged when it changes). */
   source?: string;
 }
@@ -33,7 +45,10 @@ interface Entry {
  * needs it asks its own node, so a node that is down or bootstrapping never stands for its network
  * (another one serves the next interval). A declared normal state (a method an older node lacks) is
  * the asking node's own and is not shared either. Values are shared by reference: readers never
- * mutate an answer.
+ * mutate an answer. A fetch in flight that takes more than twice the last one (HEDGE_MIN_MS at least) is not
+ * waited for to its end: the next target asks its own node too (one such hedge per fetch; the other targets
+ * wait for whichever answers first), so a frozen node delays the healthy ones by a second or two, not by the
+ * node timeout.
  */
 export class NetworkAnswers {
   private readonly entries = new Map<string, Entry>();
@@ -54,26 +69,37 @@ export class NetworkAnswers {
    */
   async get<T, N extends string>(network: string, key: string, q: { target: string; previousRun: number; maxAgeMs: number }, fetch: () => Promise<Answer<T, N>>): Promise<Answer<T, N>> {
     const k = `${network}\u0000${key}`;
+    const reusable = (x: Entry) => x.value !== undefined && x.source !== q.target && x.mark > q.previousRun && this.now() - x.at < q.maxAgeMs;
     const e = this.entries.get(k);
-    const reusable = (x: Entry) => x.source !== q.target && x.mark > q.previousRun && this.now() - x.at < q.maxAgeMs;
-    if (e?.value !== undefined && !e.pending && reusable(e)) return { ok: true, value: e.value as T };
+    if (e && reusable(e)) return { ok: true, value: e.value as T };
     if (e?.pending) {
-      const shared = await e.pending;
-      if (shared.ok) return shared as Answer<T, N>;
-      // The node that asked failed (or lacks the method): ask our own.
+      const shared = await this.waitShared(e);
+      if (shared === 'late') {
+        // A hedge that answered meanwhile left its value; another in flight is raced with the slow one.
+        if (reusable(e)) return { ok: true, value: e.value as T };
+        if (e.hedge && e.pending) {
+          const either = await Promise.race([e.pending, e.hedge]);
+          if (either.ok) return either as Answer<T, N>;
+        }
+      } else if (shared.ok) return shared as Answer<T, N>;
+      // The node that asked failed (or lacks the method), or is too slow and nobody hedged yet: ask our own.
     }
     const entry: Entry = this.entries.get(k) ?? { at: 0, mark: 0 };
     const mark = this.mark();
+    const started = Date.now();
     const mine = fetch();
-    entry.pending = mine;
+    if (entry.pending) entry.hedge = mine;
+    else entry.pending = mine;
     this.entries.set(k, entry);
     let a: Answer<T, N>;
     try {
       a = await mine;
     } finally {
-      if (entry.pending === mine) entry.pending = undefined;
+      if (entry.pending === mine) entry.pending = entry.hedge;
+      if (entry.hedge === mine || entry.pending === entry.hedge) entry.hedge = undefined;
     }
     if (a.ok) {
+      entry.lastFetchMs = Date.now() - started;
       entry.value = a.value;
       entry.at = this.now();
       entry.mark = mark;
@@ -84,6 +110,24 @@ export class NetworkAnswers {
       if (++this.stores % SWEEP_EVERY === 0) this.sweep();
     }
     return a;
+  }
+
+  /**
+   * The answer of the fetch in flight, or 'late' when it took longer than the hedge delay: twice the last
+   * successful fetch, at least HEDGE_MIN_MS (HEDGE_FIRST_MS before any).
+   */
+  private async waitShared(e: Entry): Promise<Answer<unknown, string> | 'late'> {
+    const delay = e.lastFetchMs === undefined ? HEDGE_FIRST_MS : Math.max(HEDGE_MIN_MS, 2 * e.lastFetchMs);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((r) => {
+      timer = setTimeout(() => r('late'), delay);
+      timer.unref?.();
+    });
+    try {
+      return await Promise.race([e.pending!, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Number of kept answers (tests). */
