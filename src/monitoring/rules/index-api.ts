@@ -41,10 +41,13 @@ unless on(target)
       {
         alert: 'AvalancheIndexUnavailable',
         comment: `Only for an index that answered at some point in the last ${lookback} (thresholds.indexUnavailableLookback),
-so nodes without --index-enabled never fire.`,
+so nodes without --index-enabled never fire; silent while its chain bootstraps (the index answers 503 until then:
+AvalancheChainNotBootstrapped pages for that).`,
         expr: `${q.sel('avax_index_available', 'kind="block"')} == 0
   and
 max_over_time(${q.sel('avax_index_available', 'kind="block"')}[${lookback}]) == 1
+  unless on(target, chain)
+${q.sel('avax_chain_bootstrapped')} == 0
 `,
         for: '10m',
         severity: 'warning',
