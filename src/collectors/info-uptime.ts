@@ -33,6 +33,9 @@ export const infoUptimeCall = rpcCall({
   endpoint: ENDPOINTS.info,
   result: InfoUptimeResult,
   normal: { notAValidator: { when: isNotAValidator, says: 'the node is not a validator: no uptime series' } },
+  // v1.15.0 while bootstrapping: -32000 "couldn't get node uptime: error while fetching local validator start time
+  // still bootstrapping" (a real node restarted cut off from its peers).
+  untilBootstrapped: true,
 });
 
 /** What info-uptime publishes (for the max-achievable uptime); undefined for a non-validator. */

@@ -25,14 +25,17 @@ export function collectorsByInterval(): [seconds: number, names: string[]][] {
 /** A chain route: /ext/bc/<chain>/... or /ext/index/...; it answers 503 until its chain is bootstrapped. */
 export const isChainRoute = (pathPrefix: string): boolean => /^\/ext\/(bc|index)\//.test(pathPrefix);
 
-/** The collectors with at least one call on a chain route (of `COLLECTORS`, passed by whoever may import it). */
-export function chainRouteCollectors(collectors: readonly { name: string; calls: readonly { pathPrefix: string }[] }[]): string[] {
-  return collectors.filter((c) => c.calls.some((call) => isChainRoute(call.pathPrefix))).map((c) => c.name);
+/**
+ * The collectors with at least one call the node refuses until it is bootstrapped: a chain route, or a call
+ * declared `untilBootstrapped` (of `COLLECTORS`, passed by whoever may import it).
+ */
+export function bootstrapGatedCollectors(collectors: readonly { name: string; calls: readonly { pathPrefix: string; untilBootstrapped?: boolean }[] }[]): string[] {
+  return collectors.filter((c) => c.calls.some((call) => isChainRoute(call.pathPrefix) || call.untilBootstrapped === true)).map((c) => c.name);
 }
 
 /**
- * Collectors that call chain routes (/ext/bc/P, /ext/bc/C/rpc, /ext/bc/X, /ext/index/...), in COLLECTORS
- * order: those answer 503 until the chain is bootstrapped, which AvalancheChainNotBootstrapped already
- * pages for.
+ * Collectors that fail until the node is bootstrapped, in COLLECTORS order: those that call chain routes
+ * (/ext/bc/P, /ext/bc/C/rpc, /ext/bc/X, /ext/index/...), which answer 503 until then, and info-uptime
+ * (info.uptime: "still bootstrapping"). AvalancheChainNotBootstrapped already pages for it.
  */
-export const CHAIN_ROUTE_COLLECTORS: readonly string[] = chainRouteCollectors(COLLECTORS);
+export const BOOTSTRAP_GATED_COLLECTORS: readonly string[] = bootstrapGatedCollectors(COLLECTORS);

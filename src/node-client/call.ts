@@ -42,6 +42,12 @@ interface CallCommon<N extends string> {
    * JSON-RPC params (platform-validators passes nodeIDs, the full list does not).
    */
   readonly recognise?: (wireParams: Readonly<Record<string, unknown>>) => boolean;
+  /**
+   * The node refuses it until its chains are bootstrapped although it is no chain route (a chain route,
+   * /ext/bc/... or /ext/index/..., answers 503 until then anyway): a failure then is the bootstrap's, which
+   * AvalancheChainNotBootstrapped pages, not the collector's (monitoring/collector-facts.ts).
+   */
+  readonly untilBootstrapped?: boolean;
 }
 
 /** A JSON-RPC call; `P` its typed params. */
@@ -100,6 +106,7 @@ interface RpcCallDecl<P, T> {
   recognise?: (wireParams: Readonly<Record<string, unknown>>) => boolean;
   /** Default `node`. */
   scope?: CallScope;
+  untilBootstrapped?: boolean;
 }
 
 /**
@@ -122,6 +129,7 @@ export function rpcCall<P, T, N extends string>(d: RpcCallDecl<P, T> & { normal?
     result: d.result,
     normal: normal as { readonly [K in N]: NormalState },
     recognise: d.recognise,
+    ...(d.untilBootstrapped ? { untilBootstrapped: true } : {}),
   });
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCollector, matchesCall, type CollectorOf } from '../../src/collectors/define.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { flagHelp } from '../../src/config/help.js';
-import { chainRouteCollectors } from '../../src/monitoring/collector-facts.js';
+import { bootstrapGatedCollectors } from '../../src/monitoring/collector-facts.js';
 import { flagsFor } from '../../src/config/flags.js';
 import { loadConfig } from '../../src/config/load.js';
 import { renderMetricsDoc } from '../../src/docs/metrics-md.js';
@@ -90,8 +90,8 @@ describe('adding a collector: one file and one line', () => {
   });
 
   it('default: the exporter alerts know it: a chain route (its endpoint is /ext/bc/toy) for AvalancheCollectorFailing', () => {
-    expect(chainRouteCollectors(LIST)).toContain('version-length');
-    expect(chainRouteCollectors(COLLECTORS)).not.toContain('version-length');
+    expect(bootstrapGatedCollectors(LIST)).toContain('version-length');
+    expect(bootstrapGatedCollectors(COLLECTORS)).not.toContain('version-length');
   });
 
   it('default: its network-scoped call is asked once per network in a cycle, however many targets of the network', async () => {

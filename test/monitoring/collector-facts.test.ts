@@ -1,7 +1,7 @@
 // Issue 22: the collector lists the exporter rules use are the collectors' own declarations.
 import { describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
-import { CHAIN_ROUTE_COLLECTORS, COLLECTOR_INTERVALS, SLOW_COLLECTORS, SLOW_INTERVAL_SECONDS, chainRouteCollectors, isChainRoute } from '../../src/monitoring/collector-facts.js';
+import { BOOTSTRAP_GATED_COLLECTORS, COLLECTOR_INTERVALS, SLOW_COLLECTORS, SLOW_INTERVAL_SECONDS, bootstrapGatedCollectors, isChainRoute } from '../../src/monitoring/collector-facts.js';
 import { exporterRules } from '../../src/monitoring/rules/exporter.js';
 import { groupRules } from '../../src/monitoring/rules/render.js';
 import { DEFAULT_SETTINGS } from '../../src/monitoring/settings.js';
@@ -16,11 +16,14 @@ describe('collector facts (src/monitoring/collector-facts.ts)', () => {
     expect(SLOW_COLLECTORS).toContain('platform-validators-full');
   });
 
-  it('default: the chain-route collectors are those with a declared call on /ext/bc/... or /ext/index/...', () => {
-    for (const c of ['platform-validators', 'chain-height', 'index-last-accepted', 'subnet-chains']) expect(CHAIN_ROUTE_COLLECTORS, c).toContain(c);
-    for (const c of ['health', 'info-peers', 'node-metrics']) expect(CHAIN_ROUTE_COLLECTORS, c).not.toContain(c);
+  it('default: the bootstrap-gated collectors are those with a declared call on /ext/bc/... or /ext/index/..., or one declared untilBootstrapped (info.uptime)', () => {
+    for (const c of ['platform-validators', 'chain-height', 'index-last-accepted', 'subnet-chains', 'info-uptime']) expect(BOOTSTRAP_GATED_COLLECTORS, c).toContain(c);
+    for (const c of ['health', 'info-peers', 'node-metrics', 'node-info']) expect(BOOTSTRAP_GATED_COLLECTORS, c).not.toContain(c);
     const toy = { name: 'toy', calls: [{ pathPrefix: '/ext/info' }, { pathPrefix: '/ext/bc/toy' }] };
-    expect(chainRouteCollectors([...COLLECTORS, toy]).at(-1)).toBe('toy');
+    expect(bootstrapGatedCollectors([...COLLECTORS, toy]).at(-1)).toBe('toy');
+    const declared = { name: 'declared', calls: [{ pathPrefix: '/ext/info', untilBootstrapped: true }] };
+    expect(bootstrapGatedCollectors([declared])).toEqual(['declared']);
+    expect(bootstrapGatedCollectors([{ name: 'info', calls: [{ pathPrefix: '/ext/info' }] }])).toEqual([]);
   });
 
   it('behavior: chain routes are the chains\' own endpoints and the index API; info, health, admin and metrics are not', () => {
@@ -35,6 +38,6 @@ describe('collector facts (src/monitoring/collector-facts.ts)', () => {
     expect(stale.expr).toContain(`collector!~"${SLOW_COLLECTORS.join('|')}"`);
     for (const c of COLLECTORS) expect(stale.comment, c.name).toContain(c.name);
     const failing = rules.find((r) => r.alert === 'AvalancheCollectorFailing')!;
-    expect(failing.expr).toContain(`collector=~"${CHAIN_ROUTE_COLLECTORS.join('|')}"`);
+    expect(failing.expr).toContain(`collector=~"${BOOTSTRAP_GATED_COLLECTORS.join('|')}"`);
   });
 });

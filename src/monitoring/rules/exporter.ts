@@ -1,5 +1,5 @@
 // The exporter itself and its collectors.
-import { CHAIN_ROUTE_COLLECTORS, SLOW_COLLECTORS, SLOW_INTERVAL_SECONDS, collectorsByInterval } from '../collector-facts.js';
+import { BOOTSTRAP_GATED_COLLECTORS, SLOW_COLLECTORS, SLOW_INTERVAL_SECONDS, collectorsByInterval } from '../collector-facts.js';
 import { durationWords, promDuration } from '../duration.js';
 import type { RuleGroupDef } from './types.js';
 
@@ -9,11 +9,11 @@ export const exporterRules: RuleGroupDef = {
   header: 'The exporter itself and its collectors.',
   rules: ({ t, q }) => {
     const slow = SLOW_COLLECTORS.join('|');
-    // Silences a collector alert for the collectors of chain routes while a chain of the target is still
-    // bootstrapping: those routes answer 503 until then, and AvalancheChainNotBootstrapped pages for it.
-    const chainRouteWhileBootstrapping = (metric: string) => `unless on(target, collector)
+    // Silences a collector alert for the collectors the node refuses until it is bootstrapped (chain routes,
+    // info.uptime) while a chain of the target is still bootstrapping: AvalancheChainNotBootstrapped pages for it.
+    const gatedWhileBootstrapping = (metric: string) => `unless on(target, collector)
 (
-  ${q.sel(metric, `collector=~"${CHAIN_ROUTE_COLLECTORS.join('|')}"`)}
+  ${q.sel(metric, `collector=~"${BOOTSTRAP_GATED_COLLECTORS.join('|')}"`)}
     and on(target)
   (min by (target) (${q.sel('avax_chain_bootstrapped')}) == 0)
 )`;
@@ -30,16 +30,17 @@ export const exporterRules: RuleGroupDef = {
       {
         alert: 'AvalancheCollectorFailing',
         comment: `Silent while the whole target is down (AvalancheTargetDown covers that), and for the
-collectors that call chain routes (/ext/bc/..., /ext/index/...) while a chain is still bootstrapping:
-${CHAIN_ROUTE_COLLECTORS.join(', ')}.
-Those routes answer 503 until then, and AvalancheChainNotBootstrapped already pages for that one cause.
+collectors the node refuses until it is bootstrapped while a chain is still bootstrapping:
+${BOOTSTRAP_GATED_COLLECTORS.join(', ')}.
+Chain routes (/ext/bc/..., /ext/index/...) answer 503 until then, info.uptime "still bootstrapping" (a real v1.15.0
+node restarted cut off from its peers), and AvalancheChainNotBootstrapped already pages for that one cause.
 for: thresholds.collectorFailingFor.`,
         expr: `(
   ${q.sel('avax_collector_success')} == 0
     unless on(target)
   (${q.sel('avax_up')} == 0)
 )
-${chainRouteWhileBootstrapping('avax_collector_success')}
+${gatedWhileBootstrapping('avax_collector_success')}
 `,
         for: promDuration(t.collectorFailingFor),
         severity: 'warning',
@@ -64,7 +65,7 @@ is bootstrapping (a re-bootstrap after an upgrade: backtest healthy-week-1 paged
   unless on(target)
   (${q.sel('avax_up')} == 0)
 )
-${chainRouteWhileBootstrapping('avax_collector_last_success_timestamp_seconds')}
+${gatedWhileBootstrapping('avax_collector_last_success_timestamp_seconds')}
 `,
         for: '5m',
         severity: 'warning',
