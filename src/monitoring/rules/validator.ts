@@ -152,12 +152,16 @@ ${q.sel('avax_node_info')}
       },
       {
         alert: 'AvalancheValidatorDisconnected',
+        comment: `One vantage's view. for: 15m, five minutes more than AvalancheValidatorFewVantagesConnected's, which
+examples/alertmanager.yml lets mute it: when most vantages see the validator gone, that one says it first, and
+each vantage's own alert comes muted (with the same 10m, a real v1.15.0 vantage's notification left a few seconds
+before the cross-vantage alert fired). A vantage alone in seeing it gone still pages, five minutes later.`,
         expr: `${q.sel('avax_validator_connected')} == 0`,
-        for: '10m',
+        for: '15m',
         severity: 'warning',
         summary: '{{ $labels.target }}: validator {{ $labels.node_id }} is disconnected',
         description:
-          '{{ $labels.target }} has reported validator {{ $labels.node_id }} (subnet {{ $labels.subnet }}) as not connected (connected = {{ $value }}) for more than 10 minutes. Disconnected time counts against its uptime.',
+          '{{ $labels.target }} has reported validator {{ $labels.node_id }} (subnet {{ $labels.subnet }}) as not connected (connected = {{ $value }}) for more than 15 minutes. Disconnected time counts against its uptime.',
       },
       ending(
         'info',
