@@ -1,14 +1,16 @@
 // Real Prometheus and Alertmanager watching the realnet exporter: Prometheus scrapes it every second and
 // evaluates the shipped rules (alerts/*.rules.yaml as generated, in a copy whose `for:` and windows under an
-// hour run ten times faster: REALNET_SHORTENING), Alertmanager sends every notification to a webhook in the test.
+// hour run ten times faster: REALNET_SHORTENING); Alertmanager runs the shipped examples/alertmanager.yml (routes,
+// grouping, inhibition) with its waits ten times shorter too, and sends every notification to a webhook in the test.
 // A poller keeps the state history of every alert, so a test can ask what fired in a span of time.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { onPath, startProgram, waitHttpOk, type Program } from '../e2e/helpers/programs.js';
-import { alertmanagerConfig, promAlerts, prometheusConfig } from '../e2e/helpers/prometheus.js';
+import { promAlerts, prometheusConfig } from '../e2e/helpers/prometheus.js';
 import { scaledShortening, writeShortenedRules } from '../e2e/helpers/rules.js';
 import { startWebhook, type WebhookReceiver } from '../e2e/helpers/webhook.js';
+import { parseDuration } from '../../src/monitoring/duration.js';
 import { ROOT, freePort, waitFor } from '../helpers/proc.js';
 
 export const PROMETHEUS = onPath('prometheus');
@@ -21,7 +23,28 @@ export const ALERTMANAGER = onPath('prometheus-alertmanager');
  */
 export const REALNET_SHORTENING = scaledShortening(0.1, 15);
 
-/** One alert (name + labels) and when the poller saw it pending and firing. */
+/**
+ * examples/alertmanager.yml as shipped, its group_wait, group_interval and repeat_interval ten times shorter
+ * (at least 1 s: 30s → 3s, 5m → 30s) and every receiver's URL the test's webhook: the routes, grouping and
+ * inhibition an operator gets, on the realnet's time scale.
+ */
+export function realnetAlertmanagerConfig(shipped: string, webhook: string): string {
+  const scale = (d: string): string => {
+    const s = parseDuration(d);
+    if (s === undefined) throw new Error(`examples/alertmanager.yml: cannot read the duration ${d}`);
+    return `${Math.max(1, Math.round(s / 10))}s`;
+  };
+  const out = shipped
+    .replace(/^(\s*(?:group_wait|group_interval|repeat_interval):\s*)(\S+)\s*$/gm, (_m, k: string, d: string) => `${k}${scale(d)}`)
+    .replace(/^(\s*-?\s*url:\s*)\S+(.*)$/gm, (_m, k: string, rest: string) => `${k}${JSON.stringify(webhook)}${rest}`);
+  if (out === shipped) throw new Error('examples/alertmanager.yml: nothing to rewrite');
+  return out;
+}
+
+/**
+ * One episode of one alert (name + labels): when the poller first saw it pending, firing, and last saw it. An
+ * alert that left Prometheus' list for longer than a few polls and came back is a new episode.
+ */
 export interface AlertSeen {
   readonly name: string;
   readonly labels: Readonly<Record<string, string>>;
@@ -30,10 +53,13 @@ export interface AlertSeen {
   lastSeenMs: number;
 }
 
+/** An alert absent from Prometheus' list for longer than this ends its episode (the poller asks every second). */
+const EPISODE_GAP_MS = 5_000;
+
 export interface Alerting {
   readonly prometheus: string;
   readonly hook: WebhookReceiver;
-  /** Alerts that were firing at some point in [fromMs, toMs] (Watchdog left out). */
+  /** Episodes of alerts that were firing at some point in [fromMs, toMs] (Watchdog left out). */
   firedBetween(fromMs: number, toMs?: number): AlertSeen[];
   /** Everything seen so far, for failure messages. */
   describe(sinceMs?: number): string;
@@ -50,7 +76,7 @@ export async function startAlerting(exporterAddress: string): Promise<Alerting> 
   writeShortenedRules(resolve(ROOT, 'alerts'), rulesDir, REALNET_SHORTENING);
   const hook = await startWebhook();
   const [amPort, promPort] = [await freePort(), await freePort()];
-  writeFileSync(join(tmp, 'alertmanager.yml'), alertmanagerConfig({ webhook: hook.url }));
+  writeFileSync(join(tmp, 'alertmanager.yml'), realnetAlertmanagerConfig(readFileSync(resolve(ROOT, 'examples/alertmanager.yml'), 'utf8'), hook.url));
   const progs: Program[] = [];
   const am = startProgram('alertmanager', ALERTMANAGER, [`--config.file=${join(tmp, 'alertmanager.yml')}`, `--storage.path=${join(tmp, 'am')}`, `--web.listen-address=127.0.0.1:${amPort}`, '--cluster.listen-address=', '--log.level=warn'], tmp);
   progs.push(am);
@@ -60,7 +86,9 @@ export async function startAlerting(exporterAddress: string): Promise<Alerting> 
   const base = `http://127.0.0.1:${promPort}`;
   await Promise.all([waitHttpOk(am, `http://127.0.0.1:${amPort}/-/ready`, 20_000), waitHttpOk(prom, `${base}/-/ready`, 20_000)]);
 
-  const seen = new Map<string, AlertSeen>();
+  /** The episodes of each alert, oldest first. */
+  const seen = new Map<string, AlertSeen[]>();
+  const episodes = () => [...seen.values()].flat();
   let polling = true;
   const poller = (async () => {
     while (polling) {
@@ -69,10 +97,12 @@ export async function startAlerting(exporterAddress: string): Promise<Alerting> 
         for (const a of await promAlerts(base)) {
           const name = a.labels['alertname'] ?? '?';
           const k = keyOf(a.labels);
-          const s = seen.get(k) ?? { name, labels: a.labels, firstPendingMs: now, lastSeenMs: now };
+          const list = seen.get(k) ?? [];
+          let s = list.at(-1);
+          if (!s || now - s.lastSeenMs > EPISODE_GAP_MS) list.push((s = { name, labels: a.labels, firstPendingMs: now, lastSeenMs: now }));
           s.lastSeenMs = now;
           if (a.state === 'firing' && s.firstFiringMs === undefined) s.firstFiringMs = now;
-          seen.set(k, s);
+          seen.set(k, list);
         }
       } catch {
         /* Prometheus busy: the next poll */
@@ -86,9 +116,9 @@ export async function startAlerting(exporterAddress: string): Promise<Alerting> 
   return {
     prometheus: base,
     hook,
-    firedBetween: (fromMs, toMs = Date.now()) => [...seen.values()].filter((s) => s.name !== 'Watchdog' && s.firstFiringMs !== undefined && s.lastSeenMs >= fromMs && s.firstFiringMs <= toMs),
+    firedBetween: (fromMs, toMs = Date.now()) => episodes().filter((s) => s.name !== 'Watchdog' && s.firstFiringMs !== undefined && s.lastSeenMs >= fromMs && s.firstFiringMs <= toMs),
     describe: (sinceMs = 0) =>
-      [...seen.values()]
+      episodes()
         .filter((s) => s.lastSeenMs >= sinceMs)
         .map((s) => `${s.firstFiringMs ? 'fired' : 'pending'} ${s.name} ${JSON.stringify(s.labels)} ${new Date(s.firstPendingMs ?? 0).toISOString()}–${new Date(s.lastSeenMs).toISOString()}`)
         .join('\n'),

@@ -7,9 +7,10 @@
 //    possession. So the network's stakers are its own nodes and no key of anyone else is needed.
 // 2. The network: a genesis with those nodes as stakers (genesis.ts), an upgrade file (custom network
 //    ID: avalanchego refuses one for mainnet, fuji and local), every node on its own loopback ports and
-//    data directory. Node i bootstraps from node i-1 and node 1 from the last one (a ring): every node
-//    is dialled by one other at start, so each has an inbound connection (a primary-network validator
-//    with none fails its `network` health check after 10 minutes).
+//    data directory. Node i bootstraps from nodes i-1 and i-2 (around the ring): every node is dialled by
+//    two others at start, so each keeps an inbound connection while any one node is away (a primary-network
+//    validator with none fails its `network` health check after 10 minutes: with one beacon each, node4
+//    did while node5 was cut off).
 // 3. Ready: every node healthy (GET /ext/health 200) and connected to every other (info.peers).
 //
 // Processes are stopped by PID (SIGTERM, SIGKILL after a grace period), never by name; a process that
@@ -54,8 +55,12 @@ export interface RealNode {
   readonly dataDir: string;
   pid(): number | undefined;
   running(): boolean;
-  /** Starts the process (again), with the same flags and data. */
-  start(): void;
+  /**
+   * Starts the process (again), with the same flags and data; `isolated`: on a staking port no other node knows and
+   * with a bootstrapper nobody listens at, so that it reaches no peer and none reaches it (a validator cut off from
+   * its peers, as after a firewall or public-IP change), while its HTTP API answers as usual.
+   */
+  start(o?: { isolated?: boolean }): Promise<void>;
   /** SIGTERM by PID, SIGKILL after `graceMs`; resolves when the process has exited. */
   stop(graceMs?: number): Promise<void>;
   /** SIGSTOP / SIGCONT by PID: the process is frozen, its sockets stay open. */
@@ -173,9 +178,11 @@ export async function startRealNetwork(o: RealnetOptions): Promise<RealNetwork> 
   const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'avax-realnet-'));
   const dataDirs = Array.from({ length: o.nodes }, (_, i) => join(dir, `node${i + 1}`));
   const stakers = await identify(o.binary, dataDirs, log);
-  // A start 30 minutes back: the genesis stakes are current (they last a year from it) and the chain
-  // time is not ahead of the wall clock.
-  const startTime = Math.floor(Date.now() / 1000) - 1800;
+  // A start a week back, as a validator that has run for a while: the genesis stakes are current (they last a
+  // year from it), the chain time is not ahead of the wall clock, and the week before the nodes first ran counts
+  // as up (avalanchego's uptime of a new validator), so a fault of minutes costs what it costs a real one: with
+  // a start 30 minutes back, three minutes of faults put a node's uptime at 91 % and paged AvalancheUptimeAtRisk.
+  const startTime = Math.floor(Date.now() / 1000) - 7 * 86_400;
   const genesisFile = join(dir, 'genesis.json');
   const upgradeFile = join(dir, 'upgrade.json');
   writeFileSync(genesisFile, JSON.stringify(genesisDocument({ networkId, stakers, startTime }), null, 1));
@@ -185,13 +192,14 @@ export async function startRealNetwork(o: RealnetOptions): Promise<RealNetwork> 
 
   const nodes: RealNode[] = dataDirs.map((dataDir, i) => {
     const { httpPort, stakingPort } = ports[i]!;
-    const beacon = (i + o.nodes - 1) % o.nodes;
+    const beacons = [...new Set([(i + o.nodes - 1) % o.nodes, (i + o.nodes - 2) % o.nodes])].filter((b) => b !== i);
     const args = [
       `--network-id=${networkId}`,
       `--genesis-file=${genesisFile}`,
       `--upgrade-file=${upgradeFile}`,
       ...commonFlags({ httpPort, stakingPort, dataDir }),
-      ...(o.nodes > 1 ? [`--bootstrap-ips=127.0.0.1:${ports[beacon]!.stakingPort}`, `--bootstrap-ids=${stakers[beacon]!.nodeID}`] : ['--bootstrap-ips=', '--bootstrap-ids=']),
+      `--bootstrap-ips=${beacons.map((b) => `127.0.0.1:${ports[b]!.stakingPort}`).join(',')}`,
+      `--bootstrap-ids=${beacons.map((b) => stakers[b]!.nodeID).join(',')}`,
       '--index-enabled=true',
       '--api-admin-enabled=true',
     ];
@@ -207,10 +215,17 @@ export async function startRealNetwork(o: RealnetOptions): Promise<RealNetwork> 
       dataDir,
       pid: () => (child && child.exitCode === null && child.signalCode === null ? child.pid : undefined),
       running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
-      start() {
+      async start(s = {}) {
         if (child && child.exitCode === null && child.signalCode === null) throw new Error(`node${i + 1} is already running (pid ${child.pid})`);
-        child = spawnNode(o.binary, args, logFile);
-        log(`node${i + 1} started, pid ${child.pid}, ${`http://127.0.0.1:${httpPort}`}`);
+        let a = args;
+        if (s.isolated) {
+          const [hidden, nowhere] = [await freePort(), await freePort()];
+          a = args.map((x) =>
+            x.startsWith('--staking-port=') ? `--staking-port=${hidden}` : x.startsWith('--bootstrap-ips=') ? `--bootstrap-ips=127.0.0.1:${nowhere}` : x.startsWith('--bootstrap-ids=') ? `--bootstrap-ids=${stakers[(i + 1) % o.nodes]!.nodeID}` : x,
+          );
+        }
+        child = spawnNode(o.binary, a, logFile);
+        log(`node${i + 1} started${s.isolated ? ' cut off from its peers' : ''}, pid ${child.pid}, ${`http://127.0.0.1:${httpPort}`}`);
       },
       async stop(graceMs = 15_000) {
         if (child) await stopChild(child, graceMs);
@@ -256,7 +271,7 @@ export async function startRealNetwork(o: RealnetOptions): Promise<RealNetwork> 
       if (made && !process.env['REALNET_KEEP']) rmSync(dir, { recursive: true, force: true });
     },
   };
-  for (const n of nodes) n.start();
+  for (const n of nodes) await n.start();
   try {
     await network.waitReady();
   } catch (e) {
