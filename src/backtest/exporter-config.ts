@@ -1,7 +1,8 @@
 // The exporter's configuration for a timeline's fleet, as an operator would write it (YAML through
 // the exporter's own loader): one target per simulated node, its own L1 watched, its ID expected to
-// be an active validator, and `vantages` other nodes' IDs watched from it (each node is then seen
-// from that many vantages, as AvalancheValidatorFewVantagesConnected expects of a fleet).
+// be an active validator (on the primary network and its L1), and `vantages` other nodes' IDs watched
+// from it (each node is then seen from that many vantages, as AvalancheValidatorFewVantagesConnected
+// expects of a fleet; a plain list: they must be active on the primary network, not on this node's L1).
 // With `reference`, one more target, `reference`, asks a healthy node of the same network (a public
 // API node) and the fleet derivations compare every node's heights with it.
 // Targets are named node-<i>; their URL's origin (http://node-<i>.sim.invalid:9650) only routes the

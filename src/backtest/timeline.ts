@@ -89,7 +89,7 @@ const fleet = z
     peers: z.number().int().min(0).max(3000).default(80),
     /** each node's ID is also watched by this many other targets (AvalancheValidatorFewVantagesConnected) */
     vantages: z.number().int().min(0).max(31).default(0),
-    /** each target watches its node's own L1 (`subnets`); its configured vantage IDs are then expected active there too */
+    /** each target watches its node's own L1 (`subnets`): its own ID is expected active there, its vantage IDs only on the primary network */
     watchL1: z.boolean().default(true),
     /** a reference target (a public API node of the same network) the heights are compared with */
     reference: z.boolean().default(false),

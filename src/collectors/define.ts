@@ -27,6 +27,11 @@ export interface TargetSpec {
   readonly reference: boolean;
   /** Watched validator node IDs; empty = the node's own ID (learned from info.getNodeID). */
   readonly validatorNodeIds: readonly string[];
+  /**
+   * Per watched ID given as `{ nodeId, subnets }`: the subnets where it must be an active validator
+   * (`primary` = the primary network, or CB58 subnet IDs). Every other configured ID: the primary network.
+   */
+  readonly validatorSubnets?: Readonly<Record<string, readonly string[]>>;
   /** --validator.expect-active: the node's own ID must be an active validator; it is watched beside the named ones. */
   readonly expectActive?: boolean;
   /** Subnets besides the primary network whose validators are watched (CB58 subnet IDs). */

@@ -20,16 +20,10 @@ export interface PlatformValidatorsContext {
   readonly ownNodeId?: string;
   readonly ownBlsPublicKey?: string;
   /**
-   * IDs that must be active validators (avax_validator_expected_active 1): the configured ones, and
-   * the own ID with --validator.expect-active. Absent = no avax_validator_expected_active series.
+   * Per watched ID, the subnets where it must be an active validator (avax_validator_expected_active 1 there,
+   * 0 on the other watched subnets): expectedSubnets(). Absent = no avax_validator_expected_active series.
    */
-  readonly expectedActive?: ReadonlySet<string>;
-  /**
-   * Where they must be: the primary network and the configured subnets (--node.subnet). An L1 found by
-   * itself (the node runs its chain) says nothing of the other IDs, and the node may only track it:
-   * expected_active 0 there. Undefined: every subnet.
-   */
-  readonly expectedSubnets?: ReadonlySet<string>;
+  readonly expected?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**
@@ -114,8 +108,7 @@ export function toSamples(sets: readonly WatchedSet[], c: PlatformValidatorsCont
       const v = byId.get(id);
       if (v) out.push(...entrySamples(set.subnet, v, c));
       else out.push(sample('avax_validator_active', { subnet: set.subnet, node_id: id }, 0));
-      const expectedHere = c.expectedSubnets?.has(set.subnet) ?? true;
-      if (c.expectedActive) out.push(sample('avax_validator_expected_active', { subnet: set.subnet, node_id: id }, expectedHere && c.expectedActive.has(id) ? 1 : 0));
+      if (c.expected) out.push(sample('avax_validator_expected_active', { subnet: set.subnet, node_id: id }, c.expected.get(id)?.has(set.subnet) ? 1 : 0));
     }
   }
   return out;
@@ -131,6 +124,40 @@ export function watchedIds(target: CollectorContext['target'], ownNodeId: string
   const needOwn = configured.length === 0 || target.expectActive === true;
   if (!needOwn) return [...configured];
   return [...new Set([...configured, ...(ownNodeId ? [ownNodeId] : [])])];
+}
+
+/** A subnet of the configuration: `primary` is the primary network. */
+const subnetId = (s: string): string => (s === 'primary' ? PRIMARY_NETWORK_ID : s);
+
+/**
+ * Where each watched ID must be an active validator, per (node ID, subnet) pair; never the cross product of
+ * the watched IDs and the watched subnets (a fleet whose nodes run different L1s and watch each other would
+ * page forever):
+ * - an ID given as `{ nodeId, subnets }`: exactly those subnets;
+ * - the node's own ID, when it is configured or --validator.expect-active is on: the primary network and the
+ *   configured subnets (--node.subnet, `subnets:`: the L1s the operator runs this node on);
+ * - another configured ID (another node's, watched as a vantage): the primary network. Where else it
+ *   validates is that node's configuration, not this one's.
+ * The own ID watched by default (nothing configured, no expect-active) is expected nowhere (an API node), and
+ * an L1 found by itself (subnet-chains: the node runs its chain) nowhere either: the node may only track it.
+ */
+export function expectedSubnets(target: CollectorContext['target'], ownNodeId: string | undefined): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const ids = new Set(target.validatorNodeIds);
+  if (target.expectActive && ownNodeId) ids.add(ownNodeId);
+  for (const id of ids) {
+    const given = target.validatorSubnets?.[id];
+    if (given) out.set(id, new Set(given.map(subnetId)));
+    else if (id === ownNodeId) out.set(id, new Set([PRIMARY_NETWORK_ID, ...target.subnets]));
+    else out.set(id, new Set([PRIMARY_NETWORK_ID]));
+  }
+  return out;
+}
+
+/** The subnets asked besides the primary network: the configured ones and those named for a watched ID. */
+export function configuredSubnets(target: CollectorContext['target']): string[] {
+  const named = Object.values(target.validatorSubnets ?? {}).flat().map(subnetId);
+  return [...new Set([...target.subnets, ...named])].filter((s) => s !== PRIMARY_NETWORK_ID);
 }
 
 /** An auto-renewed validator (ACP-236) of a watched ID, as last seen in its current cycle (primary network). */
@@ -256,7 +283,7 @@ export const getWatchedValidatorsCall = rpcCall({
 
 export const platformValidators: CollectorOf<'platform-validators', PlatformValidatorsValue> = defineCollector({
   name: 'platform-validators',
-  description: 'platform.getCurrentValidators for the watched node IDs on the primary network and every watched subnet (configured, or an L1 whose chains the node runs).',
+  description: 'platform.getCurrentValidators for the watched node IDs on the primary network and every watched subnet (configured, named for a watched ID, or an L1 whose chains the node runs).',
   needs: 'P-Chain API; the own NodeID (node-info) unless --validator.node-id is given; Helicon time (info-upgrades) for the 90 % requirement',
   interval: 15,
   metrics: [
@@ -285,7 +312,8 @@ export const platformValidators: CollectorOf<'platform-validators', PlatformVali
     }),
     gauge('avax_validator_bls_key_matches', "1 if the node's BLS public key (info.getNodeID) is the signer key registered on the P-Chain, 0 if not (or none is registered).", ['node_id']),
     ...gauges(SNID, {
-      avax_validator_expected_active: '1 if the watched node ID must be an active validator of the subnet (--validator.node-id, or the own ID with --validator.expect-active): on the primary network and the configured subnets (--node.subnet); 0 on an L1 found by itself.',
+      avax_validator_expected_active:
+        "1 if the watched node ID must be an active validator of the subnet, per (node ID, subnet): an ID configured with its subnets ({ nodeId, subnets }) there; the node's own ID (configured, or with --validator.expect-active) on the primary network and the configured subnets (--node.subnet); another configured ID on the primary network. 0 on the other watched subnets (an L1 found by itself, another node's L1).",
       avax_l1_validator_balance_avax: 'L1 validator balance left for continuous fees, in AVAX.',
       avax_l1_validator_weight: 'L1 validator weight.',
     }),
@@ -297,27 +325,24 @@ export const platformValidators: CollectorOf<'platform-validators', PlatformVali
   // The subnets subnet-chains watches besides the configured ones (the L1s whose chains the node runs:
   // issue 23 item 1), as of its last run.
   readsLatest: ['subnet-chains'],
-  requestsPerRun: (t) => 1 + t.subnets.length,
+  requestsPerRun: (t) => 1 + configuredSubnets(t).length,
   async collect(ctx) {
     const own = ctx.read('node-info');
     const watched = watchedIds(ctx.target, own?.nodeId);
     if (watched.length === 0) return { value: { sets: [] }, samples: [], errors: [] };
     const found = ctx.read('subnet-chains')?.subnets ?? [];
-    const subnets = [...new Set([PRIMARY_NETWORK_ID, ...ctx.target.subnets, ...found])];
+    const subnets = [...new Set([PRIMARY_NETWORK_ID, ...configuredSubnets(ctx.target), ...found])];
     const answers = await Promise.all(subnets.map((subnet) => ctx.call(getWatchedValidatorsCall, { subnet, nodeIDs: watched })));
     const sets: WatchedSet[] = [];
     answers.forEach((r, i) => {
       if (r.ok) sets.push({ subnet: subnets[i]!, watched, validators: r.value.validators });
     });
-    const expected = new Set(ctx.target.validatorNodeIds);
-    if (ctx.target.expectActive && own?.nodeId) expected.add(own.nodeId);
     const c: PlatformValidatorsContext = {
       // Unknown (info-upgrades disabled or not answered yet): the 80 % requirement.
       heliconTime: ctx.read('info-upgrades')?.heliconTime,
       ownNodeId: own?.nodeId,
       ownBlsPublicKey: own?.blsPublicKey,
-      expectedActive: expected,
-      expectedSubnets: new Set([PRIMARY_NETWORK_ID, ...ctx.target.subnets]),
+      expected: expectedSubnets(ctx.target, own?.nodeId || undefined),
     };
     // Each cycle is seen at this collector's pace (15 s): its last state before it ends, every renewal.
     const primary = answers[0]!.ok ? sets[0] : undefined;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
 import type { Collector } from '../collectors/define.js';
 import { COLLECTORS } from '../collectors/index.js';
 import { ConfigError } from './errors.js';
@@ -90,7 +91,7 @@ export function loadConfig(opts: LoadOptions): LoadedConfig {
 
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.slice(0, 20).flatMap((i) => {
+    const lines = parsed.error.issues.flatMap(unionBranch).slice(0, 20).flatMap((i) => {
       const path = formatPath(i.path as (string | number)[]);
       if (i.code === 'unrecognized_keys') {
         // A misspelt YAML key: name it with its full path and the nearest key valid at that place.
@@ -121,6 +122,20 @@ function parsePairs(list: string[], source: string, how: { sep: ':' | '='; shape
     out[h.slice(0, i).trim()] = h.slice(i + 1).trim();
   }
   return out;
+}
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A value that is one of several shapes (a node ID or `{ nodeId, subnets }`) and fits none: when its type
+ * is the one of exactly one shape (an object), that shape's problems, each with its own path; otherwise
+ * the union's own message.
+ */
+function unionBranch(i: Issue): Issue[] {
+  if (i.code !== 'invalid_union') return [i];
+  const typed = i.errors.filter((errs) => !errs.some((e) => e.code === 'invalid_type' && e.path.length === 0));
+  if (typed.length !== 1) return [i];
+  return typed[0]!.map((e) => ({ ...e, path: [...i.path, ...e.path] }) as Issue).flatMap(unionBranch);
 }
 
 function formatPath(path: readonly (string | number)[]): string {

@@ -171,6 +171,17 @@ export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLEC
         if (labelCount > MAX_USER_LABELS) {
           ctx.addIssue({ code: 'custom', path: ['targets', i, 'labels'], message: `expected at most ${MAX_USER_LABELS} labels with the top-level ones, got ${labelCount}` });
         }
+        // An ID listed twice is harmless, unless one of them says where it must validate: which one holds?
+        const entries = new Map<string, boolean>();
+        t.validatorNodeIds.forEach((e, j) => {
+          const id = typeof e === 'string' ? e : e.nodeId;
+          const detailed = typeof e !== 'string';
+          const before = entries.get(id);
+          if (before !== undefined && (before || detailed)) {
+            ctx.addIssue({ code: 'custom', path: ['targets', i, 'validatorNodeIds', j], message: `${id} is listed twice; list it once (with its subnets, if any)` });
+          }
+          entries.set(id, (before ?? false) || detailed);
+        });
         const name = t.name ?? defaultTargetName(t.url);
         if (seen.has(name)) ctx.addIssue({ code: 'custom', path: ['targets', i, 'name'], message: `duplicate target name ${JSON.stringify(name)}` });
         seen.add(name);

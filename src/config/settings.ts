@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CB58_RE, NODE_ID_RE, bytes, duration, listenAddress, nodeUrl } from './value-types.js';
+import { CB58_RE, bytes, duration, listenAddress, nodeUrl, watchedValidator } from './value-types.js';
 
 /**
  * Every setting that is not a collector's (the collectors declare theirs in their own files), each
@@ -65,7 +65,16 @@ export const SETTINGS = [
   { flag: 'node.reference', path: ['targets', 0, 'reference'], kind: 'bool', target: true, schema: z.boolean(), default: false, help: 'Treat the node as a reference or public API: skip node-specific calls.' },
   { flag: 'node.subnet', path: ['targets', 0, 'subnets'], kind: 'list', target: true, schema: z.array(z.string().regex(CB58_RE, 'expected a CB58 subnet ID')), default: [], defaultText: '', help: 'Subnet ID whose validators are watched too (repeatable).' },
   { flag: 'node.chain', path: ['targets', 0, 'chains'], kind: 'list', target: true, schema: z.array(z.string().regex(/^[A-Za-z0-9]{1,60}$/, 'expected a chain alias or CB58 blockchain ID')), default: [], defaultText: '', help: 'Extra chain (alias or ID) checked by info-is-bootstrapped (repeatable).' },
-  { flag: 'validator.node-id', path: ['targets', 0, 'validatorNodeIds'], kind: 'list', target: true, schema: z.array(z.string().regex(NODE_ID_RE, 'expected NodeID-<CB58>')), default: [], defaultText: "the node's own ID", help: 'Validator NodeID to watch (repeatable).' },
+  {
+    flag: 'validator.node-id',
+    path: ['targets', 0, 'validatorNodeIds'],
+    kind: 'list',
+    target: true,
+    schema: z.array(watchedValidator),
+    default: [],
+    defaultText: "the node's own ID",
+    help: "Validator NodeID to watch (repeatable), on the primary network and every watched subnet. It must be an active validator (AvalancheValidatorNotActive) on the primary network; the node's own ID also on the --node.subnet subnets. In a --config.file an entry `{ nodeId, subnets: [primary, <subnet ID>, …] }` says exactly where that ID must be active.",
+  },
   { flag: 'validator.expect-active', path: ['targets', 0, 'expectActive'], kind: 'bool', target: true, schema: z.boolean(), default: false, help: "The node's own ID must be an active validator (alert AvalancheNodeNotInValidatorSet when it is not: a moved or re-keyed node); it is watched in addition to any --validator.node-id." },
   // Requests to the node.
   { flag: 'node.timeout', path: ['node', 'timeout'], kind: 'duration', schema: duration('node request timeout'), computed: true, defaultText: `${DEFAULT_NODE_TIMEOUT_SECONDS}s, or --collection.timeout if shorter`, help: 'Deadline of each request to the node.' },

@@ -63,6 +63,13 @@ function unwrap(s: ZodLike): ZodLike {
   return cur;
 }
 
+/** A union with an object among its options (a string or an object: `validatorNodeIds`) → that object. */
+function objectOption(s: ZodLike): ZodLike {
+  if (s._zod.def.type !== 'union') return s;
+  const options = (s._zod.def['options'] as ZodLike[]).map(unwrap);
+  return options.find((o) => o._zod.def.type === 'object') ?? s;
+}
+
 /**
  * Keys an object schema accepts at `path` of its input (array indexes step into the element,
  * record keys into the value), or undefined when the path does not lead to an object schema.
@@ -82,6 +89,8 @@ export function schemaKeysAt(schema: unknown, path: readonly PropertyKey[]): str
     } else {
       return undefined;
     }
+    cur = objectOption(cur);
   }
+  cur = objectOption(cur);
   return cur._zod.def.type === 'object' ? Object.keys(cur._zod.def['shape'] as object) : undefined;
 }

@@ -1,5 +1,5 @@
 import { defaultOptions, type Collector, type TargetSpec } from '../collectors/define.js';
-import { defaultTargetName, type Config } from './schema.js';
+import { defaultTargetName, type Config, type TargetConfig } from './schema.js';
 import { mergeSelection } from './metric-selection.js';
 import { inShard } from './shard.js';
 
@@ -23,6 +23,17 @@ export function targetsOfThisShard(cfg: Config): Config['targets'] {
   return cfg.targets.filter((t) => inShard(t.name ?? defaultTargetName(t.url), cfg.shard));
 }
 
+/**
+ * `validatorNodeIds` as the collectors read it: the IDs (each once), and the subnets of those given as
+ * `{ nodeId, subnets }` (where exactly each must be an active validator).
+ */
+export function watchedValidators(entries: TargetConfig['validatorNodeIds']): Pick<TargetSpec, 'validatorNodeIds' | 'validatorSubnets'> {
+  const ids = [...new Set(entries.map((e) => (typeof e === 'string' ? e : e.nodeId)))];
+  const subnets: Record<string, readonly string[]> = {};
+  for (const e of entries) if (typeof e !== 'string' && e.subnets) subnets[e.nodeId] = [...new Set(e.subnets)];
+  return Object.keys(subnets).length > 0 ? { validatorNodeIds: ids, validatorSubnets: subnets } : { validatorNodeIds: ids };
+}
+
 /** Turns the validated config into per-target plans (global collector settings, then per-target overrides); with --shard.total > 1 only this replica's targets. */
 export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[]): ResolvedTarget[] {
   const base = cfg.collection.interval;
@@ -40,7 +51,7 @@ export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[
       spec: {
         name: t.name ?? defaultTargetName(t.url),
         reference: t.reference,
-        validatorNodeIds: t.validatorNodeIds,
+        ...watchedValidators(t.validatorNodeIds),
         expectActive: t.expectActive,
         subnets: t.subnets,
         chains: t.chains,

@@ -41,6 +41,29 @@ export const bytes = z.union([z.string(), z.number()]).transform((v, ctx) => {
 export const NODE_ID_RE = /^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$/;
 export const CB58_RE = /^[1-9A-HJ-NP-Za-km-z]{30,60}$/;
 
+/** `primary` in a watched validator's `subnets`: the primary network (its CB58 ID works too). */
+export const PRIMARY_SUBNET_WORD = 'primary';
+
+const nodeId = z.string().regex(NODE_ID_RE, 'expected NodeID-<CB58>');
+
+/**
+ * One entry of `validatorNodeIds`: a node ID to watch (expected active on the primary network), or
+ * `{ nodeId, subnets }`: a node ID expected active exactly on these subnets (`primary` or CB58 IDs).
+ */
+export const watchedValidator = z.union(
+  [
+    nodeId,
+    z.strictObject({
+      nodeId: z.string({ error: 'expected NodeID-<CB58> (each entry needs its nodeId)' }).regex(NODE_ID_RE, 'expected NodeID-<CB58>'),
+      subnets: z
+        .array(z.string().refine((s) => s === PRIMARY_SUBNET_WORD || CB58_RE.test(s), `expected ${PRIMARY_SUBNET_WORD} or a CB58 subnet ID`))
+        .min(1, `expected at least one subnet (${PRIMARY_SUBNET_WORD} or a CB58 subnet ID); leave subnets out for the primary network alone`)
+        .optional(),
+    }),
+  ],
+  { error: 'expected NodeID-<CB58>, or { nodeId: NodeID-<CB58>, subnets: [primary, <CB58 subnet ID>, …] }' },
+);
+
 /** An http(s) URL (userinfo, path prefix and query are kept). */
 export const nodeUrl = z.string().transform((v, ctx) => {
   let u: URL;

@@ -160,8 +160,6 @@ const thresholdShape = {
   dataStale: duration().default(180),
   consensusStuckWindow: duration(60).default(600),
   l1ChainStallWindow: duration(60).default(900),
-  l1ChainBusyPause: duration(60).default(300),
-  l1ChainLookback: duration(3600).default(86400),
   pollFailureRatio: ratio().default(0.05),
   pollFailureRatioCritical: ratio().default(0.1),
   // avalanchego's consensus sample size k (snowball parameters; 20 on the primary network and by default on L1s).
@@ -207,8 +205,6 @@ const thresholdsSchema = z
     for (const [a, b] of [['diskFreeCritical', 'diskFreeWarning'], ['diskShutdownLevel', 'diskUnhealthyLevel'], ['l1WeightAtRiskWarning', 'l1WeightAtRiskCritical'], ['pollFailureRatio', 'pollFailureRatioCritical'], ['blocksProcessingWarning', 'blocksProcessingCritical']] as const) {
       if (!(t[a] < t[b])) ctx.addIssue({ code: 'custom', path: [a], message: `expected less than thresholds.${b} (${t[b]}), got ${t[a]}` });
     }
-    // A busy chain's longest pause must be shorter than the silence that makes it stalled.
-    below('l1ChainBusyPause', 'l1ChainStallWindow');
     if (t.uptimeRequirementFallback + t.uptimeAtRiskMargin > 1) {
       ctx.addIssue({ code: 'custom', path: ['uptimeAtRiskMargin'], message: `expected uptimeRequirementFallback + uptimeAtRiskMargin ≤ 1, got ${t.uptimeRequirementFallback} + ${t.uptimeAtRiskMargin}` });
     }
@@ -278,6 +274,12 @@ function formatPath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
 }
 
+/** Thresholds of earlier releases, and why they went (a file that still sets one is told so). */
+const RETIRED_THRESHOLDS: Readonly<Record<string, string>> = {
+  l1ChainBusyPause: "AvalancheL1ChainStalled no longer judges an L1 chain by how busy it was (a busy L1 that goes idle paged); it reads the chain's own health check instead (issue 43)",
+  l1ChainLookback: "AvalancheL1ChainStalled no longer judges an L1 chain by how busy it was (a busy L1 that goes idle paged); it reads the chain's own health check instead (issue 43)",
+};
+
 /** Validates an already parsed document (an object, or null/undefined for an empty file). */
 export function parseSettings(doc: unknown, source = 'monitoring settings'): MonitoringSettings {
   if (doc === null || doc === undefined) doc = {};
@@ -288,7 +290,10 @@ export function parseSettings(doc: unknown, source = 'monitoring settings'): Mon
     const path = formatPath(i.path);
     if (i.code === 'unrecognized_keys') {
       const valid = schemaKeysAt(settingsSchema, i.path) ?? [];
-      return i.keys.map((k) => `  ${path ? `${path}.` : ''}${k}: unknown key${didYouMean(k, valid)}${valid.length ? ` (valid here: ${valid.join(', ')})` : ''}`);
+      const retired = path === 'thresholds' ? RETIRED_THRESHOLDS : {};
+      return i.keys.map((k) =>
+        k in retired ? `  ${path}.${k}: no longer a threshold: ${retired[k]}; remove it` : `  ${path ? `${path}.` : ''}${k}: unknown key${didYouMean(k, valid)}${valid.length ? ` (valid here: ${valid.join(', ')})` : ''}`,
+      );
     }
     if (i.code === 'invalid_key') return [`  ${path}: ${i.issues.map((x) => x.message).join('; ')}`];
     if (i.code === 'invalid_type') {

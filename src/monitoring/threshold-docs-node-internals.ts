@@ -11,8 +11,6 @@ import { c, type ThresholdDoc } from './threshold-doc.js';
 type NodeInternalsThreshold =
   | 'consensusStuckWindow'
   | 'l1ChainStallWindow'
-  | 'l1ChainBusyPause'
-  | 'l1ChainLookback'
   | 'pollFailureRatio'
   | 'pollFailureRatioCritical'
   | 'pollSampleSize'
@@ -46,23 +44,13 @@ export const NODE_INTERNALS_THRESHOLD_DOCS: { readonly [K in NodeInternalsThresh
   },
   l1ChainStallWindow: {
     alerts: 'AvalancheL1ChainStalled',
-    expression: (t) =>
-      `an L1 chain's ${c(`changes(avax_node_last_accepted_height[${promDuration(t.l1ChainStallWindow)}]) == 0`)} while ${c(`min_over_time(avax_node_blocks_processing[${promDuration(t.l1ChainStallWindow)}]) > 0`)}, or while it was busy until then (the next two), for 5m`,
-    why: () => 'no new block for this long is a stall only when blocks wait in consensus or the chain was busy until then: an idle L1 (no transaction, no block for days) never fires.',
+    expression: (t) => {
+      const w = promDuration(t.l1ChainStallWindow);
+      return `an L1 chain's ${c(`changes(avax_node_last_accepted_height[${w}]) == 0`)} while ${c(`min_over_time(avax_node_blocks_processing[${w}]) > 0`)}, or its health check fails (${c('avax_health_check_healthy{check="<blockchain ID>"} == 0')}), or another target saw it move in ${w}, for 5m`;
+    },
+    why: () =>
+      "no new block for this long is a stall only when blocks wait in consensus, the node reports the chain unhealthy (a block undecided for 30 s, too little stake connected, its VM), or the chain moves elsewhere: an idle L1, however busy before, never fires. Lengthen it to page later.",
     example: 'AvalancheL1ChainStalled: no new block on an L1 chain in this window',
-  },
-  l1ChainBusyPause: {
-    alerts: 'AvalancheL1ChainStalled',
-    expression: (t) => `busy: no pause between two blocks of ${c(`>= ${t.l1ChainBusyPause}`)} s ended within the look-back`,
-    why: () => `below ${c('l1ChainStallWindow')}; raise both to watch L1s whose blocks come less often (a third of the window keeps chance gaps of a steady chain from paging).`,
-    example: 'AvalancheL1ChainStalled: a busy L1 chain never paused this long',
-  },
-  l1ChainLookback: {
-    alerts: 'AvalancheL1ChainStalled',
-    expression: (t) =>
-      `the pauses of ${c(`[${promDuration(t.l1ChainLookback)}:1m]`)}; the chain seen ${c(`offset ${promDuration(t.l1ChainLookback)}`)}; silent for less than ${promDuration(t.l1ChainLookback)} (then idle)`,
-    why: () => 'a day holds the quiet hours of a daily cycle. A chain seen for less (a new L1, a new Prometheus) is judged only by the blocks waiting in consensus.',
-    example: 'AvalancheL1ChainStalled: the history a busy L1 chain is judged on',
   },
   pollFailureRatio: {
     alerts: 'AvalanchePollFailureRatioHigh (warning)',

@@ -19,6 +19,7 @@ import { render, type Line } from './prometheus-text.js';
 import { saeActive, type SaeModel } from './sae-execution.js';
 import { saeMetricLines } from './sae-metrics.js';
 import type { Scenario } from './scenarios/scenario.js';
+import { stuckBlocks } from './stuck-consensus.js';
 import type { MetricsShape } from './versions.js';
 
 /** What the metrics need of the node model (NodeModel satisfies it structurally). */
@@ -43,6 +44,9 @@ export interface ExtMetricsModel extends SaeModel {
   readonly processStartMs: number;
   /** The L1 chain the node runs (its own series under chain="<blockchain ID>", as real nodes), or undefined. */
   l1Running(): { id: string; height: number } | undefined;
+  /** when block `h` of a chain was accepted (ms) */
+  acceptedAtMs(chain: 'C' | 'L1', h: number): number;
+  l1Networking(): { percentConnected: number };
 }
 
 
@@ -130,8 +134,7 @@ function samples(m: ExtMetricsModel): { lines: Line[]; timers: number } {
   const wave = (k: number, period: number) => waveAt(k, period, nowS);
   // A chain that accepts nothing (consensus stuck): blocks keep arriving and wait, one more every 20 s (unless
   // they fail verification: `dropped`, execution-stalled).
-  const progress = m.active.node?.chainProgress;
-  const stuck = (ch: 'P' | 'X' | 'C') => progress !== undefined && progress.rate === 0 && progress.chains.includes(ch) && !progress.dropped;
+  const stuck = (ch: 'P' | 'X' | 'C' | 'L1') => stuckBlocks(m.active, ch, m.now(), m.scenarioSinceMs);
   const shape = m.profile.metrics;
 
   for (const ch of CHAINS) {
@@ -141,7 +144,7 @@ function samples(m: ExtMetricsModel): { lines: Line[]; timers: number } {
     g('avalanche_snowman_blks_accepted_sum', L, c(`acceptedNs/${ch}`));
     g('avalanche_snowman_blks_rejected_count', L, c(`rejected/${ch}`), 'counter');
     g('avalanche_snowman_blks_rejected_sum', L, c(`rejected/${ch}`) * 2e9);
-    g('avalanche_snowman_blks_processing', L, !m.bootstrapped ? 0 : m.active.extMetrics?.blocksProcessing ?? (stuck(ch) ? 3 + Math.min(2000, Math.floor((m.now() - m.scenarioSinceMs) / 20_000)) : unhealthy ? 3 + Math.floor(wave(1, 60) * 4) : Math.floor(wave(2, 30) * 2)));
+    g('avalanche_snowman_blks_processing', L, !m.bootstrapped ? 0 : m.active.extMetrics?.blocksProcessing ?? (stuck(ch)?.processing ?? (unhealthy ? 3 + Math.floor(wave(1, 60) * 4) : Math.floor(wave(2, 30) * 2))));
     // consensus_latencies histogram (v1.14.2): 1 s … 8 s buckets
     if (shape.consensusLatencies) {
       const lat = [0.55, 0.85, 0.95, 0.98, 0.99, 0.995, 0.998, 1];
@@ -248,10 +251,12 @@ function samples(m: ExtMetricsModel): { lines: Line[]; timers: number } {
   if (l1) {
     const L = { chain: l1.id };
     g('avalanche_snowman_last_accepted_height', L, l1.height);
-    g('avalanche_snowman_last_accepted_timestamp', L, Math.floor(nowS) - 3);
+    // the time of the chain's last accepted block: it stays while the chain makes none (idle or stalled)
+    g('avalanche_snowman_last_accepted_timestamp', L, Math.floor(Math.min(m.acceptedAtMs('L1', l1.height), m.now()) / 1000));
     g('avalanche_snowman_bootstrap_finished', L, m.bootstrapped ? 1 : 0);
-    g('avalanche_snowman_blks_processing', L, 0);
-    g('avalanche_stake_percent_connected', L, 1);
+    g('avalanche_snowman_blks_processing', L, m.bootstrapped ? (stuck('L1')?.processing ?? 0) : 0);
+    // the share of the L1's stake the node is connected to, as the chain's health check reports it
+    g('avalanche_stake_percent_connected', L, m.l1Networking().percentConnected);
   }
   // client_golang's process collector: 10 ms precision, as a real node shows it (1.79542435907e+09).
   g('avalanche_process_process_start_time_seconds', {}, Math.round(m.processStartMs / 10) / 100);

@@ -11,6 +11,7 @@ import { goDuration, goPercentF, rfc3339Nano } from './go-format.js';
 import { CHAINS, type ChainAlias } from './mainnet-constants.js';
 import { buildFailedError, l1ChainCheck } from './blockchains.js';
 import type { NodeModel } from './node-model.js';
+import { consensusError, stuckBlocks } from './stuck-consensus.js';
 
 export interface CheckResult {
   message?: unknown;
@@ -211,16 +212,20 @@ export class HealthChecker {
     const m = this.model;
     const nowS = Math.floor(m.now() / 1000);
     let consensus: Record<string, unknown> = {};
+    // Blocks waiting on a stopped L1 chain fail its check after 30 s (Topological.HealthCheck). P, X and C under
+    // consensus-stuck keep passing, as that scenario says (its timelines were measured so).
+    const stuck = c === 'L1' && m.bootstrapped ? stuckBlocks(m.active, c, m.now(), m.scenarioSinceMs) : undefined;
     if (m.bootstrapped) {
       const h = m.height(c);
       const baseMs = { P: 2100, X: 1200, C: 1500, L1: 1900 }[c];
       const acc = (baseMs + (h32(m.seed, nowS, c.charCodeAt(0), 101) % 400)) * 1_000_000;
-      const processing = h32(m.seed, nowS, c.charCodeAt(0), 102) % 3;
+      const processing = stuck?.processing ?? h32(m.seed, nowS, c.charCodeAt(0), 102) % 3;
+      const longest = stuck ? stuck.oldestMs * 1e6 : processing === 0 ? 0 : (20 + (h32(m.seed, nowS, 103) % 900)) * 1_000_000;
       consensus = {
         ...(m.profile.avgAcceptanceTime ? { avgAcceptanceTime: goDuration(acc) } : {}),
         lastAcceptedHeight: h,
         lastAcceptedID: c === 'L1' ? m.l1BlockId(h) : m.blockId(c, h),
-        longestProcessingBlock: processing === 0 ? '0s' : goDuration((20 + (h32(m.seed, nowS, 103) % 900)) * 1_000_000),
+        longestProcessingBlock: goDuration(longest),
         processingBlocks: processing,
       };
     }
@@ -234,13 +239,12 @@ export class HealthChecker {
     // disconnectedValidators: since v1.11.11.
     const shown = m.profile.disconnectedValidators ? networking : { percentConnected: networking.percentConnected };
     const message = { engine: { consensus, vm: null }, networking: shown };
-    if (networking.percentConnected < 0.8) {
-      return {
-        message,
-        error: `not connected to enough stake: connected to ${goPercentF(networking.percentConnected * 100)}%; required at least 80.000000%`,
-      };
-    }
-    return { message };
+    const engineError = consensusError(stuck, goDuration);
+    const networkingError =
+      networking.percentConnected < 0.8 ? `not connected to enough stake: connected to ${goPercentF(networking.percentConnected * 100)}%; required at least 80.000000%` : undefined;
+    // handler.HealthCheck: the engine's error, the networking one, or both joined.
+    const error = engineError && networkingError ? `engine: ${engineError}; networking: ${networkingError}` : (engineError ?? networkingError);
+    return error === undefined ? { message } : { message, error };
   }
 }
 

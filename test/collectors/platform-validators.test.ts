@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { heliconFrom } from '../../src/collectors/info-upgrades.js';
-import { CYCLE_ENDS_KEPT, platformValidators, toSamples, trackCycles, uptimeRequirement, watchedIds, type CycleMemory, type WatchedSet } from '../../src/collectors/platform-validators.js';
+import { CYCLE_ENDS_KEPT, expectedSubnets, platformValidators, toSamples, trackCycles, uptimeRequirement, watchedIds, type CycleMemory, type WatchedSet } from '../../src/collectors/platform-validators.js';
 import { RpcError } from '../../src/node-client/index.js';
 import { PRIMARY_NETWORK_ID } from '../../src/avalanche.js';
 import { InfoUpgradesResult } from '../../src/schemas/info.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { OTHER, SELF, SUBNET_L1 } from '../fixtures/ids.js';
 import { result } from '../fixtures/load.js';
+import type { TargetSpec } from '../../src/collectors/define.js';
 import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
 
 const L1A = 'NodeID-C6YjPSfVCoE9msKXoyVzvg3qQasxTJaEA';
@@ -95,12 +96,14 @@ describe('platform-validators toSamples', () => {
     expect(valueOf(s, 'avax_validator_stake_avax')).toBeCloseTo(12345678901.234568, 3);
     expect(valueOf(s, 'avax_validator_uptime_ratio')).toBe(0.995);
   });
-  it('behavior: configured IDs are expected active on the primary network and the configured subnets, not on an L1 found by itself', () => {
-    const c = { expectedActive: new Set([OTHER]), expectedSubnets: new Set([P]) };
-    const s = toSamples([{ subnet: P, watched: [OTHER], validators: [] }, { subnet: SUBNET_L1, watched: [OTHER], validators: [] }], c);
+  it('behavior: expected_active follows the (node ID, subnet) pairs it is given, 0 on every other watched subnet', () => {
+    const c = { expected: new Map([[OTHER, new Set([P])], [SELF, new Set([P, SUBNET_L1])]]) };
+    const s = toSamples([{ subnet: P, watched: [OTHER, SELF], validators: [] }, { subnet: SUBNET_L1, watched: [OTHER, SELF], validators: [] }], c);
     expect(lines(s).filter((l) => l.startsWith('avax_validator_expected_active'))).toEqual([
       `avax_validator_expected_active{node_id="${OTHER}",subnet="${P}"} 1`,
+      `avax_validator_expected_active{node_id="${SELF}",subnet="${P}"} 1`,
       `avax_validator_expected_active{node_id="${OTHER}",subnet="${SUBNET_L1}"} 0`,
+      `avax_validator_expected_active{node_id="${SELF}",subnet="${SUBNET_L1}"} 1`,
     ]);
   });
   it('behavior: duplicate watched IDs give one set of series', () => {
@@ -229,6 +232,42 @@ describe('platform-validators collect', () => {
     expect(valueOf(own1.samples, 'avax_validator_expected_active', { node_id: SELF })).toBe(1);
     const conf = await platformValidators.collect(makeCtx(platformValidators, fakeClient(answers).client, { target: { validatorNodeIds: [OTHER] }, values }).ctx);
     expect(valueOf(conf.samples, 'avax_validator_expected_active', { node_id: OTHER })).toBe(1);
+  });
+});
+
+describe('platform-validators: where a watched ID must be active (issue 43: pairs, not the cross product)', () => {
+  const SUBNET_B = 'gFkN164b2X6T8iyQCMPmqHfkbcbWNqKgMD4pTHfJZSJHyTT2v';
+  const VANTAGE = 'NodeID-C6YjPSfVCoE9msKXoyVzvg3qQasxTJaEA';
+  const target = (over: Partial<TargetSpec>): TargetSpec => ({ name: 'n', reference: false, validatorNodeIds: [], subnets: [], chains: [], ...over });
+  const pairs = (m: Map<string, Set<string>>) => [...m].flatMap(([id, subnets]) => [...subnets].map((s) => `${id}@${s}`)).sort();
+  it('behavior: a node running its L1 and watching two other nodes: its own ID on the primary network and its L1, the others on the primary network only', () => {
+    const t = target({ validatorNodeIds: [OTHER, VANTAGE], expectActive: true, subnets: [SUBNET_L1] });
+    expect(pairs(expectedSubnets(t, SELF))).toEqual([`${OTHER}@${P}`, `${SELF}@${P}`, `${SELF}@${SUBNET_L1}`, `${VANTAGE}@${P}`].sort());
+  });
+  it('behavior: the own ID listed among the configured ones keeps its L1s; unknown own ID → every listed ID on the primary network', () => {
+    const t = target({ validatorNodeIds: [SELF, OTHER], subnets: [SUBNET_L1] });
+    expect(pairs(expectedSubnets(t, SELF))).toEqual([`${OTHER}@${P}`, `${SELF}@${P}`, `${SELF}@${SUBNET_L1}`].sort());
+    expect(pairs(expectedSubnets(t, undefined))).toEqual([`${OTHER}@${P}`, `${SELF}@${P}`].sort());
+  });
+  it('behavior: an ID given with its subnets is expected exactly there (`primary` is the primary network), also the own ID', () => {
+    const t = target({ validatorNodeIds: [OTHER, VANTAGE, SELF], subnets: [SUBNET_L1], validatorSubnets: { [OTHER]: ['primary', SUBNET_B], [VANTAGE]: [SUBNET_B], [SELF]: [SUBNET_L1] } });
+    expect(pairs(expectedSubnets(t, SELF))).toEqual([`${OTHER}@${P}`, `${OTHER}@${SUBNET_B}`, `${SELF}@${SUBNET_L1}`, `${VANTAGE}@${SUBNET_B}`].sort());
+  });
+  it('behavior: the own ID watched by default (nothing configured, no expect-active) is expected nowhere', () => {
+    expect(pairs(expectedSubnets(target({ subnets: [SUBNET_L1] }), SELF))).toEqual([]);
+  });
+  it('behavior: collect asks the subnets named for an ID too, and never expects a vantage ID on the L1 of the node watching it', async () => {
+    const { client, calls } = fakeClient({ 'platform.getCurrentValidators': () => ({ validators: [] }) });
+    const t = { validatorNodeIds: [OTHER, VANTAGE], expectActive: true, subnets: [SUBNET_L1], validatorSubnets: { [VANTAGE]: ['primary', SUBNET_B] } };
+    // An L1 found by itself (subnet-chains) is watched too, and expected for nobody.
+    const FOUND = '2WwuvKi7DvvPcAZJTyqbGe5C5SMk6Ppbu6cXnMemej4aVTjqn3';
+    const r = await platformValidators.collect(makeCtx(platformValidators, client, { target: t, values: { 'node-info': { nodeId: SELF }, 'subnet-chains': { subnets: [FOUND] } } }).ctx);
+    expect(calls.map((c) => (c.params as { subnetID?: string }).subnetID ?? P)).toEqual([P, SUBNET_L1, SUBNET_B, FOUND]);
+    expect(platformValidators.requestsPerRun!(target(t))).toBe(3);
+    const expected = r.samples.filter((x) => x.name === 'avax_validator_expected_active' && x.value === 1).map((x) => `${x.labels['node_id']}@${x.labels['subnet']}`);
+    // Every watched ID is asked on every watched subnet (4 × 3 series), expected only where it validates.
+    expect(r.samples.filter((x) => x.name === 'avax_validator_expected_active')).toHaveLength(12);
+    expect(expected.sort()).toEqual([`${OTHER}@${P}`, `${SELF}@${P}`, `${SELF}@${SUBNET_L1}`, `${VANTAGE}@${P}`, `${VANTAGE}@${SUBNET_B}`].sort());
   });
 });
 

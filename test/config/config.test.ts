@@ -51,6 +51,44 @@ describe('config', () => {
     expect(r!.collectors.find((c) => c.name === 'info-peers')!.enabled).toBe(false);
   });
 
+  it('behavior: validatorNodeIds takes plain IDs (the primary network) and { nodeId, subnets } entries (issue 43)', () => {
+    const L1 = 'BKBZ6xXTnT86B4L5fp8rvtcmNSpvtNz8En9jG61ywV2uWyeHy';
+    const yaml = [
+      'targets:',
+      '  - url: http://10.0.0.1:9650',
+      '    expectActive: true',
+      `    subnets: [${L1}]`,
+      '    validatorNodeIds:',
+      '      - NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg',
+      `      - { nodeId: NodeID-MFrZFVCXPv5iCn6M9K6XduxGTYp891xXZ, subnets: [primary, ${L1}, ${L1}] }`,
+      '      - { nodeId: NodeID-NFBbbJ4qCmNaCzeW7sxErhvWqvEQMnYcN }',
+      '      - NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg',
+    ].join('\n');
+    const { config } = load(['--config.file', '/c.yaml'], {}, { '/c.yaml': yaml });
+    const [r] = resolveTargets(config, COLLECTORS);
+    // Each ID once; the subnets only for the entry that names them (deduplicated), as written.
+    expect(r!.spec.validatorNodeIds).toEqual(['NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg', 'NodeID-MFrZFVCXPv5iCn6M9K6XduxGTYp891xXZ', 'NodeID-NFBbbJ4qCmNaCzeW7sxErhvWqvEQMnYcN']);
+    expect(r!.spec.validatorSubnets).toEqual({ 'NodeID-MFrZFVCXPv5iCn6M9K6XduxGTYp891xXZ': ['primary', L1] });
+    // A plain list resolves as before, without per-ID subnets.
+    expect(resolveTargets(load(['--validator.node-id', 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg']).config, COLLECTORS)[0]!.spec).not.toHaveProperty('validatorSubnets');
+  });
+
+  it.each([
+    ['      - { nodeId: NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg, subnets: [primry] }', 'targets[0].validatorNodeIds[0].subnets[0]: expected primary or a CB58 subnet ID'],
+    ['      - { nodeId: NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg, subnets: [] }', 'targets[0].validatorNodeIds[0].subnets: expected at least one subnet'],
+    ['      - { nodeID: NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg }', 'targets[0].validatorNodeIds[0].nodeID: unknown key; did you mean nodeId? (valid here: nodeId, subnets)'],
+    ['      - { subnets: [primary] }', 'targets[0].validatorNodeIds[0].nodeId: expected NodeID-<CB58> (each entry needs its nodeId)'],
+    ['      - { nodeId: NodeID-0OIl }', 'targets[0].validatorNodeIds[0].nodeId: expected NodeID-<CB58>'],
+    ['      - 7', 'targets[0].validatorNodeIds[0]: expected NodeID-<CB58>, or { nodeId: NodeID-<CB58>, subnets: [primary, <CB58 subnet ID>, …] }'],
+    [
+      '      - NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg\n      - { nodeId: NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg, subnets: [primary] }',
+      'targets[0].validatorNodeIds[1]: NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg is listed twice; list it once (with its subnets, if any)',
+    ],
+  ])('error: a validatorNodeIds entry %# names its field', (entry, message) => {
+    const yaml = `targets:\n  - url: http://10.0.0.1:9650\n    validatorNodeIds:\n${entry}\n`;
+    expect(err(['--config.file', '/c.yaml'], {}, { '/c.yaml': yaml })).toContain(message);
+  });
+
   it('behavior: precedence is defaults < file < env < flags', () => {
     const fs = { '/c.yaml': 'web:\n  listenAddress: ":1111"\nlog:\n  level: warn\n' };
     expect(load(['--config.file', '/c.yaml'], {}, fs).config.web.listenAddress).toBe(':1111');

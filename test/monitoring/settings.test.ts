@@ -78,6 +78,13 @@ describe('monitoring settings: errors name the key', () => {
     expect(err('severities: { crtical: page }')).toContain('severities.crtical: unknown key; did you mean critical?');
   });
 
+  it('error: a retired threshold says why it went (issue 43), not only that it is unknown', () => {
+    const m = err('thresholds: { l1ChainBusyPause: 5m, l1ChainLookback: 1d, l1ChainStallWindow: 20m }');
+    expect(m).toContain("thresholds.l1ChainBusyPause: no longer a threshold: AvalancheL1ChainStalled no longer judges an L1 chain by how busy it was (a busy L1 that goes idle paged); it reads the chain's own health check instead (issue 43); remove it");
+    expect(m).toContain('thresholds.l1ChainLookback: no longer a threshold:');
+    expect(m).not.toContain('l1ChainStallWindow');
+  });
+
   it('error: an unknown group or dashboard, with the nearest name', () => {
     expect(err('groups: [node, validators]')).toContain('groups[1]: expected one of node, validator, index, upgrades, fleet, exporter, node-internals, got "validators"; did you mean validator?');
     expect(err('dashboards: overview')).toContain('dashboards: expected a list, got string "overview"');

@@ -117,6 +117,42 @@ describe('issue 26 scenarios against the exporter', () => {
     await cycle('healthy');
   });
 
+  it('l1-idle, l1-stalled, l1-quorum-lost: an idle L1 chain has nothing waiting and a passing check, a stalled one not (issue 43)', async () => {
+    const L1 = { chain: pair.sim.l1ChainId };
+    const check = { check: pair.sim.l1ChainId };
+    const subnet = { subnet: pair.sim.l1SubnetId };
+    const view = (text: string) => ({
+      height: m(text, 'avax_node_last_accepted_height', L1),
+      last: m(text, 'avax_node_last_accepted_timestamp_seconds', L1),
+      processing: m(text, 'avax_node_blocks_processing', L1),
+      check: m(text, 'avax_health_check_healthy', check),
+      connected: m(text, 'avax_subnet_connected_stake_ratio', subnet),
+    });
+    const busy = view(await pair.settledCycle('healthy'));
+    expect(busy).toMatchObject({ processing: 0, check: 1, connected: 1 });
+    // A busy chain: its last block is seconds old.
+    expect(pair.now() / 1000 - busy.last!).toBeLessThan(60);
+    for (const [scenario, switchTo, waiting, checkPasses, connected] of [
+      ['l1-idle', () => cycle('l1-idle'), false, 1, 1],
+      ['l1-stalled', () => cycle('l1-stalled'), true, 0, 1],
+      ['l1-quorum-lost', () => cycle('l1-quorum-lost'), false, 0, 0.2],
+    ] as const) {
+      const at = view(await switchTo());
+      const later = view(await pair.settledCycle(undefined));
+      // 10 minutes on: no block, the last one's timestamp where it was
+      const after = view(await cycle(undefined, 600_000));
+      const settled = view(await pair.settledCycle(undefined));
+      expect([after.height, settled.height], scenario).toEqual([at.height, at.height]);
+      expect(settled.last, scenario).toBe(at.last);
+      if (waiting) expect(settled.processing!, scenario).toBeGreaterThan(later.processing!);
+      else expect(settled.processing, scenario).toBe(0);
+      expect(settled.check, scenario).toBe(checkPasses);
+      expect(settled.connected, scenario).toBeCloseTo(connected, 1);
+      const back = view(await pair.settledCycle('healthy'));
+      expect(back.height!, scenario).toBeGreaterThan(at.height!);
+    }
+  });
+
   it('reward-missed-watched: the validation the exporter watched ends without reward', async () => {
     const before = await cycle('reward-missed-watched');
     const end = m(before, 'avax_validator_end_timestamp_seconds', { subnet: PRIMARY, node_id: own })!;

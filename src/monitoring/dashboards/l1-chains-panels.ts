@@ -45,7 +45,7 @@ export function withChainPanels(b: dashboard.DashboardBuilder, { q, t }: Dashboa
       series(
         [8, 12],
         'L1 chains: time since the last block',
-        `The node's own view of each L1 chain it runs (node-metrics, chain = its blockchain ID, named after avax_chain_info): seconds since its last accepted block, refreshed ${freshness('node-metrics')}. An L1 without transactions makes no block: a growing line is normal for an idle L1. AvalancheL1ChainStalled fires only when blocks wait in consensus (next panel) or when a chain that made a block at least every ${durationWords(t.l1ChainBusyPause)} for ${durationWords(t.l1ChainLookback)} makes none for ${durationWords(t.l1ChainStallWindow)}.`,
+        `The node's own view of each L1 chain it runs (node-metrics, chain = its blockchain ID, named after avax_chain_info): seconds since its last accepted block, refreshed ${freshness('node-metrics')}. An L1 without transactions makes no block: a growing line is normal for an idle L1. AvalancheL1ChainStalled fires when none comes for ${durationWords(t.l1ChainStallWindow)} while blocks wait in consensus (next panel), the chain's health check fails or another target sees the chain move: never for an idle L1, however busy before.`,
         range(named(`time() - ${q.sel('avax_node_last_accepted_timestamp_seconds', L1_CHAINS)}`), '{{target}} {{name}}'),
       )
         .unit('s')

@@ -137,9 +137,11 @@ validation's own requirement) covers that; the description says so instead of pr
       },
       {
         alert: 'AvalancheValidatorNotActive',
-        comment: `Only IDs that must be validators (avax_validator_expected_active == 1: every ID given with
---validator.node-id). The node's own ID is left to AvalancheNodeNotInValidatorSet, so an
-API node (not a validator) watching its own ID by default never fires. ${l1ZeroNote}`,
+        comment: `Only where an ID must validate (avax_validator_expected_active == 1, per node ID and subnet: an ID
+given with --validator.node-id on the primary network, or on the subnets its { nodeId, subnets } entry
+names; never another node's ID on this node's L1s). The node's own ID is left to
+AvalancheNodeNotInValidatorSet, so an API node (not a validator) watching its own ID by default never
+fires. ${l1ZeroNote}`,
         expr: `${expectedInactive}
 unless on(target, node_id)
 ${q.sel('avax_node_info')}
@@ -176,7 +178,8 @@ that renews at the end of its cycle (avax_validator_next_period_seconds > 0).`,
       {
         alert: 'AvalancheNodeNotInValidatorSet',
         comment: `The node's own ID (avax_node_info) is expected to validate (--validator.expect-active or
-YAML expectActive: true) but is not in platform.getCurrentValidators: the node was moved
+YAML expectActive: true; on the primary network and the configured subnets, or where its { nodeId,
+subnets } entry says) but is not in platform.getCurrentValidators: the node was moved
 to another machine with other staking keys, or re-keyed, or its validation ended.
 Without expect-active the own ID is never expected (API nodes stay silent). ${l1ZeroNote}`,
         expr: `${expectedInactive}

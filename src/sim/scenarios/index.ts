@@ -56,6 +56,8 @@ import { diskFilling } from './disk-filling.js';
 import { diskFillingSlow } from './disk-filling-slow.js';
 import { rewardMissedWatched } from './reward-missed-watched.js';
 import { l1Idle } from './l1-idle.js';
+import { l1Stalled } from './l1-stalled.js';
+import { l1QuorumLost } from './l1-quorum-lost.js';
 import { badBlocks } from './bad-blocks.js';
 import { consensusSlow } from './consensus-slow.js';
 import { executionStalled } from './execution-stalled.js';
@@ -114,6 +116,8 @@ export const SCENARIO_MODULES = [
   diskFillingSlow,
   rewardMissedWatched,
   l1Idle,
+  l1Stalled,
+  l1QuorumLost,
   badBlocks,
   consensusSlow,
   executionStalled,

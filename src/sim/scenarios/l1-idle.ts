@@ -9,6 +9,7 @@ import { defineScenario } from './scenario.js';
 export const l1Idle = defineScenario({
   name: 'l1-idle',
   help: 'the L1 chain produces no block (an idle L1: no transactions), everything else healthy',
-  effect: 'the height of the L1 chain stays where it was at the switch (an L1 without traffic builds no block); a normal state',
-  node: { chainProgress: { chains: ['L1'], rate: 0 } },
+  effect:
+    'the height of the L1 chain stays where it was at the switch (an L1 without traffic builds no block): its last accepted timestamp stays too, nothing waits in consensus (`avalanche_snowman_blks_processing` 0) and its health check passes; a normal state',
+  node: { chainProgress: { chains: ['L1'], rate: 0, issued: false } },
 });

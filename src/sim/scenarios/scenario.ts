@@ -111,13 +111,17 @@ export interface Scenario<N extends string = string> {
      * chain-heights.ts: from the switch (`graceMs` later when given) on these chains accept blocks at `rate`
      * times the network's pace (0: none, consensus stuck; 0.5: falling behind); leaving the scenario catches up
      * at once. `dropped`: the blocks the node cannot accept fail verification instead of waiting in consensus
-     * (ext-metrics.ts: no growing `blks_processing`)
+     * (ext-metrics.ts: no growing `blks_processing`). `issued: false`: no block is issued to the chain's consensus at
+     * all (no transaction: an idle L1; or none reaches the node): nothing waits, and the chain's check says nothing.
+     * Otherwise blocks keep arriving and wait (stuck-consensus.ts: `blks_processing` grows; the L1 chain's check
+     * fails once one has waited 30 s)
      */
     readonly chainProgress?: {
       readonly chains: readonly ('P' | 'X' | 'C' | 'L1')[];
       readonly rate: number;
       readonly graceMs?: number;
       readonly dropped?: true;
+      readonly issued?: false;
     };
     /** sae-execution.ts: 'stalled' = the C-Chain's SAE executor executes nothing from the switch on (SAE versions only) */
     readonly saeExecution?: 'stalled';
