@@ -69,6 +69,8 @@ export interface RuleFlap extends Flap {
 export interface TimelineFigures {
   readonly timeline: string;
   readonly nodeWeeks: number;
+  /** node-days outside the faults' windows (healthyNodeDays): the time in which every page is a false page */
+  readonly healthyNodeDays: number;
   readonly faults: readonly FaultResult[];
   readonly falsePages: readonly FalsePage[];
   readonly flaps: readonly RuleFlap[];
@@ -89,6 +91,38 @@ export function describeEvent(e: TimelineEvent): string {
  */
 export function defaultDeadlineMs(rule: AlertRule, scrapeIntervalMs: number): number {
   return rule.forMs + 2 * rule.intervalMs + Math.max(scrapeIntervalMs, rule.cadenceMs) + rule.windowMs;
+}
+
+/** A fault's window on one node (undefined: every node), offsets from the timeline's start. */
+export interface FaultWindow {
+  readonly node?: number;
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+/**
+ * The healthy node-days of a timeline: each node's time outside the windows of the faults that concern it (a
+ * fault of the exporter concerns every node), overlapping windows counted once. The exposure of the false-page
+ * budget (budget.ts): a page in this time is a false page.
+ */
+export function healthyNodeDays(nodes: number, durationMs: number, windows: readonly FaultWindow[]): number {
+  let healthyMs = 0;
+  for (let node = 0; node < nodes; node++) {
+    const mine = windows
+      .filter((w) => w.node === undefined || w.node === node)
+      .map((w) => [Math.max(0, w.fromMs), Math.min(durationMs, w.toMs)] as const)
+      .filter(([a, b]) => b > a)
+      .sort((x, y) => x[0] - y[0]);
+    let covered = 0;
+    let end = 0;
+    for (const [a, b] of mine) {
+      if (b <= end) continue;
+      covered += b - Math.max(a, end);
+      end = b;
+    }
+    healthyMs += durationMs - covered;
+  }
+  return healthyMs / 86_400_000;
 }
 
 const hasLabels = (have: Readonly<Record<string, string>>, want: Readonly<Record<string, string>>) => Object.entries(want).every(([k, v]) => have[k] === v);
@@ -184,6 +218,11 @@ export function timelineFigures(x: FigureInput): TimelineFigures {
   return {
     timeline: t.name,
     nodeWeeks: (t.fleet.nodes * t.duration) / (7 * 86_400_000),
+    healthyNodeDays: healthyNodeDays(
+      t.fleet.nodes,
+      t.duration,
+      windows.map((w) => ({ node: w.event.node, fromMs: w.at - x.startMs, toMs: w.end - x.startMs })),
+    ),
     faults: results,
     falsePages,
     flaps: x.flaps,

@@ -9,32 +9,39 @@ import { REPLAY_POINTS } from './vmalert.js';
 
 export interface Summary {
   readonly nodeWeeks: number;
+  /** node-days outside the faults' windows: the false-page budget's exposure */
+  readonly healthyNodeDays: number;
   readonly falsePages: number;
   readonly flaps: number;
   readonly faults: number;
   readonly paged: number;
   readonly late: number;
   readonly storms: number;
+  /** rules over their severity's false-page budget (budget.ts) */
+  readonly overBudget: number;
 }
 
 /** More notifications than this for one fault is a storm. */
 export const STORM_ABOVE = 2;
 
-export function summarize(all: readonly TimelineAnalysis[]): Summary {
+/** The figures summed over the timelines; `overBudget`: the rules budget.ts found OVER (0 when not judged). */
+export function summarize(all: readonly TimelineAnalysis[], overBudget = 0): Summary {
   const faults = all.flatMap((a) => a.figures.faults);
   return {
     nodeWeeks: all.reduce((n, a) => n + a.figures.nodeWeeks, 0),
+    healthyNodeDays: all.reduce((n, a) => n + a.figures.healthyNodeDays, 0),
     falsePages: all.reduce((n, a) => n + a.figures.falsePages.length, 0),
     flaps: all.reduce((n, a) => n + a.figures.flaps.length, 0),
     faults: faults.length,
     paged: faults.filter((f) => f.paged_ok).length,
     late: faults.filter((f) => f.late).length,
     storms: faults.filter((f) => f.pages.length > STORM_ABOVE).length,
+    overBudget,
   };
 }
 
 export function summaryLine(s: Summary): string {
-  return `backtest: ${s.nodeWeeks.toFixed(1)} node-weeks, false pages ${s.falsePages}, flaps ${s.flaps}, faults paged ${s.paged}/${s.faults}, late ${s.late}, storms ${s.storms}`;
+  return `backtest: ${s.nodeWeeks.toFixed(1)} node-weeks, false pages ${s.falsePages}, flaps ${s.flaps}, faults paged ${s.paged}/${s.faults}, late ${s.late}, storms ${s.storms}, over budget ${s.overBudget}`;
 }
 
 const dur = (ms: number | undefined) => (ms === undefined ? '–' : formatDurationMs(Math.round(ms / 1000) * 1000));

@@ -48,9 +48,16 @@ describe.skipIf(MISSING.length > 0 && !CI)('backtest: a simulated day in CI', ()
 
   it('default: the noise pages nothing, each fault pages its alert, in the time the rule allows', () => {
     const a = out.analyses[0]!;
-    const s = summarize(out.analyses);
-    expect(s).toEqual({ nodeWeeks: 3 / 7, falsePages: 0, flaps: 0, faults: 4, paged: 4, late: 0, storms: 0 });
-    expect(summaryLine(s)).toBe('backtest: 0.4 node-weeks, false pages 0, flaps 0, faults paged 4/4, late 0, storms 0');
+    const s = out.summary;
+    // healthy: the day of 3 nodes less each fault's window (its span and the hour after it that still explains
+    // its alerts) on the nodes it concerns; the exporter's concerns all three
+    const H = 60 * MIN;
+    const faultWindows = 20 * MIN + H + 3 * (30 * MIN + H) + 40 * MIN + H + (H + H);
+    expect(s).toEqual({ ...summarize(out.analyses), healthyNodeDays: (3 * 24 * H - faultWindows) / (24 * H), overBudget: 0 });
+    expect(s).toMatchObject({ nodeWeeks: 3 / 7, falsePages: 0, flaps: 0, faults: 4, paged: 4, late: 0, storms: 0 });
+    expect(summaryLine(s)).toBe('backtest: 0.4 node-weeks, false pages 0, flaps 0, faults paged 4/4, late 0, storms 0, over budget 0');
+    // 2.6 node-days prove no budget: every rule is unproven (none over: no false page)
+    expect(new Set(out.budget.map((r) => r.verdict))).toEqual(new Set(['unproven']));
     expect(a.figures.falsePages).toEqual([]);
 
     // The down node's next cycle (the fault time is a cycle time) has avax_up 0: pending at once, firing `for` later.
