@@ -14,7 +14,7 @@ import { codeHash } from './cache.js';
 import { analyse, type TimelineAnalysis } from './pipeline.js';
 import { childPeakMb, onPath, stopAll } from './programs.js';
 import { budgetLine, budgetRows, overLines, ruleBudgetTable, severityLines, type BudgetRow } from './budget.js';
-import { alertTable, crossCheckLines, falsePageList, faultTable, flapList, summarize, summaryLine, type Summary } from './report.js';
+import { alertTable, crossCheckLines, falsePageList, faultTable, flapList, noiseLines, summarize, summaryLine, type Summary } from './report.js';
 import { loadRules, ruleMetrics } from './rules.js';
 import type { Simulated } from './simulate.js';
 import { parseTimeline, TimelineError, type Timeline } from './timeline.js';
@@ -167,6 +167,9 @@ export async function backtest(o: CliOptions, log: (msg: string) => void): Promi
     ruleBudgetTable(budget),
     '',
     ...severityLines(budget, healthyNodeDays),
+    '',
+    '## Noise (what the alerts went through)',
+    ...noiseLines(sims.map((x) => x.meta), analyses),
     '',
     '## False pages',
     falsePageList(analyses, starts),

@@ -76,6 +76,8 @@ export interface TimelineFigures {
   readonly flaps: readonly RuleFlap[];
   /** per rule id: pages, false pages, flaps */
   readonly perRule: ReadonlyMap<string, { pages: number; falsePages: number; flaps: number }>;
+  /** the exporter's stops (restarts and outages, noise and events), and those at which an alert was firing (Watchdog aside) */
+  readonly exporterStops: { readonly total: number; readonly whileFiring: number };
 }
 
 export function describeEvent(e: TimelineEvent): string {
@@ -215,8 +217,16 @@ export function timelineFigures(x: FigureInput): TimelineFigures {
     };
   });
 
+  const stops = [
+    ...x.noise.filter((n) => n.cause === 'exporter restart').map((n) => x.startMs + n.startMs),
+    ...t.events.filter((e) => e.do === 'exporter-restart' || e.do === 'exporter-down').map((e) => x.startMs + e.at),
+  ];
+  const firing = x.fired.filter((f) => f.rule.metrics.length > 0).map((f) => f.episode);
+  const whileFiring = stops.filter((at) => firing.some((e) => e.firedAtMs! <= at && (e.endAtMs === undefined || at < e.endAtMs))).length;
+
   return {
     timeline: t.name,
+    exporterStops: { total: stops.length, whileFiring },
     nodeWeeks: (t.fleet.nodes * t.duration) / (7 * 86_400_000),
     healthyNodeDays: healthyNodeDays(
       t.fleet.nodes,

@@ -4,6 +4,7 @@
 // line. Pure: the same analyses give the same text.
 import { formatDurationMs } from './duration.js';
 import type { TimelineAnalysis } from './pipeline.js';
+import type { RunMeta } from './simulate.js';
 import type { AlertRule } from './rules.js';
 import { REPLAY_POINTS } from './vmalert.js';
 
@@ -130,4 +131,25 @@ export function crossCheckLines(all: readonly TimelineAnalysis[], routing?: { la
   } else lines.push('promtool test rules: not run');
   if (routing) lines.push(`amtool config routes test: ${routing.labelSets - routing.failures.length}/${routing.labelSets} distinct routings agree${routing.failures.length ? `:\n  ${routing.failures.join('\n  ')}` : ''}`);
   return lines.join('\n');
+}
+
+const countText = (m: ReadonlyMap<string, number>): string => [...m].map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+
+/**
+ * What the timelines put the alerts through (issue 43): the noise episodes drawn, by cause; the moments of the
+ * nodes' lives that took effect (runner.ts `moments`: a re-stake does nothing on an auto-renewed validator); and
+ * the exporter's stops at which an alert was firing.
+ */
+export function noiseLines(metas: readonly RunMeta[], all: readonly TimelineAnalysis[]): string[] {
+  const drawn = new Map<string, number>();
+  for (const m of metas) for (const n of m.plan.noise) drawn.set(n.cause, (drawn.get(n.cause) ?? 0) + 1);
+  const took = new Map<string, number>();
+  for (const m of metas) for (const [k, n] of Object.entries(m.moments ?? {})) took.set(k, (took.get(k) ?? 0) + n);
+  const stops = all.reduce((n, a) => n + a.figures.exporterStops.total, 0);
+  const firing = all.reduce((n, a) => n + a.figures.exporterStops.whileFiring, 0);
+  return [
+    `- noise drawn: ${countText(drawn)}`,
+    `- in effect: ${countText(took)}`,
+    `- exporter stops (restarts and outages): ${stops}, ${firing} of them while an alert was firing`,
+  ];
 }
