@@ -148,7 +148,7 @@ export function timelineFigures(x: FigureInput): TimelineFigures {
   const windows = faults.map(({ event, index }) => {
     const at = x.startMs + event.at;
     const deadlines = (event.expect ?? []).map((e) => e.within ?? 0);
-    return { event, index, at, end: at + eventSpanMs(event) + Math.max(FAULT_TAIL_MS, ...deadlines) };
+    return { event, index, at, end: at + eventSpanMs(event, t.duration) + Math.max(FAULT_TAIL_MS, ...deadlines) };
   });
   const faultOf = (f: FiredRef): number | undefined => windows.find((w) => f.episode.activeAtMs >= w.at && f.episode.activeAtMs <= w.end)?.index;
 

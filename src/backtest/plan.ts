@@ -48,9 +48,14 @@ function nodesOf(e: TimelineEvent, nodes: number): number[] {
   return e.node !== undefined ? [e.node] : Array.from({ length: nodes }, (_, i) => i);
 }
 
-/** How long an explicit event lasts (its effect, not the alerts after it). */
-export function eventSpanMs(e: TimelineEvent): number {
+/**
+ * How long an explicit event lasts (its effect, not the alerts after it), on a timeline of `durationMs`: a
+ * scenario without `for` is never switched back, so it lasts until the end.
+ */
+export function eventSpanMs(e: TimelineEvent, durationMs: number): number {
   switch (e.do) {
+    case 'scenario':
+      return e.for ?? Math.max(0, durationMs - e.at);
     case 'upgrade':
       return e.down + e.rebootstrap;
     case 'exporter-restart':
@@ -130,7 +135,7 @@ function reserved(t: Timeline): Map<number, [number, number][]> {
   const busy = new Map<number, [number, number][]>();
   const mark = (node: number, a: number, b: number) => busy.set(node, [...(busy.get(node) ?? []), [a - BEFORE_EVENT_MS, b + AFTER_EVENT_MS]]);
   for (const e of t.events) {
-    const end = e.at + eventSpanMs(e);
+    const end = e.at + eventSpanMs(e, t.duration);
     if (e.do === 'exporter-restart' || e.do === 'exporter-down' || e.do === 'missed-scrapes') mark(-1, e.at, end);
     else for (const n of nodesOf(e, t.fleet.nodes)) mark(n, e.at, end);
   }

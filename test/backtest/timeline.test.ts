@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planTimeline } from '../../src/backtest/plan.js';
+import { eventSpanMs, planTimeline } from '../../src/backtest/plan.js';
 import { DEFAULT_START_MS, faultsOf, parseTimeline, TimelineError } from '../../src/backtest/timeline.js';
 
 const LIBRARY = resolve(import.meta.dirname, '../../backtest/timelines');
@@ -148,6 +148,11 @@ events:
     const restart = p.actions.find((a) => a.action.kind === 'peer-restart')!.action as { share: number; forMs: number };
     expect(restart.share).toBeGreaterThanOrEqual(0.1);
     expect(restart.share).toBeLessThanOrEqual(0.3);
+  });
+
+  it('behavior: a scenario without `for` is never switched back: it lasts until the end (its alerts stay its own)', () => {
+    const t = parseTimeline(`${minimal}events:\n  - { at: 30m, node: 1, do: scenario, scenario: validator-expiring }\n  - { at: 1h, node: 0, do: scenario, scenario: slow, for: 10m }\n`, 'span.yaml');
+    expect(t.events.map((e) => eventSpanMs(e, t.duration))).toEqual([90 * MIN, 10 * MIN]);
   });
 
   it('default: an upgrade is down, then bootstrapping, then healthy', () => {
