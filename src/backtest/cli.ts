@@ -1,8 +1,9 @@
 // `npm run backtest [-- --timeline FILE ...]`: simulates the timelines (the shipped library in
 // backtest/timelines/ by default), evaluates the shipped alert rules over them with real
 // Prometheus, cross-checks the state machine with vmalert and promtool, and prints the figures and
-// the summary line. Exit status 0 whatever the figures say; 2 when a cross-check disagrees or the
-// exporter logged an error (the harness cannot be trusted then); 1 on a usage or setup error.
+// the summary line. Exit status 0 when every rule is within its false-page budget (budget.ts); 3 when a
+// rule is over it; 2 when a cross-check disagrees or the exporter logged an error (the harness cannot be
+// trusted then: before 3); 1 on a usage or setup error.
 import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,7 +13,8 @@ import { checkRouting } from './amtool.js';
 import { codeHash } from './cache.js';
 import { analyse, type TimelineAnalysis } from './pipeline.js';
 import { childPeakMb, onPath, stopAll } from './programs.js';
-import { alertTable, crossCheckLines, falsePageList, faultTable, flapList, summarize, summaryLine } from './report.js';
+import { budgetLine, budgetRows, overLines, ruleBudgetTable, severityLines, type BudgetRow } from './budget.js';
+import { alertTable, crossCheckLines, falsePageList, faultTable, flapList, noiseLines, summarize, summaryLine, type Summary } from './report.js';
 import { loadRules, ruleMetrics } from './rules.js';
 import type { Simulated } from './simulate.js';
 import { parseTimeline, TimelineError, type Timeline } from './timeline.js';
@@ -96,7 +98,11 @@ export function parseArgs(argv: readonly string[]): CliOptions {
 export interface BacktestOutput {
   readonly analyses: readonly TimelineAnalysis[];
   readonly sims: readonly Simulated[];
+  readonly summary: Summary;
+  /** every rule against its severity's false-page budget */
+  readonly budget: readonly BudgetRow[];
   readonly text: string;
+  /** the harness can be trusted: the cross-checks agree and the exporter logged no error */
   readonly ok: boolean;
 }
 
@@ -139,7 +145,10 @@ export async function backtest(o: CliOptions, log: (msg: string) => void): Promi
   await chain;
   const routing = await checkRouting(o.alertmanager, am.route, analyses.flatMap((a) => a.notifiedLabels));
 
-  const summary = summarize(analyses);
+  const healthyNodeDays = analyses.reduce((n, a) => n + a.figures.healthyNodeDays, 0);
+  const budget = budgetRows(rules, (id) => analyses.reduce((n, a) => n + (a.figures.perRule.get(id)?.falsePages ?? 0), 0), healthyNodeDays);
+  const over = overLines(budget);
+  const summary = summarize(analyses, over.length);
   const starts = new Map(sims.map((s) => [s.meta.timeline, s.meta.startMs]));
   const errors = sims.flatMap((s) => s.meta.exporterErrors.map((e) => `${s.meta.timeline}: ${e}`));
   const crossBad = analyses.some((a) => (a.vmalert?.mismatches.length ?? 0) > 0 || a.promtool.some((p) => !p.ok)) || routing.failures.length > 0;
@@ -154,6 +163,14 @@ export async function backtest(o: CliOptions, log: (msg: string) => void): Promi
     '## Per fault (notifications after inhibition)',
     faultTable(analyses),
     '',
+    `## False-page budget (${healthyNodeDays.toFixed(1)} healthy node-days; alerts/README.md "False-page budget")`,
+    ruleBudgetTable(budget),
+    '',
+    ...severityLines(budget, healthyNodeDays),
+    '',
+    '## Noise (what the alerts went through)',
+    ...noiseLines(sims.map((x) => x.meta), analyses),
+    '',
     '## False pages',
     falsePageList(analyses, starts),
     '',
@@ -165,9 +182,11 @@ export async function backtest(o: CliOptions, log: (msg: string) => void): Promi
     ...(errors.length ? ['', `## Exporter errors (${errors.length})`, ...errors.slice(0, 20)] : []),
     '',
     `wall time ${((performance.now() - wall) / 1000).toFixed(0)} s; peak memory: backtest process ${rss.toFixed(0)} MB (worker threads included)${children ? `, ${children}` : ''}`,
+    budgetLine(budget, healthyNodeDays),
+    ...over,
     summaryLine(summary),
   ].join('\n');
-  return { analyses, sims, text, ok: !crossBad && errors.length === 0 };
+  return { analyses, sims, summary, budget, text, ok: !crossBad && errors.length === 0 };
 }
 
 async function main(): Promise<void> {
@@ -189,8 +208,8 @@ async function main(): Promise<void> {
   try {
     const out = await backtest(o, log);
     console.log(out.text);
-    if (o.json) writeFileSync(o.json, JSON.stringify({ summary: summarize(out.analyses), timelines: out.analyses.map((a) => ({ ...a.figures, perRule: Object.fromEntries(a.figures.perRule) })) }, null, 1));
-    process.exitCode = out.ok ? 0 : 2;
+    if (o.json) writeFileSync(o.json, JSON.stringify({ summary: out.summary, budget: out.budget, timelines: out.analyses.map((a) => ({ ...a.figures, perRule: Object.fromEntries(a.figures.perRule) })) }, null, 1));
+    process.exitCode = !out.ok ? 2 : out.summary.overBudget > 0 ? 3 : 0;
   } catch (e) {
     console.error(e instanceof Error ? e.message : String(e));
     process.exitCode = 1;

@@ -69,11 +69,15 @@ export interface RuleFlap extends Flap {
 export interface TimelineFigures {
   readonly timeline: string;
   readonly nodeWeeks: number;
+  /** node-days outside the faults' windows (healthyNodeDays): the time in which every page is a false page */
+  readonly healthyNodeDays: number;
   readonly faults: readonly FaultResult[];
   readonly falsePages: readonly FalsePage[];
   readonly flaps: readonly RuleFlap[];
   /** per rule id: pages, false pages, flaps */
   readonly perRule: ReadonlyMap<string, { pages: number; falsePages: number; flaps: number }>;
+  /** the exporter's stops (restarts and outages, noise and events), and those at which an alert was firing (Watchdog aside) */
+  readonly exporterStops: { readonly total: number; readonly whileFiring: number };
 }
 
 export function describeEvent(e: TimelineEvent): string {
@@ -89,6 +93,38 @@ export function describeEvent(e: TimelineEvent): string {
  */
 export function defaultDeadlineMs(rule: AlertRule, scrapeIntervalMs: number): number {
   return rule.forMs + 2 * rule.intervalMs + Math.max(scrapeIntervalMs, rule.cadenceMs) + rule.windowMs;
+}
+
+/** A fault's window on one node (undefined: every node), offsets from the timeline's start. */
+export interface FaultWindow {
+  readonly node?: number;
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+/**
+ * The healthy node-days of a timeline: each node's time outside the windows of the faults that concern it (a
+ * fault of the exporter concerns every node), overlapping windows counted once. The exposure of the false-page
+ * budget (budget.ts): a page in this time is a false page.
+ */
+export function healthyNodeDays(nodes: number, durationMs: number, windows: readonly FaultWindow[]): number {
+  let healthyMs = 0;
+  for (let node = 0; node < nodes; node++) {
+    const mine = windows
+      .filter((w) => w.node === undefined || w.node === node)
+      .map((w) => [Math.max(0, w.fromMs), Math.min(durationMs, w.toMs)] as const)
+      .filter(([a, b]) => b > a)
+      .sort((x, y) => x[0] - y[0]);
+    let covered = 0;
+    let end = 0;
+    for (const [a, b] of mine) {
+      if (b <= end) continue;
+      covered += b - Math.max(a, end);
+      end = b;
+    }
+    healthyMs += durationMs - covered;
+  }
+  return healthyMs / 86_400_000;
 }
 
 const hasLabels = (have: Readonly<Record<string, string>>, want: Readonly<Record<string, string>>) => Object.entries(want).every(([k, v]) => have[k] === v);
@@ -112,7 +148,7 @@ export function timelineFigures(x: FigureInput): TimelineFigures {
   const windows = faults.map(({ event, index }) => {
     const at = x.startMs + event.at;
     const deadlines = (event.expect ?? []).map((e) => e.within ?? 0);
-    return { event, index, at, end: at + eventSpanMs(event) + Math.max(FAULT_TAIL_MS, ...deadlines) };
+    return { event, index, at, end: at + eventSpanMs(event, t.duration) + Math.max(FAULT_TAIL_MS, ...deadlines) };
   });
   const faultOf = (f: FiredRef): number | undefined => windows.find((w) => f.episode.activeAtMs >= w.at && f.episode.activeAtMs <= w.end)?.index;
 
@@ -181,9 +217,22 @@ export function timelineFigures(x: FigureInput): TimelineFigures {
     };
   });
 
+  const stops = [
+    ...x.noise.filter((n) => n.cause === 'exporter restart').map((n) => x.startMs + n.startMs),
+    ...t.events.filter((e) => e.do === 'exporter-restart' || e.do === 'exporter-down').map((e) => x.startMs + e.at),
+  ];
+  const firing = x.fired.filter((f) => f.rule.metrics.length > 0).map((f) => f.episode);
+  const whileFiring = stops.filter((at) => firing.some((e) => e.firedAtMs! <= at && (e.endAtMs === undefined || at < e.endAtMs))).length;
+
   return {
     timeline: t.name,
+    exporterStops: { total: stops.length, whileFiring },
     nodeWeeks: (t.fleet.nodes * t.duration) / (7 * 86_400_000),
+    healthyNodeDays: healthyNodeDays(
+      t.fleet.nodes,
+      t.duration,
+      windows.map((w) => ({ node: w.event.node, fromMs: w.at - x.startMs, toMs: w.end - x.startMs })),
+    ),
     faults: results,
     falsePages,
     flaps: x.flaps,

@@ -41,7 +41,7 @@ export async function analyse(o: AnalyseOptions): Promise<TimelineAnalysis> {
   const meta = o.sim.meta;
   // scratch files of an earlier run (promtool tests, vmalert's store) must not be read again
   rmSync(o.workDir, { recursive: true, force: true });
-  const prom = await startPrometheus(o.sim.tsdb, join(o.workDir, 'prometheus'), o.rules[0]?.intervalMs ?? 15_000);
+  const prom = await startPrometheus(o.sim.tsdb, join(o.workDir, 'prometheus'), o.rules[0]?.intervalMs ?? 15_000, meta.intervalMs);
   try {
     const started = performance.now();
     const grid = (r: AlertRule) => gridOf(meta.startMs, meta.endMs, r.intervalMs);

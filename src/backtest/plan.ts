@@ -11,7 +11,10 @@ export type Action =
   | { readonly kind: 'restart'; readonly node: number; readonly firstRunMs?: number }
   | { readonly kind: 'exporter'; readonly up: boolean }
   | { readonly kind: 'scrapes'; readonly missed: boolean }
-  | { readonly kind: 'timeouts'; readonly node: number; readonly rate: number };
+  | { readonly kind: 'timeouts'; readonly node: number; readonly rate: number }
+  /** the node's history (src/sim/own-history.ts): a re-stake, a join at the end of a spell out of the set, an L1 validator registered or removed, peers restarting for `forMs` */
+  | { readonly kind: 'restake' | 'join' | 'l1-change'; readonly node: number }
+  | { readonly kind: 'peer-restart'; readonly node: number; readonly share: number; readonly forMs: number };
 
 export interface PlannedAction {
   /** offset from the start of the timeline, ms */
@@ -45,15 +48,25 @@ function nodesOf(e: TimelineEvent, nodes: number): number[] {
   return e.node !== undefined ? [e.node] : Array.from({ length: nodes }, (_, i) => i);
 }
 
-/** How long an explicit event lasts (its effect, not the alerts after it). */
-export function eventSpanMs(e: TimelineEvent): number {
+/**
+ * How long an explicit event lasts (its effect, not the alerts after it), on a timeline of `durationMs`: a
+ * scenario without `for` is never switched back, so it lasts until the end.
+ */
+export function eventSpanMs(e: TimelineEvent, durationMs: number): number {
   switch (e.do) {
+    case 'scenario':
+      return e.for ?? Math.max(0, durationMs - e.at);
     case 'upgrade':
       return e.down + e.rebootstrap;
     case 'exporter-restart':
       return e.downtime;
     case 'restart':
       return e.firstRun ?? 30_000;
+    case 'join':
+      return e.out;
+    case 'restake':
+    case 'l1-change':
+      return 0;
     default:
       return e.for ?? 0;
   }
@@ -93,9 +106,28 @@ function eventActions(e: TimelineEvent, index: number, nodes: number): PlannedAc
         add(e.at, { kind: 'scrapes', missed: true }, 'scrapes missed');
         add(e.at + e.for, { kind: 'scrapes', missed: false }, 'scrapes back');
         break;
+      case 'restake':
+      case 'l1-change':
+        add(e.at, { kind: e.do, node }, e.do);
+        break;
+      case 'join':
+        for (const [dt, action] of joinSteps(node, e.out)) add(e.at + dt, action, 'join');
+        break;
+      case 'peer-restart':
+        add(e.at, { kind: 'peer-restart', node, share: e.share, forMs: e.for }, 'peer restart');
+        break;
     }
   }
   return out;
+}
+
+/** A join: out of the validator set for `outMs`, then a validator again with a new registration. */
+function joinSteps(node: number, outMs: number): [number, Action][] {
+  return [
+    [0, { kind: 'scenario', node, scenario: 'not-a-validator' }],
+    [outMs, { kind: 'scenario', node, scenario: 'healthy' }],
+    [outMs, { kind: 'join', node }],
+  ];
 }
 
 /** Busy stretches per node (-1: the exporter) that noise must keep clear of. */
@@ -103,7 +135,7 @@ function reserved(t: Timeline): Map<number, [number, number][]> {
   const busy = new Map<number, [number, number][]>();
   const mark = (node: number, a: number, b: number) => busy.set(node, [...(busy.get(node) ?? []), [a - BEFORE_EVENT_MS, b + AFTER_EVENT_MS]]);
   for (const e of t.events) {
-    const end = e.at + eventSpanMs(e);
+    const end = e.at + eventSpanMs(e, t.duration);
     if (e.do === 'exporter-restart' || e.do === 'exporter-down' || e.do === 'missed-scrapes') mark(-1, e.at, end);
     else for (const n of nodesOf(e, t.fleet.nodes)) mark(n, e.at, end);
   }
@@ -150,6 +182,24 @@ function noiseKinds(n: NoiseSpec): NoiseKind[] {
   if (n.slow) {
     const w = n.slow;
     kinds.push({ name: 'slow', every: w.every, exporter: false, draw: (s, node) => switchFor(s, w.for, { kind: 'scenario', node, scenario: 'slow' }, { kind: 'scenario', node, scenario: 'healthy' }) });
+  }
+  // The node's history (src/sim/own-history.ts): moments in which monitors cry wolf (issue 43).
+  if (n.restakes) kinds.push({ name: 'restake', every: n.restakes.every, exporter: false, draw: (_s, node) => ({ span: 0, actions: [[0, { kind: 'restake', node }]] }) });
+  if (n.joins) {
+    const j = n.joins;
+    kinds.push({ name: 'join', every: j.every, exporter: false, draw: (s, node) => {
+      const out = s.between(j.out[0], j.out[1]);
+      return { span: out, actions: joinSteps(node, out) };
+    } });
+  }
+  if (n.l1Changes) kinds.push({ name: 'L1 change', every: n.l1Changes.every, exporter: false, draw: (_s, node) => ({ span: 0, actions: [[0, { kind: 'l1-change', node }]] }) });
+  if (n.peerRestarts) {
+    const p = n.peerRestarts;
+    kinds.push({ name: 'peer restart', every: p.every, exporter: false, draw: (s, node) => {
+      const share = p.share[0] + (p.share[1] - p.share[0]) * s.next();
+      const forMs = s.between(p.for[0], p.for[1]);
+      return { span: forMs, actions: [[0, { kind: 'peer-restart', node, share, forMs }]] };
+    } });
   }
   if (n.exporterRestarts) {
     const r = n.exporterRestarts;

@@ -2,7 +2,8 @@
 // those blocks (loopback, no scrape, no rule: it only answers queries), and its HTTP query API.
 // Retention is 100 years (Prometheus measures retention from the newest block, and the simulated
 // weeks are in the past); blocks are not compacted further (a hidden flag keeps the largest block
-// at 2 h), so the start costs nothing.
+// at 2 h), so the start costs nothing. Its lookback is one scrape interval (stalenessLookbackMs): the
+// backfilled series go stale where a live scrape's would.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { WrittenFile } from './openmetrics.js';
@@ -67,8 +68,27 @@ function matrix(data: unknown): Series[] {
   return d.result.map((s) => ({ metric: s.metric, values: (s.values ?? []).map(([t, v]) => ({ t: Math.round(t * 1000), v: num(v) })) }));
 }
 
-/** Starts Prometheus on `dataDir` (loopback, random port); waits for /-/ready (bounded). */
-export async function startPrometheus(dataDirIn: string, workDirIn: string, evaluationIntervalMs: number): Promise<PromServer> {
+/**
+ * The query lookback that makes the backfilled series go stale where a live Prometheus would mark them stale.
+ * promtool's OpenMetrics backfill writes no staleness marker (OpenMetrics has no way to write one: a `NaN` is an
+ * ordinary NaN), so with Prometheus' default lookback of 5 minutes a series whose scrapes stop (the exporter
+ * stopped, a failed scrape, a series the exporter no longer renders) stays visible for 5 minutes after its last
+ * sample: `absent()` turned true 5 minutes late. A live Prometheus writes a staleness marker for every series of
+ * the previous scrape that the next scrape lacks, a failed scrape included (scrape.go: "a failed scrape is the
+ * same as an empty scrape"), so the series is gone from that next scrape on. The backfilled scrapes lie on an
+ * exact grid (every scrape interval from the timeline's start), so a lookback of one interval less 1 ms gives
+ * every evaluation the sample of the last scrape slot at or before it, and nothing when that slot had none:
+ * what the markers give. The promtool cross-check writes the same markers (`stale`, promtool-check.ts).
+ */
+export function stalenessLookbackMs(scrapeIntervalMs: number): number {
+  return scrapeIntervalMs - 1;
+}
+
+/**
+ * Starts Prometheus on `dataDir` (loopback, random port) with the lookback of a scrape every `scrapeIntervalMs`
+ * (stalenessLookbackMs); waits for /-/ready (bounded).
+ */
+export async function startPrometheus(dataDirIn: string, workDirIn: string, evaluationIntervalMs: number, scrapeIntervalMs: number): Promise<PromServer> {
   const bin = need('prometheus', 'querying the backfilled series');
   const dataDir = resolve(dataDirIn);
   const workDir = resolve(workDirIn);
@@ -88,6 +108,7 @@ export async function startPrometheus(dataDirIn: string, workDirIn: string, eval
       '--storage.tsdb.max-block-duration=2h',
       `--web.listen-address=127.0.0.1:${port}`,
       '--query.timeout=10m',
+      `--query.lookback-delta=${stalenessLookbackMs(scrapeIntervalMs)}ms`,
       '--log.level=warn',
     ],
     url,

@@ -5,7 +5,8 @@
 // firing when it fired and at activeAt + `for` + 2 evaluations, and the ALERTS series firing for
 // exactly as many evaluations as the state machine counted (it fired once).
 // promtool runs a copy of the rule without annotations (it compares annotations too), with time()
-// shifted to the window's start (its clock starts at 0).
+// shifted to the window's start (its clock starts at 0), and a staleness marker where a series stopped, as
+// the Prometheus of the backtest has them (prometheus.ts stalenessLookbackMs).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify as stringifyYaml } from 'yaml';
@@ -64,7 +65,11 @@ export function seriesText(metric: Readonly<Record<string, string>>): string {
   return `${name ?? ''}{${inner}}`;
 }
 
-/** promtool's `values` of a series: index k is fromMs + k × interval; `_` where no sample was scraped. */
+/**
+ * promtool's `values` of a series: index k is fromMs + k × interval; `stale` at the first scrape without a
+ * sample after one with it (the staleness marker a live scrape writes there, which the backfill cannot:
+ * prometheus.ts stalenessLookbackMs), `_` at the others without one.
+ */
 export function seriesValues(s: Series, fromMs: number, intervalMs: number, count: number): string {
   const out = new Array<string>(count).fill('_');
   for (const p of s.values) {
@@ -72,6 +77,7 @@ export function seriesValues(s: Series, fromMs: number, intervalMs: number, coun
     if (!Number.isInteger(k)) throw new Error(`sample at ${p.t} is off the scrape grid of ${fromMs} + k×${intervalMs}`);
     if (k >= 0 && k < count) out[k] = seriesValue(p.v);
   }
+  for (let k = count - 1; k > 0; k--) if (out[k] === '_' && out[k - 1] !== '_') out[k] = 'stale';
   return out.join(' ');
 }
 

@@ -4,37 +4,45 @@
 // line. Pure: the same analyses give the same text.
 import { formatDurationMs } from './duration.js';
 import type { TimelineAnalysis } from './pipeline.js';
+import type { RunMeta } from './simulate.js';
 import type { AlertRule } from './rules.js';
 import { REPLAY_POINTS } from './vmalert.js';
 
 export interface Summary {
   readonly nodeWeeks: number;
+  /** node-days outside the faults' windows: the false-page budget's exposure */
+  readonly healthyNodeDays: number;
   readonly falsePages: number;
   readonly flaps: number;
   readonly faults: number;
   readonly paged: number;
   readonly late: number;
   readonly storms: number;
+  /** rules over their severity's false-page budget (budget.ts) */
+  readonly overBudget: number;
 }
 
 /** More notifications than this for one fault is a storm. */
 export const STORM_ABOVE = 2;
 
-export function summarize(all: readonly TimelineAnalysis[]): Summary {
+/** The figures summed over the timelines; `overBudget`: the rules budget.ts found OVER (0 when not judged). */
+export function summarize(all: readonly TimelineAnalysis[], overBudget = 0): Summary {
   const faults = all.flatMap((a) => a.figures.faults);
   return {
     nodeWeeks: all.reduce((n, a) => n + a.figures.nodeWeeks, 0),
+    healthyNodeDays: all.reduce((n, a) => n + a.figures.healthyNodeDays, 0),
     falsePages: all.reduce((n, a) => n + a.figures.falsePages.length, 0),
     flaps: all.reduce((n, a) => n + a.figures.flaps.length, 0),
     faults: faults.length,
     paged: faults.filter((f) => f.paged_ok).length,
     late: faults.filter((f) => f.late).length,
     storms: faults.filter((f) => f.pages.length > STORM_ABOVE).length,
+    overBudget,
   };
 }
 
 export function summaryLine(s: Summary): string {
-  return `backtest: ${s.nodeWeeks.toFixed(1)} node-weeks, false pages ${s.falsePages}, flaps ${s.flaps}, faults paged ${s.paged}/${s.faults}, late ${s.late}, storms ${s.storms}`;
+  return `backtest: ${s.nodeWeeks.toFixed(1)} node-weeks, false pages ${s.falsePages}, flaps ${s.flaps}, faults paged ${s.paged}/${s.faults}, late ${s.late}, storms ${s.storms}, over budget ${s.overBudget}`;
 }
 
 const dur = (ms: number | undefined) => (ms === undefined ? '–' : formatDurationMs(Math.round(ms / 1000) * 1000));
@@ -123,4 +131,25 @@ export function crossCheckLines(all: readonly TimelineAnalysis[], routing?: { la
   } else lines.push('promtool test rules: not run');
   if (routing) lines.push(`amtool config routes test: ${routing.labelSets - routing.failures.length}/${routing.labelSets} distinct routings agree${routing.failures.length ? `:\n  ${routing.failures.join('\n  ')}` : ''}`);
   return lines.join('\n');
+}
+
+const countText = (m: ReadonlyMap<string, number>): string => [...m].map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+
+/**
+ * What the timelines put the alerts through (issue 43): the noise episodes drawn, by cause; the moments of the
+ * nodes' lives that took effect (runner.ts `moments`: a re-stake does nothing on an auto-renewed validator); and
+ * the exporter's stops at which an alert was firing.
+ */
+export function noiseLines(metas: readonly RunMeta[], all: readonly TimelineAnalysis[]): string[] {
+  const drawn = new Map<string, number>();
+  for (const m of metas) for (const n of m.plan.noise) drawn.set(n.cause, (drawn.get(n.cause) ?? 0) + 1);
+  const took = new Map<string, number>();
+  for (const m of metas) for (const [k, n] of Object.entries(m.moments ?? {})) took.set(k, (took.get(k) ?? 0) + n);
+  const stops = all.reduce((n, a) => n + a.figures.exporterStops.total, 0);
+  const firing = all.reduce((n, a) => n + a.figures.exporterStops.whileFiring, 0);
+  return [
+    `- noise drawn: ${countText(drawn)}`,
+    `- in effect: ${countText(took)}`,
+    `- exporter stops (restarts and outages): ${stops}, ${firing} of them while an alert was firing`,
+  ];
 }

@@ -46,6 +46,13 @@ export interface RunResult {
   readonly requests: { readonly answered: number; readonly failed: number; readonly timeouts: number };
   /** error lines the exporter logged (they must surface) */
   readonly exporterErrors: readonly string[];
+  /**
+   * How often each moment of the node's life happened (issue 43), counted where it took effect: `restake`, `join`,
+   * `L1 change`, `peer restart` (actions applied; a re-stake does nothing on an auto-renewed validator), and,
+   * seen at the collection cycles, `cycle boundary` (an auto-renewed validator's next cycle) and `validation
+   * renewed` (a fixed-end validation replaced by the simulator's own renewal, a re-stake or a join).
+   */
+  readonly moments: Readonly<Record<string, number>>;
   readonly wallMs: number;
 }
 
@@ -105,8 +112,24 @@ export async function runTimeline(o: RunOptions): Promise<RunResult> {
 
   let exporter: Exporter | undefined = await start();
   let scrapesOff = false;
+  const moments: Record<string, number> = {};
+  const count = (what: string) => void (moments[what] = (moments[what] ?? 0) + 1);
   const apply = async (a: Action): Promise<void> => {
     switch (a.kind) {
+      case 'restake':
+        if (fleet.restake(a.node)) count('restake');
+        return;
+      case 'join':
+        fleet.join(a.node);
+        count('join');
+        return;
+      case 'l1-change':
+        if (fleet.changeL1(a.node)) count('L1 change');
+        return;
+      case 'peer-restart':
+        fleet.restartPeers(a.node, a.share, a.forMs);
+        count('peer restart');
+        return;
       case 'scenario':
         fleet.setScenario(a.node, a.scenario);
         return;
@@ -131,6 +154,14 @@ export async function runTimeline(o: RunOptions): Promise<RunResult> {
   const writer = new OpenMetricsWriter(o.dir, o.fileWindowMs, t.name);
   const missRate = t.noise.missedScrapes?.rate ?? 0;
   const endMs = t.startMs + t.duration;
+  // the own validation (cycle) each node had at the last cycle: a new start is a boundary or a renewal
+  const periods = nodeIds.map((_, i) => fleet.ownPeriod(i));
+  const notePeriods = () =>
+    nodeIds.forEach((_, i) => {
+      const p = fleet.ownPeriod(i);
+      if (p.start !== periods[i]!.start) count(fleet.autoRenewed(i) && p.start === periods[i]!.end ? 'cycle boundary' : 'validation renewed');
+      periods[i] = p;
+    });
   let next = 0;
   let cycles = 0;
   let scrapes = 0;
@@ -144,6 +175,7 @@ export async function runTimeline(o: RunOptions): Promise<RunResult> {
         await apply(p.action);
       }
       now = at;
+      notePeriods();
       if (!exporter) continue;
       await exporter.collectOnce();
       cycles++;
@@ -175,6 +207,7 @@ export async function runTimeline(o: RunOptions): Promise<RunResult> {
     missedScrapes: missed,
     requests: { ...dispatcher.counts, timeouts },
     exporterErrors: sink.lines,
+    moments,
     wallMs: performance.now() - wall,
   };
 }

@@ -4,12 +4,14 @@
 // `down` restarts the node's process; a switch that changes what the siblings see re-runs their
 // health checks), so the answers are the ones a loopback simulator would have given at that time.
 import type http from 'node:http';
+import { isAutoRenewed } from '../sim/auto-renew.js';
 import { garble } from '../sim/garbage-answers.js';
 import type { HttpAnswer } from '../sim/json-rpc-envelope.js';
 import { SimInstance } from '../sim/node-instance.js';
 import { NodeModel } from '../sim/node-model.js';
 import { route } from '../sim/node-routes.js';
 import { isScenarioName, SCENARIOS, scenarioNamed, type ScenarioName } from '../sim/scenarios/index.js';
+import { validatorPeriod } from '../sim/validator-registry.js';
 import type { SimVersion } from '../sim/versions.js';
 
 export interface FleetOptions {
@@ -56,7 +58,8 @@ export class SimFleet {
           blockRates: rates,
           now: opts.now,
           sybilProtection: true,
-          version: opts.versions?.[i] ?? '1.14.2',
+          // the reference node (index `nodes`) runs what the fleet's first node runs: one network, one release
+          version: opts.versions?.[i] ?? (i === opts.nodes ? opts.versions?.[0] : undefined) ?? '1.14.2',
           // The same heights on every node and the reference (one chain seed), but each node has its own
           // validator set and L1, so each reports a network ID of its own (as a multi-node simulator
           // does, sim/server.ts): the exporter shares network answers only within a network, and a
@@ -116,6 +119,54 @@ export class SimFleet {
   /** A restart of node i's process: its checks are "not yet run" until the first run. */
   restart(i: number, firstRunMs?: number): void {
     this.inst(i).startHealth(firstRunMs ?? this.restartFirstRunMs);
+  }
+
+  private nowS(i: number): number {
+    return Math.floor(this.inst(i).model.now() / 1000);
+  }
+
+  /** Whether node i's own validator is auto-renewed now (ACP-236: 1.15.0 after Helicon). */
+  autoRenewed(i: number): boolean {
+    const m = this.inst(i).model;
+    return isAutoRenewed(m.seed, m.profile.autoRenewedStakers, m.selfNow, this.nowS(i));
+  }
+
+  /** Node i's own validation now (an auto-renewed validator: its cycle), unix s. */
+  ownPeriod(i: number): { start: number; end: number } {
+    const m = this.inst(i).model;
+    const p = validatorPeriod(m, m.selfNow, this.nowS(i));
+    return { start: p.start, end: p.end };
+  }
+
+  /**
+   * Node i's fixed-end validation ends now with its reward paid and a new one starts (src/sim/own-history.ts);
+   * false (nothing happens) on an auto-renewed validator, whose cycle boundary is its re-stake, and on a node
+   * that is not a validator now.
+   */
+  restake(i: number): boolean {
+    const m = this.inst(i).model;
+    if (this.autoRenewed(i) || !m.isValidator) return false;
+    m.history.register(this.nowS(i), 'restake');
+    return true;
+  }
+
+  /** Node i's own validator registers anew now (after a spell out of the set: a `join`). */
+  join(i: number): void {
+    this.inst(i).model.history.register(this.nowS(i), 'join');
+  }
+
+  /** A validator of node i's L1 registered now, or the last one registered removed; false before Etna (no L1). */
+  changeL1(i: number): boolean {
+    const m = this.inst(i).model;
+    if (!m.profile.l1) return false;
+    m.history.changeL1(this.nowS(i));
+    return true;
+  }
+
+  /** A share of node i's validator peers restart now, for `forMs`. */
+  restartPeers(i: number, share: number, forMs: number): void {
+    const from = this.nowS(i);
+    this.inst(i).model.history.restartPeers(from, from + Math.max(1, Math.round(forMs / 1000)), share);
   }
 
   /**

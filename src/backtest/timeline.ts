@@ -25,6 +25,10 @@ const positive = (what: string) => duration(what).refine((ms) => ms > 0, `${what
 const range = (what: string) =>
   z.union([duration(what).transform((ms) => [ms, ms] as const), z.tuple([duration(what), duration(what)])]).refine(([a, b]) => a <= b, `${what}: the first value must not exceed the second`);
 const rate = z.number().min(0).max(1);
+/** [min, max] or one value: a share between the two (seeded), or exactly that one. */
+const shares = z
+  .union([rate.transform((v) => [v, v] as const), z.tuple([rate, rate])])
+  .refine(([a, b]) => a <= b && b > 0, 'a share: the first value must not exceed the second, and the second must be above 0');
 const scenario = z.string().superRefine((s, ctx) => {
   if (!(SCENARIOS as readonly string[]).includes(s)) ctx.addIssue({ code: 'custom', message: `unknown scenario ${JSON.stringify(s)}; valid: ${SCENARIOS.join(', ')}` });
 });
@@ -62,6 +66,14 @@ const event = z.discriminatedUnion('do', [
   z.object({ do: z.literal('missed-scrapes'), ...common, for: positive('a duration') }).strict(),
   /** a share of the node's requests times out (1 = every request) */
   z.object({ do: z.literal('timeouts'), rate, ...common, for: positive('a duration') }).strict(),
+  /** the node's fixed-end validation ends now with its reward paid and is re-staked at once (nothing on an auto-renewed one) */
+  z.object({ do: z.literal('restake'), ...common }).strict(),
+  /** the node leaves the validator set for `out`, then joins it again with a new validation */
+  z.object({ do: z.literal('join'), out: positive('a spell out of the set'), ...common }).strict(),
+  /** a validator of the node's L1 is registered, or the last one registered is removed */
+  z.object({ do: z.literal('l1-change'), ...common }).strict(),
+  /** a share of the node's validator peers restart: gone for `for`, then reporting anew */
+  z.object({ do: z.literal('peer-restart'), share: rate.refine((v) => v > 0, 'a share above 0'), ...common, for: positive('a duration') }).strict(),
 ]);
 
 const every = (what: string) => positive(what);
@@ -79,6 +91,14 @@ const noise = z
     exporterRestarts: z.object({ every: every('a restart period'), downtime: range('downtime') }).strict().optional(),
     /** per scrape: Prometheus misses one */
     missedScrapes: z.object({ rate }).strict().optional(),
+    /** per node: its fixed-end validation ends (reward paid) and is re-staked at once; none on an auto-renewed validator */
+    restakes: z.object({ every: every('a re-stake period') }).strict().optional(),
+    /** per node: it leaves the validator set for `out`, then joins it again (a new validation, or registration) */
+    joins: z.object({ every: every('a join period'), out: range('a spell out of the set') }).strict().optional(),
+    /** per node: a validator of its L1 registered, or the last one registered removed (alternately) */
+    l1Changes: z.object({ every: every('an L1 change period') }).strict().optional(),
+    /** per node: a share of its validator peers restart around it (a release wave): gone for `for`, then reporting anew */
+    peerRestarts: z.object({ every: every('a peer restart period'), share: shares, for: range('a restart') }).strict().optional(),
   })
   .strict();
 

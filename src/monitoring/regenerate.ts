@@ -1,14 +1,14 @@
 /**
  * `npm run monitoring`: writes the committed alerts/*.rules.yaml and dashboards/*.json from
  * src/monitoring with the default settings, the tables of alerts/README.md (the alerts of each rule file, and the
- * thresholds, the official Builders Hub comparison of official-docs.ts) and the
+ * thresholds, the official Builders Hub comparison of official-docs.ts, the false-page budget) and the
  * thresholds of examples/monitoring.yaml from settings.ts and threshold-docs.ts, and the L1 series table of
  * docs/runbook.md from l1-docs.ts.
  * test/monitoring/committed.test.ts and docs.test.ts fail when they differ.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { withAlertsTable } from './alert-docs.js';
+import { withAlertsTable, withBudgetTable } from './alert-docs.js';
 import { REPOSITORY_HEADER, renderFiles, writeFiles } from './generate.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 import { withL1SeriesTable } from './l1-docs.js';
@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const files = renderFiles(DEFAULT_SETTINGS, REPOSITORY_HEADER);
 writeFiles(root, files, { protect: false });
 const docs: [string, (text: string) => string][] = [
-  ['alerts/README.md', (text) => withOfficialTable(withAlertsTable(withThresholdTable(text, DEFAULT_SETTINGS.thresholds), DEFAULT_SETTINGS), DEFAULT_SETTINGS.thresholds)],
+  ['alerts/README.md', (text) => withBudgetTable(withOfficialTable(withAlertsTable(withThresholdTable(text, DEFAULT_SETTINGS.thresholds), DEFAULT_SETTINGS), DEFAULT_SETTINGS.thresholds))],
   ['examples/monitoring.yaml', (text) => withExampleThresholds(text, DEFAULT_SETTINGS.thresholds)],
   ['docs/runbook.md', withL1SeriesTable],
 ];

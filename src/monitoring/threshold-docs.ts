@@ -152,7 +152,7 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
   },
   versionBehindFor: {
     alerts: 'AvalancheNodeVersionBehindPeers',
-    expression: (t) => `${c(`avax_peers_newer_version_ratio > ${num(t.newerVersionRatio)}`)} for ${c(promDuration(t.versionBehindFor))}`,
+    expression: (t) => `${c(`last_over_time(avax_peers_newer_version_ratio[5m]) > ${num(t.newerVersionRatio)}`)} for ${c(promDuration(t.versionBehindFor))}`,
     why: () => `a release takes days to roll out. Prometheus keeps a pending ${c('for:')} over restarts only within ${c('--rules.alert.for-outage-tolerance')} (1h by default).`,
     example: 'AvalancheNodeVersionBehindPeers: for how long',
   },
@@ -212,7 +212,7 @@ export const THRESHOLD_DOCS: { readonly [K in keyof Thresholds]: ThresholdDoc } 
   },
   verboseLogFor: {
     alerts: 'AvalancheNodeLogLevelVerbose (info)',
-    expression: (t) => `${c('avax_node_log_level{level=~"DEBUG\\|VERBO"} == 1')} for ${c(promDuration(t.verboseLogFor))}`,
+    expression: (t) => `${c('last_over_time(avax_node_log_level{level=~"DEBUG\\|VERBO"}[5m]) == 1')} for ${c(promDuration(t.verboseLogFor))}`,
     why: () => `a short debugging session is fine; days of debug logs fill the disk. Needs ${c('--collector.admin-logger')} and the node's Admin API.`,
     example: 'AvalancheNodeLogLevelVerbose: a logger at DEBUG/VERBO for this long',
   },

@@ -9,9 +9,10 @@
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
 import { blsPublicKeyHex, cb58Encode, nodeIdFromBytes, pAddress } from './avalanche-ids.js';
-import { derivedBytes, hf, type Rng } from './deterministic-random.js';
+import { derivedBytes, h32, hf, Rng } from './deterministic-random.js';
 import { fixed4, sortByJson } from './go-format.js';
 import { DAY, L1_FEE_PRICE } from './mainnet-constants.js';
+import type { NodeHistory } from './own-history.js';
 import type { ScenarioModel } from './scenarios/scenario.js';
 
 export interface L1ValidatorDef {
@@ -39,6 +40,8 @@ export interface L1ValidatorsModel extends ScenarioModel {
   readonly isValidator: boolean;
   /** versions.ts: ACP-77 L1s (else a permissioned subnet), the deprecated stakeAmount */
   readonly profile: ScenarioModel['profile'] & { readonly l1: boolean; readonly stakeAmount: boolean };
+  /** L1 validators registered and removed during the run (own-history.ts) */
+  readonly history: Pick<NodeHistory, 'l1'>;
 }
 
 /** The own L1 validator is topped up (by 60 days of fees) before its runway drops below 20 days. */
@@ -70,6 +73,49 @@ export function makeL1Validators(seed: number, t0s: number, nodeId: string, node
   return out;
 }
 
+/**
+ * The j-th L1 validator registered during the run (RegisterL1ValidatorTx at `atS`): seeded like the others, a
+ * weight of 20, 50 or 100 (of the seeded 600), a balance of 30 to 90 days of fees from its registration, topped
+ * up like the others.
+ */
+export function extraL1Validator(seed: number, j: number, atS: number): L1ValidatorDef {
+  const rng = new Rng(h32(seed, j, 0x11));
+  const owner = pAddress(rng.bytes(20));
+  return {
+    nodeId: extraNodeId(seed, j),
+    weight: [20, 50, 100][h32(seed, j, 0x12) % 3]!,
+    startTime: atS,
+    validationID: cb58Encode(derivedBytes(`l1xvid/${seed}/${j}`, 32)),
+    publicKey: blsPublicKeyHex(rng),
+    remainingOwner: owner,
+    deactivationOwner: owner,
+    minNonce: 0,
+    initialBalance: BigInt(Math.floor(L1_FEE_PRICE * DAY * (30 + 60 * hf(seed, j, 0x13)))),
+    self: false,
+  };
+}
+
+const extraNodeId = (seed: number, j: number): string => nodeIdFromBytes(derivedBytes(`l1extra/${seed}/${j}`, 20));
+
+/** A registered validator's node connects to the L1's validators this long after its registration (1 to 10 minutes, seeded). */
+export function extraConnectsAfterS(seed: number, j: number): number {
+  return 60 + Math.floor(540 * hf(seed, j, 0x14));
+}
+
+/** The run's registered validators still in the set at `nowS` (balances from their registration). */
+function extras(m: L1ValidatorsModel, nowS: number): { v: L1ValidatorDef; j: number }[] {
+  const out: { v: L1ValidatorDef; j: number }[] = [];
+  for (const c of m.history.l1) {
+    if (c.atS > nowS) break;
+    if (c.change === 'register') out.push({ v: extraL1Validator(m.seed, c.extra, c.atS), j: c.extra });
+    else {
+      const at = out.findIndex((x) => x.j === c.extra);
+      if (at >= 0) out.splice(at, 1);
+    }
+  }
+  return out;
+}
+
 /** A permissioned subnet validator's AddSubnetValidatorTx: a year from its start. */
 const SUBNET_VALIDATION = 365 * DAY;
 
@@ -87,11 +133,17 @@ function current(m: L1ValidatorsModel): { v: L1ValidatorDef; balance: bigint | n
     const bal = v.self ? ownL1Balance(m, v, nowS, elapsed) : (m.active.l1?.otherBalance?.(m, i, nowS) ?? toppedUp(v.initialBalance, elapsed));
     out.push({ v, balance: bal < 0n ? 0n : bal });
   });
+  if (m.profile.l1) for (const { v } of extras(m, nowS)) out.push({ v, balance: toppedUp(v.initialBalance, nowS - v.startTime) });
   return out;
 }
 
-/** Whether this node is connected to the subnet validator `v` (itself always). */
-const connectedTo = (m: L1ValidatorsModel, v: L1ValidatorDef): boolean => v.self || m.active.l1?.peersConnected !== false;
+/** Whether this node is connected to the subnet validator `v` (itself always; one registered during the run once its node has connected). */
+function connectedTo(m: L1ValidatorsModel, v: L1ValidatorDef): boolean {
+  if (v.self) return true;
+  if (m.active.l1?.peersConnected === false) return false;
+  const j = m.history.l1.find((c) => c.change === 'register' && extraNodeId(m.seed, c.extra) === v.nodeId)?.extra;
+  return j === undefined || Math.floor(m.now() / 1000) >= v.startTime + extraConnectsAfterS(m.seed, j);
+}
 
 /**
  * platform.getCurrentValidators for the subnet: the L1 validator shape (inactive ones with balance

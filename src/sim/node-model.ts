@@ -19,6 +19,7 @@ import { Rng, derivedBytes, h32 } from './deterministic-random.js';
 import { futureUpgradeCheck } from './future-upgrade-check.js';
 import { rfc3339, rfc3339Nano } from './go-format.js';
 import { IndexContainers, type Container } from './index-containers.js';
+import { NodeHistory } from './own-history.js';
 import { l1BlockId, l1Networking, l1TotalWeight, l1Validators, makeL1Validators, type L1ValidatorDef } from './l1-validators.js';
 import type { ChainAlias } from './mainnet-constants.js';
 import { SIBLING_KEY_BASE, connectedPeers, ingressConnections, type PeerAttrs, type PeerInfo } from './peers.js';
@@ -106,6 +107,8 @@ export class NodeModel {
   readonly stakePos: Float64Array;
   readonly nvSlots: number; // non-validator peer slots
   readonly caches: ModelCaches = { txId: new Map(), nvId: new Map(), peerAttrs: new Map(), peers: null, validators: null };
+  /** what happened to the node during the run besides its scenario (own-history.ts): kept over switches */
+  readonly history = new NodeHistory();
 
   // scenario state (read through the getters below)
   private current: Scenario<ScenarioName> = scenarioNamed('healthy');
@@ -228,9 +231,9 @@ export class NodeModel {
     return `${!linksSiblings(this.current)}/${this.isValidator}/${this.selfNowDef.deleg}/${this.localUpgradeUnix()}`;
   }
 
-  /** Changes whenever a sibling switches scenario (part of the cache keys). */
+  /** Changes whenever a sibling switches scenario, or this node's or a sibling's history changes (part of the cache keys). */
   siblingsKey(): string {
-    return this.siblingList.map((s) => s.stateVersion).join('.');
+    return `${this.history.version}|${this.siblingList.map((s) => `${s.stateVersion}.${s.history.version}`).join(',')}`;
   }
 
   /**

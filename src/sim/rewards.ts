@@ -1,7 +1,7 @@
 // platform.getRewardUTXOs and platform.getBalance of the simulated node (vms/platformvm/service.go,
 // avalanchego v1.14.2 and v1.15.0; both deprecated since v1.9.12 and still served). With a fixed end, reward
-// UTXOs exist only for the own validation that ends in `reward-paid` (reward-period.ts), filed under its
-// txID; `reward-missed` ends it without any (an aborted RewardValidatorTx). An auto-renewed own validator
+// UTXOs exist only for the own validation that ends in `reward-paid` (reward-period.ts) or at a re-stake of the
+// run (own-history.ts), filed under its txID; `reward-missed` ends it without any (an aborted RewardValidatorTx). An auto-renewed own validator
 // (ACP-236, version 1.15.0) has none under its txID: each cycle's are filed under the ID of the cycle's
 // RewardAutoRenewedValidatorTx {txID, cycle end} (computed here with this file's own codec): at a commit the
 // withdrawn shares of the potential reward (to the validation owner) and of the delegation fees (to the
@@ -40,19 +40,25 @@ function ownAutoRenewed(m: RewardsModel, atS: number): boolean {
   return isAutoRenewed(m.seed, m.profile.autoRenewedStakers, m.selfNow, atS);
 }
 
-/** The own validation with a fixed end that ended in a reward scenario, and what it paid (none in reward-missed). */
-function endedOwn(m: RewardsModel, nowS: number): PaidReward | null {
+/**
+ * The own validations with a fixed end that ended with a reward outcome, and what each paid: the reward scenario's
+ * (none in reward-missed), and every re-stake of the run (own-history.ts: its reward paid) while a validator.
+ */
+function endedOwn(m: RewardsModel, nowS: number): PaidReward[] {
+  if (!m.isValidator) return [];
   const outcome = m.active.validators?.rewardOutcome;
-  if (outcome === undefined || !m.isValidator) return null;
-  const end = m.switchS + rewardEndAfterS(outcome);
-  if (nowS < end || ownAutoRenewed(m, end)) return null;
-  // The entry as it was in its last second: the potential reward the node showed.
-  const j = validatorJson(m, m.selfNow, end - 1, false);
-  if (outcome === 'missed' || outcome === 'missed-watched') return { txID: j['txID'] as string, amounts: [] };
-  const amounts = [BigInt(j['potentialReward'] as string)];
-  const accrued = BigInt(j['accruedDelegateeReward'] as string);
-  if (accrued > 0n) amounts.push(accrued);
-  return { txID: j['txID'] as string, amounts };
+  const ends: { end: number; paid: boolean }[] = m.history.registrations.filter((r) => r.kind === 'restake').map((r) => ({ end: r.atS, paid: true }));
+  if (outcome !== undefined) ends.push({ end: m.switchS + rewardEndAfterS(outcome), paid: outcome === 'paid' });
+  return ends.flatMap(({ end, paid }) => {
+    if (nowS < end || ownAutoRenewed(m, end)) return [];
+    // The entry as it was in its last second: the potential reward the node showed.
+    const j = validatorJson(m, m.selfNow, end - 1, false);
+    if (!paid) return [{ txID: j['txID'] as string, amounts: [] }];
+    const amounts = [BigInt(j['potentialReward'] as string)];
+    const accrued = BigInt(j['accruedDelegateeReward'] as string);
+    if (accrued > 0n) amounts.push(accrued);
+    return [{ txID: j['txID'] as string, amounts }];
+  });
 }
 
 /** The P-Chain codec's type ID of RewardAutoRenewedValidatorTx (vms/platformvm/txs/codec.go, Helicon types). */
@@ -159,9 +165,9 @@ export function rewardMethods(m: RewardsModel): Service {
       if (enc !== '' && enc !== 'hex') throw new RpcError(ARG_ERROR);
       const tx = a.id('txID');
       const nowS = Math.floor(m.now() / 1000);
-      const paid = endedOwn(m, nowS);
+      const paid = endedOwn(m, nowS).find((p) => p.txID === tx);
       const owner = addressBytes(m.selfNow.rewardAddr) as Buffer;
-      let utxos = paid && tx === paid.txID ? paid.amounts.map((x, i) => rewardUtxoHex(paid.txID, FIRST_REWARD_OUTPUT + i, x, owner)) : [];
+      let utxos = paid ? paid.amounts.map((x, i) => rewardUtxoHex(paid.txID, FIRST_REWARD_OUTPUT + i, x, owner)) : [];
       const cycle = ownCyclePayouts(m, nowS).find((c) => c.rewardTxId === tx);
       if (cycle) {
         const outputs: [bigint, string][] = [[cycle.validation, m.selfNow.rewardAddr], [cycle.delegatee, m.selfNow.delegRewardAddr]];
@@ -178,11 +184,12 @@ export function rewardMethods(m: RewardsModel): Service {
       if (addrs.has(m.selfNow.rewardAddr)) {
         unlocked += baseBalance(m);
         utxoIDs.push({ txID: cb58Encode(derivedBytes(`owner-funding/${m.seed}`, 32)), outputIndex: 0 });
-        const paid = endedOwn(m, nowS);
-        paid?.amounts.forEach((x, i) => {
-          unlocked += x;
-          utxoIDs.push({ txID: paid.txID, outputIndex: FIRST_REWARD_OUTPUT + i });
-        });
+        for (const paid of endedOwn(m, nowS)) {
+          paid.amounts.forEach((x, i) => {
+            unlocked += x;
+            utxoIDs.push({ txID: paid.txID, outputIndex: FIRST_REWARD_OUTPUT + i });
+          });
+        }
       }
       // The cycles of an auto-renewed own validator: each owner its UTXOs (validation first, at index 0).
       for (const c of ownCyclePayouts(m, nowS)) {

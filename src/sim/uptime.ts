@@ -5,10 +5,11 @@
 // with the exporter (src/ outside src/sim) and has its own CB58, JSON-RPC envelope and constants, so
 // that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
 // duplication (test/sim/independence.test.ts fails on any import from outside src/sim).
+import { isAutoRenewed } from './auto-renew.js';
 import { hf } from './deterministic-random.js';
 import { primaryEntries, type PrimarySetModel } from './primary-validator-set.js';
 import type { ScenarioModel } from './scenarios/scenario.js';
-import { stakeOrderPos, type StakeOrderModel } from './validator-registry.js';
+import { ownRegistrations, peerBackAt, stakeOrderPos, validatorPeriod, type StakeOrderModel } from './validator-registry.js';
 
 // What this file needs of the node model. NodeModel (node-model.ts) satisfies these interfaces
 // structurally; this file does not import node-model.ts, so that no import cycle ties the two.
@@ -21,9 +22,43 @@ export interface UptimeModel extends PrimarySetModel, ObservedUptimeModel {
   readonly profile: PrimarySetModel['profile'];
   /** --sybil-protection-enabled */
   readonly sybilProtection: boolean;
+  /** the start of the simulation and the last (re)start of the node's process (ms) */
+  readonly t0: number;
+  readonly processStartMs: number;
 }
 
-/** info.uptime as avalanchego computes it from its peers' observed uptimes; null for a non-validator. */
+/** avalanchego's PingFrequency (utils/constants/networking.go: 3/4 of the 30 s ping-pong timeout). */
+const PING_FREQUENCY_S = 22.5;
+
+/**
+ * When a peer first reports this node's uptime after `sinceS` (unix s): a second to connect (or to see the
+ * registration accepted), then its Ping ticker's phase since the connection, seeded, up to one PingFrequency.
+ */
+export function firstReportS(seed: number, key: number, sinceS: number): number {
+  return sinceS + 1 + PING_FREQUENCY_S * hf(seed, key, sinceS, 52);
+}
+
+/**
+ * Since when the peers' reports of this node start over (unix s): the last restart of its process during the
+ * run (every connection is new: a peer's report comes with its first Ping), or the start of its current
+ * validation (an auto-renewed validator: of its registration), before which a peer does not count the node as
+ * a validator and reports 0. Not a cycle boundary of an auto-renewed validator: the node keeps each peer's
+ * last report until its next Ping (recorded: test/fixtures/real-node-helicon).
+ */
+function reportsSinceS(m: UptimeModel, nowS: number): number {
+  const process = m.processStartMs > m.t0 ? Math.floor(m.processStartMs / 1000) : -Infinity;
+  const own = isAutoRenewed(m.seed, m.profile.autoRenewedStakers, m.selfNow, nowS)
+    ? (ownRegistrations(m, m.active.validators?.rewardOutcome, nowS).at(-1)?.cycles[0]?.start ?? -Infinity)
+    : validatorPeriod(m, m.selfNow, nowS).start;
+  return Math.max(process, own);
+}
+
+/**
+ * info.uptime as avalanchego computes it from its peers' observed uptimes (network.NodeUptime: the own stake at
+ * 100 %, each connected validator at its last report); null for a non-validator. A peer that has not reported
+ * since the node's restart, its validation's start or its own restart (reportsSinceS, peerBackAt) adds nothing:
+ * the first answers after those are the own stake share alone, then grow as the reports arrive.
+ */
 export function nodeUptime(m: UptimeModel): { rewarding: number; weighted: number } | null {
   if (!m.isValidator) return null;
   const nowS = Math.floor(m.now() / 1000);
@@ -34,8 +69,11 @@ export function nodeUptime(m: UptimeModel): { rewarding: number; weighted: numbe
   const my = Number(m.selfNow.own + m.selfNow.deleg);
   let weighted = 100 * my;
   let rewarding = my;
+  const since = reportsSinceS(m, nowS);
   for (const e of list) {
     if (e.self || !e.connected || e.key === null) continue;
+    const back = e.key <= m.others.length ? peerBackAt(m, e.key - 1, nowS) : undefined;
+    if (nowS < firstReportS(m.seed, e.key, Math.max(since, back ?? -Infinity))) continue;
     const w = Number(e.weight);
     const obs = observedUptime(m, e.key, nowS);
     weighted += obs * w;

@@ -11,6 +11,7 @@ import { Rng, derivedBytes, h32, hf } from './deterministic-random.js';
 import { fixed4 } from './go-format.js';
 import { DAY, NAVAX } from './mainnet-constants.js';
 import { AUTO_RENEW_KEY, ownAutoRenewRegistrations, rewardOutcomePeriod, type OwnRegistration } from './reward-period.js';
+import { RESTAKE_NOTICE_S, type NodeHistory } from './own-history.js';
 import type { ScenarioModel } from './scenarios/scenario.js';
 
 export interface ValidatorDef {
@@ -53,6 +54,8 @@ export interface ValidatorRegistryModel extends StakeOrderModel, ScenarioModel {
   readonly caches: { readonly txId: Map<string, string> };
   /** versions.ts: the deprecated `rewardOwner` and `stakeAmount` fields; ACP-236 auto-renewed validators */
   readonly profile: ScenarioModel['profile'] & { readonly rewardOwner: boolean; readonly stakeAmount: boolean; readonly autoRenewedStakers: boolean };
+  /** the own registrations made during the run and the peers' restarts (own-history.ts) */
+  readonly history: Pick<NodeHistory, 'registrations' | 'peerRestarts'>;
 }
 
 /** One validation period: the k-th renewal, start and end (unix s). */
@@ -153,7 +156,7 @@ export function stakeOrderPos(m: StakeOrderModel, key: number): number {
 export function validatorPeriod(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): Period {
   const hooks = v.idx === -1 ? m.active.validators : undefined;
   const base = (atS: number): Period => {
-    if (!renewed(m, v, atS)) return basePeriod(v, atS);
+    if (!renewed(m, v, atS)) return v.idx === -1 ? ownFixedPeriod(m, v, atS) : basePeriod(v, atS);
     if (v.idx !== -1) return { ...basePeriod(v, atS), k: AUTO_RENEW_KEY };
     const reg = ownRegistrations(m, undefined, atS).at(-1)!;
     return { k: reg.key, ...reg.cycles.at(-1)! };
@@ -167,9 +170,41 @@ export function validatorPeriod(m: ValidatorRegistryModel, v: ValidatorDef, nowS
   return base(nowS);
 }
 
-/** The own validator's auto-renewed registrations up to `nowS` (reward-period.ts), oldest first. */
+/** The own validator's auto-renewed registrations up to `nowS` (reward-period.ts), oldest first; from its last join of the run on, if any. */
 export function ownRegistrations(m: ValidatorRegistryModel, outcome: 'paid' | 'missed' | 'missed-watched' | undefined, nowS: number): OwnRegistration[] {
-  return ownAutoRenewRegistrations(outcome, m.switchS, ownRegisteredAt(m.seed), ownCycleLength(m.seed), nowS);
+  const join = lastRunRegistration(m, nowS, 'join');
+  const regs = ownAutoRenewRegistrations(outcome, m.switchS, join?.atS ?? ownRegisteredAt(m.seed), ownCycleLength(m.seed), nowS);
+  return join ? regs.map((r) => ({ ...r, key: r.key - runKey(join.n) })) : regs;
+}
+
+/** Length of a fixed-end validation registered during the run (a join, a re-stake); renewed like the seeded one. */
+export const RUN_VALIDATION_S = 28 * DAY;
+
+/** The txID key of the n-th registration of the run: apart from every seeded period's and the reward scenarios'. */
+const runKey = (n: number): number => 10_000 * (n + 1);
+
+/** The last registration of the run at or before `atS` (of `kind`, when given), with its index. */
+function lastRunRegistration(m: ValidatorRegistryModel, atS: number, kind?: 'join' | 'restake'): { n: number; atS: number } | undefined {
+  const regs = m.history.registrations;
+  for (let n = regs.length - 1; n >= 0; n--) if (regs[n]!.atS <= atS && (kind === undefined || regs[n]!.kind === kind)) return { n, atS: regs[n]!.atS };
+  return undefined;
+}
+
+/**
+ * The own fixed-end validation at `atS`: the seeded one, or the one the run's last registration started (a join
+ * or a re-stake: RUN_VALIDATION_S from it, renewed ahead of its end like the seeded one). A re-stake ends the
+ * validation before it at its second, shown RESTAKE_NOTICE_S ahead (own-history.ts).
+ */
+function ownFixedPeriod(m: ValidatorRegistryModel, v: ValidatorDef, atS: number): Period {
+  const last = lastRunRegistration(m, atS);
+  let p = basePeriod(v, atS);
+  if (last) {
+    const q = basePeriod({ ...v, end0: last.atS + RUN_VALIDATION_S, dur: RUN_VALIDATION_S }, atS);
+    p = { ...q, k: runKey(last.n) + q.k };
+  }
+  const next = m.history.registrations[last ? last.n + 1 : 0];
+  if (next?.kind === 'restake' && atS >= next.atS - RESTAKE_NOTICE_S) p = { ...p, end: next.atS };
+  return p;
 }
 
 /**
@@ -222,6 +257,7 @@ export function validatorTxId(m: ValidatorRegistryModel, v: ValidatorDef, k: num
 export function validatorConnected(m: ValidatorRegistryModel, v: ValidatorDef, nowS: number): boolean {
   if (v.idx === -1) return true;
   if (v.idx >= m.vpCount) return false;
+  if (peerRestarting(m, v.idx, nowS)) return false;
   // unhealthy-network: only the first few validator peers stay connected.
   const few = m.active.validators?.connectedPeers;
   if (few !== undefined) return v.idx < few;
@@ -232,6 +268,20 @@ export function validatorConnected(m: ValidatorRegistryModel, v: ValidatorDef, n
   const win = Math.floor((nowS + phase) / W);
   return hf(m.seed, v.idx, win, 32) >= 0.01;
 }
+
+/** Whether validator peer `idx` is one of a run's restarting peers (own-history.ts) and restarting at `nowS`. */
+export function peerRestarting(m: ValidatorRegistryModel, idx: number, nowS: number): boolean {
+  return m.history.peerRestarts.some((r) => nowS >= r.fromS && nowS < r.toS && restartsIn(m, idx, r));
+}
+
+/** When validator peer `idx` last came back from a run's restart at or before `nowS` (unix s), if it did. */
+export function peerBackAt(m: ValidatorRegistryModel, idx: number, nowS: number): number | undefined {
+  let back: number | undefined;
+  for (const r of m.history.peerRestarts) if (r.toS <= nowS && restartsIn(m, idx, r)) back = r.toS;
+  return back;
+}
+
+const restartsIn = (m: ValidatorRegistryModel, idx: number, r: { share: number; id: number }): boolean => hf(m.seed, idx, r.id, 53) < r.share;
 
 /** This node's local view of `v`'s uptime (getCurrentValidators `uptime`, 0-100). */
 function localUptime(v: ValidatorDef, nowS: number, connected: boolean): number {

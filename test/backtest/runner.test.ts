@@ -66,3 +66,36 @@ describe('runner', () => {
     expect(at('avax_chain_bootstrapped{target="node-0",chain="P"}', 100)).toBe(1);
   }, 120_000);
 });
+
+describe('runner: the moments of a node\'s life (issue 43)', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('behavior: re-stakes, joins, L1 changes and peer restarts take effect and are counted; an auto-renewed validator is not re-staked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'avax-backtest-moments-'));
+    dirs.push(dir);
+    // node-0 on 1.14.2 (a fixed-end validation), node-1 on 1.15.0 two weeks after Helicon (auto-renewed)
+    const t = parseTimeline(
+      `description: moments
+seed: 8
+start: '2026-10-05T00:00:00Z'
+duration: 1h
+fleet: { nodes: 2, validators: 30, peers: 40, versions: ['1.14.2', '1.15.0'] }
+events:
+  - { at: 10m, do: restake }
+  - { at: 20m, node: 0, do: join, out: 3m }
+  - { at: 30m, node: 1, do: l1-change }
+  - { at: 40m, node: 0, do: peer-restart, share: 0.5, for: 2m }
+`,
+      'moments.yaml',
+    );
+    const r = await runTimeline({ timeline: t, dir, keep: new Set(['avax_validator_start_timestamp_seconds', 'avax_peers']), fileWindowMs: 18 * 3_600_000 });
+    expect(r.exporterErrors).toEqual([]);
+    expect(r.moments).toMatchObject({ restake: 1, join: 1, 'L1 change': 1, 'peer restart': 1 });
+    // node-0's validation starts anew at the re-stake (10m) and at the join (23m): both seen at a cycle
+    expect(r.moments['validation renewed']).toBe(2);
+    const text = r.files.map((f) => readFileSync(f.path, 'utf8')).join('');
+    const starts = new Set(text.split('\n').filter((l) => l.startsWith('avax_validator_start_timestamp_seconds{') && l.includes('target="node-0"') && l.includes('LpoYY')).map((l) => l.split(' ')[1]));
+    expect([...starts].map(Number).filter((s) => s >= t.startMs / 1000)).toEqual([t.startMs / 1000 + 600, t.startMs / 1000 + 23 * 60]);
+  }, 120_000);
+});

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planTimeline } from '../../src/backtest/plan.js';
+import { eventSpanMs, planTimeline } from '../../src/backtest/plan.js';
 import { DEFAULT_START_MS, faultsOf, parseTimeline, TimelineError } from '../../src/backtest/timeline.js';
 
 const LIBRARY = resolve(import.meta.dirname, '../../backtest/timelines');
@@ -81,8 +81,8 @@ describe('timeline loader', () => {
     const section = text.slice(text.indexOf('### A timeline of your own'));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
     const t = parseTimeline(yaml, 'readme.yaml');
-    expect(new Set(t.events.map((e) => e.do))).toEqual(new Set(['scenario', 'upgrade', 'exporter-down', 'exporter-restart', 'timeouts', 'missed-scrapes', 'restart']));
-    expect(Object.keys(t.noise).sort()).toEqual(['exporterRestarts', 'missedScrapes', 'restarts', 'slow', 'timeouts', 'upgrades']);
+    expect(new Set(t.events.map((e) => e.do))).toEqual(new Set(['scenario', 'upgrade', 'exporter-down', 'exporter-restart', 'timeouts', 'missed-scrapes', 'restart', 'restake', 'join', 'l1-change', 'peer-restart']));
+    expect(Object.keys(t.noise).sort()).toEqual(['exporterRestarts', 'joins', 'l1Changes', 'missedScrapes', 'peerRestarts', 'restakes', 'restarts', 'slow', 'timeouts', 'upgrades']);
     expect(faultsOf(t)).toHaveLength(1);
   });
 
@@ -92,6 +92,11 @@ describe('timeline loader', () => {
     const healthy = timelines.filter((t) => t.name.startsWith('healthy-'));
     expect(healthy.reduce((n, t) => n + (t.fleet.nodes * t.duration) / (7 * 86_400_000), 0)).toBeGreaterThanOrEqual(40);
     expect(healthy.every((t) => t.fleet.nodes >= 10 && faultsOf(t).length === 0)).toBe(true);
+    // Helicon-era weeks among them (issue 43): 1.15.0 nodes after its activation on mainnet, auto-renewed validators
+    const helicon = healthy.filter((t) => t.fleet.versions?.every((v) => v === '1.15.0') && t.fleet.versions.length === t.fleet.nodes && t.startMs >= Date.UTC(2026, 8, 23));
+    expect(helicon.reduce((n, t) => n + (t.fleet.nodes * t.duration) / (7 * 86_400_000), 0)).toBeGreaterThanOrEqual(20);
+    // every healthy week has each moment in which monitors cry wolf as noise with a rate (no re-stake of an auto-renewed validator)
+    for (const t of healthy) expect(Object.keys(t.noise), t.name).toEqual(expect.arrayContaining(['joins', 'l1Changes', 'peerRestarts', 'exporterRestarts', ...(helicon.includes(t) ? [] : ['restakes'])]));
     for (const t of timelines.filter((x) => x.name.startsWith('alert-'))) expect(faultsOf(t).length, t.name).toBeGreaterThan(0);
   });
 });
@@ -127,6 +132,27 @@ events:
       const mine = p.noise.filter((x) => x.node === node);
       for (let i = 1; i < mine.length; i++) expect(mine[i]!.startMs).toBeGreaterThanOrEqual(mine[i - 1]!.endMs);
     }
+  });
+
+  it('behavior: the moments of a node\'s life (issue 43) are drawn apart: the noise drawn before them does not move', () => {
+    const more = { ...noisy, noise: { ...noisy.noise, restakes: { every: 5 * 86_400_000 }, joins: { every: 7 * 86_400_000, out: [2 * MIN, 8 * MIN] as const }, l1Changes: { every: 3 * 86_400_000 }, peerRestarts: { every: 2 * 86_400_000, share: [0.1, 0.3] as const, for: [30_000, 3 * MIN] as const } } };
+    const p = planTimeline(more);
+    const old = new Set(['upgrade', 'slow', 'exporter restart']);
+    expect(p.noise.filter((n) => old.has(n.cause))).toEqual(planTimeline(noisy).noise);
+    expect(new Set(p.noise.map((n) => n.cause))).toEqual(new Set([...old, 'restake', 'join', 'L1 change', 'peer restart']));
+    // a join: out of the set, then a validator again with a new registration, at the end of its spell
+    const join = p.noise.find((n) => n.cause === 'join')!;
+    const steps = p.actions.filter((a) => a.cause === 'join' && 'node' in a.action && a.action.node === join.node && a.atMs >= join.startMs && a.atMs <= join.endMs);
+    expect(steps.map((a) => [a.atMs - join.startMs, a.action.kind === 'scenario' ? a.action.scenario : a.action.kind])).toEqual([[0, 'not-a-validator'], [join.endMs - join.startMs, 'healthy'], [join.endMs - join.startMs, 'join']]);
+    expect(join.endMs - join.startMs).toBeGreaterThanOrEqual(2 * MIN);
+    const restart = p.actions.find((a) => a.action.kind === 'peer-restart')!.action as { share: number; forMs: number };
+    expect(restart.share).toBeGreaterThanOrEqual(0.1);
+    expect(restart.share).toBeLessThanOrEqual(0.3);
+  });
+
+  it('behavior: a scenario without `for` is never switched back: it lasts until the end (its alerts stay its own)', () => {
+    const t = parseTimeline(`${minimal}events:\n  - { at: 30m, node: 1, do: scenario, scenario: validator-expiring }\n  - { at: 1h, node: 0, do: scenario, scenario: slow, for: 10m }\n`, 'span.yaml');
+    expect(t.events.map((e) => eventSpanMs(e, t.duration))).toEqual([90 * MIN, 10 * MIN]);
   });
 
   it('default: an upgrade is down, then bootstrapping, then healthy', () => {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { GENERATED_MARK, generateHeader, renderFiles, writeFiles } from '../../src/monitoring/generate.js';
-import { withAlertsTable } from '../../src/monitoring/alert-docs.js';
+import { budgetTable, nodeDaysToProve, withAlertsTable, withBudgetTable } from '../../src/monitoring/alert-docs.js';
+import { FALSE_PAGE_BUDGET, budgetPerNodeDay } from '../../src/monitoring/rules/types.js';
 import { RULE_GROUPS } from '../../src/monitoring/rules/index.js';
 import { groupRules } from '../../src/monitoring/rules/render.js';
 import { DEFAULT_SETTINGS, GROUP_NAMES, THRESHOLD_KEYS, isDurationThreshold, parseSettings, parseSettingsYaml, settingsSchema, thresholdText, type MonitoringSettings, type Thresholds } from '../../src/monitoring/settings.js';
@@ -146,5 +147,19 @@ describe('alerts/README.md: which alert each threshold feeds', () => {
 
   it('default: the table of rule files is generated from the rule groups (run `npm run monitoring`)', () => {
     expect(readme).toBe(withAlertsTable(readme, DEFAULT_SETTINGS));
+  });
+
+  it('default: the false-page budget is stated, generated from FALSE_PAGE_BUDGET (run `npm run monitoring`)', () => {
+    expect(readme).toBe(withBudgetTable(readme));
+    expect(readme).toContain(budgetTable());
+    // one row per severity, each saying its budget
+    for (const [sev, b] of Object.entries(FALSE_PAGE_BUDGET)) expect(readme).toContain(`| ${sev} | ${b.pages} per ${b.nodeDays.toLocaleString('en-US')} node-days |`);
+  });
+
+  it('behavior: a budget needs -ln(0.05) / budget node-days without a false page to be proven; stricter severities need more', () => {
+    expect(nodeDaysToProve(1 / 100)).toBe(300); // 299.57: the rule of three
+    expect(nodeDaysToProve(1 / 1000)).toBe(2996);
+    expect(budgetPerNodeDay('critical')).toBeLessThan(budgetPerNodeDay('warning'));
+    expect(budgetPerNodeDay('warning')).toBeLessThan(budgetPerNodeDay('info'));
   });
 });

@@ -46,8 +46,10 @@ AvalancheChainNotBootstrapped already pages for that.`,
         comment: `More than ${percent(t.newerVersionRatio)} % of the peers (with a parseable version) run a newer avalanchego, compared by
 semantic version (1.14.10 > 1.14.2), for ${durationWords(t.versionBehindFor, { article: true })} (thresholds.versionBehindFor): new releases roll out
 over days, so the first day is normal. Prometheus keeps the pending state over restarts shorter than
---rules.alert.for-outage-tolerance (1h by default).`,
-        expr: `${q.sel('avax_peers_newer_version_ratio')} > ${num(t.newerVersionRatio)}`,
+--rules.alert.for-outage-tolerance (1h by default). last_over_time([5m]): a failed scrape, an exporter restart
+or the node's own upgrade makes the series stale for a minute or two, and a pending alert whose series is gone
+for one evaluation starts its for: over (the backtest, which models the staleness, missed it in 27 h).`,
+        expr: `last_over_time(${q.sel('avax_peers_newer_version_ratio')}[5m]) > ${num(t.newerVersionRatio)}`,
         for: promDuration(t.versionBehindFor),
         severity: 'warning',
         summary: '{{ $labels.target }}: {{ $value | humanizePercentage }} of peers run a newer avalanchego',
