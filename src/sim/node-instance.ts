@@ -23,6 +23,8 @@ export class SimInstance {
   private nextRunAtMs: number | undefined;
   /** When the last run was stamped (simulator clock, ms). */
   private lastRunAtMs = -Infinity;
+  /** whether the process started once already (a later start is a restart during the run) */
+  private started = false;
 
   constructor(
     readonly index: number,
@@ -44,6 +46,10 @@ export class SimInstance {
    * checks every --health-check-frequency; a fresh process has no result yet).
    */
   startHealth(firstRunMs: number): void {
+    // The first start is the node's own, long before the run began (the simulated node has been up for
+    // a while); every later one is a restart during the run.
+    if (this.started) this.model.processRestarts++;
+    this.started = true;
     this.model.processStartMs = this.model.now();
     this.health.reset();
     this.pending = true;

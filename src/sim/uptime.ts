@@ -25,6 +25,7 @@ export interface UptimeModel extends PrimarySetModel, ObservedUptimeModel {
   /** the start of the simulation and the last (re)start of the node's process (ms) */
   readonly t0: number;
   readonly processStartMs: number;
+  readonly processRestarts: number;
 }
 
 /** avalanchego's PingFrequency (utils/constants/networking.go: 3/4 of the 30 s ping-pong timeout). */
@@ -46,7 +47,7 @@ export function firstReportS(seed: number, key: number, sinceS: number): number 
  * last report until its next Ping (recorded: test/fixtures/real-node-helicon).
  */
 function reportsSinceS(m: UptimeModel, nowS: number): number {
-  const process = m.processStartMs > m.t0 ? Math.floor(m.processStartMs / 1000) : -Infinity;
+  const process = m.processRestarts > 0 ? Math.floor(m.processStartMs / 1000) : -Infinity;
   const own = isAutoRenewed(m.seed, m.profile.autoRenewedStakers, m.selfNow, nowS)
     ? (ownRegistrations(m, m.active.validators?.rewardOutcome, nowS).at(-1)?.cycles[0]?.start ?? -Infinity)
     : validatorPeriod(m, m.selfNow, nowS).start;

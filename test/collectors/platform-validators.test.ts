@@ -8,6 +8,7 @@ import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.j
 import { OTHER, SELF, SUBNET_L1 } from '../fixtures/ids.js';
 import { result } from '../fixtures/load.js';
 import type { TargetSpec } from '../../src/collectors/define.js';
+import type { SubnetChainsValue } from '../../src/collectors/subnet-chains.js';
 import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
 
 const L1A = 'NodeID-C6YjPSfVCoE9msKXoyVzvg3qQasxTJaEA';
@@ -261,9 +262,9 @@ describe('platform-validators: where a watched ID must be active (issue 43: pair
     const t = { validatorNodeIds: [OTHER, VANTAGE], expectActive: true, subnets: [SUBNET_L1], validatorSubnets: { [VANTAGE]: ['primary', SUBNET_B] } };
     // An L1 found by itself (subnet-chains) is watched too, and expected for nobody.
     const FOUND = '2WwuvKi7DvvPcAZJTyqbGe5C5SMk6Ppbu6cXnMemej4aVTjqn3';
-    const r = await platformValidators.collect(makeCtx(platformValidators, client, { target: t, values: { 'node-info': { nodeId: SELF }, 'subnet-chains': { subnets: [FOUND] } } }).ctx);
+    const r = await platformValidators.collect(makeCtx(platformValidators, client, { target: t, values: { 'node-info': { nodeId: SELF }, 'subnet-chains': { subnets: [FOUND], chains: [], activeValidators: new Map(), l1Stakes: new Map() } satisfies SubnetChainsValue } }).ctx);
     expect(calls.map((c) => (c.params as { subnetID?: string }).subnetID ?? P)).toEqual([P, SUBNET_L1, SUBNET_B, FOUND]);
-    expect(platformValidators.requestsPerRun!(target(t))).toBe(3);
+    expect(platformValidators.requestsPerRun(target(t), {})).toBe(3);
     const expected = r.samples.filter((x) => x.name === 'avax_validator_expected_active' && x.value === 1).map((x) => `${x.labels['node_id']}@${x.labels['subnet']}`);
     // Every watched ID is asked on every watched subnet (4 × 3 series), expected only where it validates.
     expect(r.samples.filter((x) => x.name === 'avax_validator_expected_active')).toHaveLength(12);
