@@ -77,8 +77,7 @@ export class NodeModel {
   readonly t0s: number; // s
   /** When the node's process started (ms, simulator clock): the start, and every restart. */
   processStartMs: number;
-  /** restarts of the process during the run (node-instance.ts startHealth): 0 while it runs as it was found */
-  processRestarts = 0;
+  processRestarts = 0; // restarts of the process during the run (node-instance.ts startHealth)
   readonly now: () => number;
 
   readonly nodeId: string;

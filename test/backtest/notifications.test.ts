@@ -64,7 +64,9 @@ describe('Alertmanager model', () => {
     expect(m.re!.test('AB')).toBe(false);
     expect(parseMatcher('x!=""')).toMatchObject({ name: 'x', op: '!=', value: '' });
     expect(routesFor(am.route, { severity: 'info' })[0]!.repeatIntervalMs).toBe(24 * 3_600_000);
-    expect(routesFor(am.route, { severity: 'critical' })[0]!.id).toBe('0');
+    expect(routesFor(am.route, { severity: 'warning' })[0]!.id).toBe('0');
+    // A critical is a group of its own per target and alert (examples/alertmanager.yml): no earlier message holds it back.
+    expect(routesFor(am.route, { severity: 'critical' })[0]).toMatchObject({ id: '0.1', groupBy: ['target', 'alertname'], groupIntervalMs: 60_000 });
   });
 
   it('default: a group pages after group_wait; a later alert of the group at the next group_interval; an alert gone before the flush never pages', () => {

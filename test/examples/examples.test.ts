@@ -121,6 +121,9 @@ describe.skipIf(!AMTOOL && !CI)('Alertmanager example (amtool check-config)', ()
     expect(route('alertname=Watchdog', 'severity=info')).toBe('watchdog');
     expect(route('alertname=AvalancheDelegationCapacityFull', 'severity=info', 'target=n1:9650')).toBe('ops');
     expect(route('alertname=AvalancheL1ChainStalled', 'severity=critical', 'target=n1:9650')).toBe('ops');
+    // Criticals take their own route (grouped by target and alertname): amtool's tree shows it.
+    const tree = spawnSync(AMTOOL, ['config', 'routes', 'show', '--config.file=examples/alertmanager.yml'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(tree.stdout).toMatch(/\{severity="critical"\}\s+receiver: ops/);
   });
 });
 
