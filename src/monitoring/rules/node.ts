@@ -96,11 +96,12 @@ the other primary-network validators (avax_subnet_validators) when that is lower
     {
       alert: 'AvalancheNodeLogLevelVerbose',
       comment: `admin.getLoggerLevel (admin-logger, opt-in): a logger writing DEBUG or VERBO for longer than
-thresholds.verboseLogFor fills the disk. Nothing without the Admin API (a normal state). last_over_time([5m]):
-a failed scrape or an exporter restart marks the series stale, and a pending alert whose series is gone for one
-evaluation starts its for: over; a day of for: would then hardly ever end (the backtest, which models the
-staleness, missed it in 27 h at one failed scrape in 1,000).`,
-      expr: `last_over_time(${q.sel('avax_node_log_level', 'level=~"DEBUG|VERBO"')}[5m]) == 1`,
+thresholds.verboseLogFor fills the disk. Nothing without the Admin API (a normal state). last_over_time([15m]):
+a failed scrape, an exporter restart or one failed run of the 5-minute admin-logger (no series until its next run)
+leaves the series absent for up to 10 minutes, and a pending alert whose series is gone for one evaluation starts
+its for: over; a day of for: would then hardly ever end (the backtest, which models the staleness, missed it in
+27 h at one request in 1,000 timing out with [5m]).`,
+      expr: `last_over_time(${q.sel('avax_node_log_level', 'level=~"DEBUG|VERBO"')}[15m]) == 1`,
       for: promDuration(t.verboseLogFor),
       severity: 'info',
       needs: '`--collector.admin-logger`',
