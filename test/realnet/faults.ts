@@ -23,14 +23,6 @@ export interface FaultSpec {
   readonly pages: readonly AlertMatch[];
   /** Alerts it may set off as well (consequences the runbook names); any other is a false page. */
   readonly mayAlsoFire: readonly AlertMatch[];
-  /**
-   * Targets other than the faulty one whose own network check failed during the fault with avalanchego's
-   * "primary network validator has no inbound connections" (ErrNoIngressConnections): on five nodes a node's
-   * inbound connections may all come from the faulty peer (which side dialed decides it). Their
-   * AvalancheNodeUnhealthy and AvalancheHealthCheckFailing{check="network"} are the node's own verdict, relayed:
-   * consequences, listed apart, not counted as the fault's notifications (noIngressWitness below).
-   */
-  readonly noIngress?: readonly string[];
   /** Why more than STORM_ABOVE notifications are what an operator should get for this fault (a written exception). */
   readonly stormReason?: string;
 }
@@ -45,8 +37,6 @@ export interface FaultResult {
   readonly notifications: number;
   /** What each of them said: seconds after the start, and the alerts firing in it. */
   readonly messages: readonly string[];
-  /** Notifications of other nodes whose own health named the fault's consequence (FaultSpec.noIngress). */
-  readonly consequences: readonly string[];
   readonly stormReason?: string;
 }
 
@@ -78,12 +68,6 @@ export function deadlineMs(alert: string, o: { cycleSeconds: number; nodeTimeout
 
 const matches = (m: AlertMatch, a: Pick<AlertSeen, 'name' | 'labels'>) => a.name === m.alert && Object.entries(m.labels ?? {}).every(([k, v]) => a.labels[k] === v);
 
-const noIngressMatches = (targets: readonly string[]): AlertMatch[] =>
-  targets.flatMap((target) => [
-    { alert: 'AvalancheNodeUnhealthy', labels: { target } },
-    { alert: 'AvalancheHealthCheckFailing', labels: { target, check: 'network' } },
-  ]);
-
 /** Judges one fault from what Prometheus and the webhook saw between its start and end. */
 export function judgeFault(spec: FaultSpec, alerting: Alerting, startMs: number, endMs: number, o: { cycleSeconds: number; nodeTimeoutSeconds: number }): FaultResult {
   const fired = alerting.firedBetween(startMs, endMs);
@@ -91,25 +75,19 @@ export function judgeFault(spec: FaultSpec, alerting: Alerting, startMs: number,
     const a = fired.find((x) => matches(match, x));
     return { match, firedAfterMs: a?.firstFiringMs === undefined ? undefined : a.firstFiringMs - startMs, deadlineMs: deadlineMs(match.alert, { ...o, extraSeconds: match.extraSeconds }) };
   });
-  const consequence = noIngressMatches(spec.noIngress ?? []);
-  const expected = [...spec.pages, ...spec.mayAlsoFire, ...consequence];
+  const expected = [...spec.pages, ...spec.mayAlsoFire];
   const falsePages = fired.filter((a) => !expected.some((m) => matches(m, a))).map((a) => `${a.name} ${JSON.stringify(a.labels)}`);
   const sent = alerting.hook.received.filter((r) => r.at >= startMs && r.at <= endMs && r.body.status === 'firing' && r.body.alerts.some((a) => a.status === 'firing' && a.labels['alertname'] !== 'Watchdog'));
   const say = (r: (typeof sent)[number]) =>
     `+${((r.at - startMs) / 1000).toFixed(0)} s [${r.body.alerts.filter((a) => a.status === 'firing').map((a) => `${a.labels['alertname']}/${a.labels['severity']}${a.labels['target'] ? ` ${a.labels['target']}` : ''}`).join(', ')}]`;
-  // A message all of whose firing alerts are another node's own no-inbound verdict is that node's, not the fault's.
-  const isConsequence = (r: (typeof sent)[number]) =>
-    r.body.alerts.filter((a) => a.status === 'firing').every((a) => consequence.some((m) => matches(m, { name: a.labels['alertname'] ?? '', labels: a.labels })));
-  const own = sent.filter((r) => !isConsequence(r));
   return {
     name: spec.name,
     startMs,
     endMs,
     pages,
     falsePages,
-    notifications: own.length,
-    messages: own.map(say),
-    consequences: sent.filter(isConsequence).map(say),
+    notifications: sent.length,
+    messages: sent.map(say),
     ...(spec.stormReason ? { stormReason: spec.stormReason } : {}),
   };
 }
@@ -132,40 +110,8 @@ export function describeFault(r: FaultResult): string {
   const pages = r.pages.map((p) => `${p.match.alert}: ${p.firedAfterMs === undefined ? 'NOT FIRED' : `${(p.firedAfterMs / 1000).toFixed(1)} s`} / ${(p.deadlineMs / 1000).toFixed(0)} s`).join(', ');
   return (
     `${r.name}: ${pages || 'pages nothing'}; ${r.notifications} notification(s)${r.messages.length ? ` ${r.messages.join(' ')}` : ''}` +
-    (r.consequences.length ? `; other nodes' own no-inbound verdict: ${r.consequences.join(' ')}` : '') +
     (r.notifications > STORM_ABOVE && r.stormReason ? `; more than ${STORM_ABOVE} because ${r.stormReason}` : '') +
     (r.falsePages.length ? `; FALSE: ${r.falsePages.join('; ')}` : '')
   );
 }
 
-/**
- * Samples every node's own network health check while a fault lasts (bounded: every `everyMs` until stop) and
- * names the targets whose check failed with avalanchego's ErrNoIngressConnections (network/no_ingress_conn_alert.go).
- */
-export function noIngressWitness(nodes: readonly { name: string; url: string }[], everyMs = 5_000): { stop(): Promise<string[]> } {
-  const seen = new Set<string>();
-  let running = true;
-  const sample = async () => {
-    for (const n of nodes) {
-      const h = await fetch(`${n.url}/ext/health`, { signal: AbortSignal.timeout(3_000) }).then(
-        (r) => r.json() as Promise<{ checks?: Record<string, { error?: { message?: string } }> }>,
-        () => ({ checks: {} }),
-      );
-      if (h.checks?.['network']?.error?.message?.includes('primary network validator has no inbound connections')) seen.add(n.name);
-    }
-  };
-  const loop = (async () => {
-    const until = Date.now() + 30 * 60_000;
-    while (running && Date.now() < until) {
-      await sample();
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return [...seen].sort();
-    },
-  };
-}

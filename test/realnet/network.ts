@@ -202,6 +202,12 @@ export async function startRealNetwork(o: RealnetOptions): Promise<RealNetwork> 
       `--bootstrap-ids=${beacons.map((b) => stakers[b]!.nodeID).join(',')}`,
       '--index-enabled=true',
       '--api-admin-enabled=true',
+      // avalanchego fails a primary-network validator's `network` check when none of its connections was dialed by
+      // the other side (network/no_ingress_conn_alert.go, after a 10-minute grace). On mainnet (hundreds of peers)
+      // that means a firewall; on five loopback nodes it is only which side dialed first, and it stays: a node whose
+      // one inbound connection came from a peer that was then stopped or frozen kept failing it for good (its 4
+      // peers connected; the network never became ready again, 2026-11-28). The simulated node keeps the check.
+      '--network-no-ingress-connections-grace-period=8760h',
     ];
     let child: ChildProcess | undefined;
     const logFile = join(dataDir, 'process.log');
@@ -287,8 +293,9 @@ async function readiness(n: RealNode, peersWanted: number): Promise<string> {
   try {
     const h = await fetch(`${n.url}/ext/health`, { signal: AbortSignal.timeout(3_000) });
     if (h.status !== 200) {
-      const body = (await h.json().catch(() => ({}))) as { checks?: Record<string, { error?: { message?: string } }> };
-      const failing = Object.entries(body.checks ?? {}).filter(([, c]) => c.error).map(([k, c]) => `${k}: ${c.error?.message ?? '?'}`);
+      // avalanchego's api/health/result.go: a failing check's `error` is its error string.
+      const body = (await h.json().catch(() => ({}))) as { checks?: Record<string, { error?: string }> };
+      const failing = Object.entries(body.checks ?? {}).filter(([, c]) => c.error).map(([k, c]) => `${k}: ${c.error}`);
       return `unhealthy (${failing.join('; ').slice(0, 300) || `HTTP ${h.status}`})`;
     }
     const peers = (await rpc(n.url, '/ext/info', 'info.peers')) as { numPeers: string };

@@ -13,8 +13,16 @@ export interface Mismatch {
 }
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
-/** The ACPs Helicon activates (avalanchego v1.15.0 RELEASES.md). */
-const HELICON_ACPS = [194, 236, 267, 273, 283, 285];
+/**
+ * The ACPs each upgrade a node of these releases may still list activates, from avalanchego's RELEASES.md (v1.12.0
+ * Etna, v1.13.0 Fortuna, v1.14.0 Granite, v1.15.0 Helicon), written here apart from the exporter's own table.
+ */
+const UPGRADE_ACPS: Readonly<Record<string, readonly number[]>> = {
+  etnaTime: [77, 103, 118, 125, 131, 151],
+  fortunaTime: [176],
+  graniteTime: [181, 204, 226],
+  heliconTime: [194, 236, 267, 273, 283, 285],
+};
 const NAVAX = 1e9;
 
 /** Samples of node `/ext/metrics` text: `name{labels}` → value (labels as written). */
@@ -138,15 +146,17 @@ export async function compareWithNode(p: ParsedExposition, node: RealNode, watch
   }
 
   // info-acps and the ACP activation: the node lists its release's open and scheduled ACPs, with weights; those
-  // of an upgrade that has activated on the network are not open (v1.15.0's RELEASES.md: Helicon activates 194,
-  // 236, 267, 273, 283 and 285; 224 and 247 are open proposals). A node before Helicon lists none of them active.
+  // of an upgrade that has activated on the network (its time in info.upgrades is past) are activated: v1.15.0
+  // keeps listing Helicon's, v1.13.5 Fortuna's 176; 224 and 247 are open proposals.
   const acps = ((await info('info.acps')) as { acps: Record<string, { supportWeight: string; objectWeight: string; abstainWeight: string }> }).acps;
-  const heliconActive = typeof upgrades['heliconTime'] === 'string' && Date.parse(upgrades['heliconTime']) <= Date.now();
+  const active = new Set(
+    Object.entries(UPGRADE_ACPS).flatMap(([k, list]) => (typeof upgrades[k] === 'string' && Date.parse(upgrades[k] as string) <= Date.now() ? list : [])),
+  );
   for (const [acp, a] of Object.entries(acps)) {
     c.eq('avax_acp_support_weight', { acp }, Number(a.supportWeight));
     c.eq('avax_acp_object_weight', { acp }, Number(a.objectWeight));
     c.eq('avax_acp_abstain_weight', { acp }, Number(a.abstainWeight));
-    c.eq('avax_acp_activated', { acp }, heliconActive && HELICON_ACPS.includes(Number(acp)) ? 1 : 0);
+    c.eq('avax_acp_activated', { acp }, active.has(Number(acp)) ? 1 : 0);
   }
 
   // network-economics
