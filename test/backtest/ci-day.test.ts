@@ -79,10 +79,11 @@ describe.skipIf(MISSING.length > 0 && !CI)('backtest: a simulated day in CI', ()
       // An inactive L1 validator (balance 0) is also not active in the L1's set; AvalancheNodeNotInValidatorSet
       // leaves it to AvalancheL1ValidatorInactive (`unless ... balance == 0`), and it inhibits the L1's weight at
       // risk (warning). When the balance is topped up at 40m, Inactive (platform-validator-fee, every 60 s)
-      // resolves first; the weight at risk comes from the L1's validator list (subnet-chains, every 5 minutes)
-      // and still fires at the node's next flush (40m30s): Alertmanager announces an alert whose inhibitor
-      // resolved. Two notifications, within the goal of two.
-      ['l1-inactive node-2 for 40m', [['AvalancheL1ValidatorInactive', l1Inactive, true, false]], 2, ['AvalancheL1ValidatorInactive', 'AvalancheL1WeightAtRisk/warning']],
+      // resolves first and the weight at risk (subnet-chains, every 5 minutes) a little later. With one group per
+      // target the warning was announced at the node's next flush, after its inhibitor resolved (2 messages);
+      // with the critical in a group of its own (examples/alertmanager.yml) the warning is not announced: one
+      // notification (measured; the warning stays inhibited or resolved at each flush of its group).
+      ['l1-inactive node-2 for 40m', [['AvalancheL1ValidatorInactive', l1Inactive, true, false]], 1, ['AvalancheL1ValidatorInactive']],
       ['index-stalled node-0 for 60m', [['AvalancheIndexStalled', indexStalled, true, false]], 1, ['AvalancheIndexStalled']],
     ]);
     // 5m and 19m15s: the two derivations above, in words
@@ -94,8 +95,8 @@ describe.skipIf(MISSING.length > 0 && !CI)('backtest: a simulated day in CI', ()
     expect(meta.requests.timeouts).toBeGreaterThan(10);
     expect(meta.missedScrapes).toBeGreaterThan(0);
     expect(new Set(meta.plan.noise.map((n) => n.cause))).toEqual(new Set(['upgrade', 'restart', 'slow', 'exporter restart']));
-    // one page per fault, and the l1-inactive fault's second (its weight at risk, after the top-up: above)
+    // one page per fault
     const pages = out.analyses[0]!.figures.faults.reduce((n, f) => n + f.pages.length, 0);
-    expect(pages).toBe(5);
+    expect(pages).toBe(4);
   });
 });
