@@ -208,10 +208,11 @@ export async function startRealNetwork(o: RealnetOptions): Promise<RealNetwork> 
       // one inbound connection came from a peer that was then stopped or frozen kept failing it for good (its 4
       // peers connected; the network never became ready again, 2026-11-28). The simulated node keeps the check.
       '--network-no-ingress-connections-grace-period=8760h',
-      // The router's check fails above 1,024 outstanding consensus requests. With five validators a poll of k = 20
-      // samples asks a stopped one about four times, each outstanding until its timeout: a healthy peer of a
-      // stopped node failed its router check once (CI run of 2026-11-28 18:10Z), where among mainnet's ~1,500
-      // validators one stopped peer is asked about once in 75 polls. Raised so the test sees the fault, not the size.
+      // The router's check fails above 1,024 outstanding consensus requests (or one outstanding for 5 minutes).
+      // With one of five validators stopped, every poll of the others includes it (k = 20 samples over five) and
+      // waits on it until its timeout, and the poll rate rose 14-fold (measured here): a healthy peer of the stopped
+      // node failed its router check once, within two minutes (CI run of 2026-11-28 18:10Z). Among mainnet's ~1,500
+      // validators one stopped peer is in few polls. Raised so that the test sees the fault, not the network's size.
       '--router-health-max-outstanding-requests=1000000',
     ];
     let child: ChildProcess | undefined;
