@@ -3,14 +3,20 @@
 # Run (Linux, node on the same host):  docker run --rm --network host --read-only avalanche-exporter
 # Run (node elsewhere):                docker run --rm -p 10650:10650 --read-only avalanche-exporter --node.url http://NODE:9650
 
-# Build stage: compile TypeScript with the dev dependencies (no source maps: src/ is not shipped).
+# Build stage: compile the simulated node (a workspace package the exporter's `demo` imports) and the exporter
+# with the dev dependencies (no source maps: src/ is not shipped; no declarations for the exporter). The
+# backtest, the third workspace, is neither installed nor compiled here.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY simulated-node/package.json ./simulated-node/
+RUN npm ci --no-audit --no-fund --ignore-scripts --workspace=@avalanche-exporter/simulated-node --include-workspace-root
 COPY tsconfig.json ./
+COPY simulated-node/tsconfig.json ./simulated-node/
+COPY simulated-node/src ./simulated-node/src
 COPY src ./src
-RUN npx tsc -p tsconfig.json --sourceMap false && rm -rf dist/backtest   # the development harness of `npm run backtest`
+RUN npx tsc -p simulated-node/tsconfig.json --sourceMap false \
+ && npx tsc -p tsconfig.json --sourceMap false --composite false --declaration false
 
 # Runtime stage: production dependencies only, non-root, read-only root file system friendly
 # (the exporter writes nothing to disk; logs go to stdout).
@@ -18,8 +24,11 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
+COPY simulated-node/package.json ./simulated-node/
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts --workspace=@avalanche-exporter/simulated-node --include-workspace-root \
+ && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/simulated-node/dist ./simulated-node/dist
 COPY alerts ./alerts
 COPY dashboards ./dashboards
 COPY examples ./examples

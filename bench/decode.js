@@ -39,7 +39,7 @@ async function answerBodies(nodeUrl) {
   let sim;
   let base = nodeUrl;
   if (!base) {
-    const { startSimNode } = await import('../dist/sim/server.js');
+    const { startSimNode } = await import('@avalanche-exporter/simulated-node');
     sim = await startSimNode({ host: '127.0.0.1', validators: 1500, peers: 1700 });
     base = sim.url;
   }

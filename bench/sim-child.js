@@ -7,7 +7,7 @@
 // The node API is also reachable through a counting TCP proxy (proxyUrl), used to measure the
 // bytes the exporter puts on the wire.
 import net from 'node:net';
-import { startSimNode } from '../dist/sim/server.js';
+import { startSimNode } from '@avalanche-exporter/simulated-node';
 
 const opts = JSON.parse(process.argv[2] ?? '{}');
 let offset = 0;

@@ -144,7 +144,7 @@ async function demo(argv: string[]): Promise<void> {
       simArgs[m[1]!] = v;
     } else rest.push(a);
   }
-  const { startSimNode, SCENARIOS, SIM_VERSIONS, isSimVersion } = await import('./sim/server.js');
+  const { startSimNode, SCENARIOS, SIM_VERSIONS, isSimVersion } = await import('@avalanche-exporter/simulated-node');
   const scenario = simArgs['scenario'] ?? 'healthy';
   if (!(SCENARIOS as readonly string[]).includes(scenario)) {
     throw new ConfigError(`--sim.scenario: expected one of ${SCENARIOS.join(', ')}, got ${JSON.stringify(scenario)}${didYouMean(scenario, SCENARIOS)}`);
@@ -176,7 +176,7 @@ async function demo(argv: string[]): Promise<void> {
     peers: num('peers'),
     healthIntervalMs: 5000,
     healthFirstRunMs: 5000, // like a real node: checks "not yet run" for one health period after a (re)start
-    version: version as import('./sim/server.js').SimVersion | undefined, // --sim.version: one of SIM_VERSIONS (src/sim/versions.ts)
+    version: version as import('@avalanche-exporter/simulated-node').SimVersion | undefined, // --sim.version: one of SIM_VERSIONS (simulated-node/src/versions.ts)
   });
   const args = hasUrl ? [...listen, ...rest] : ['--node.url', sim.url, '--node.name', 'demo-node', ...listen, ...rest];
   try {
@@ -275,7 +275,7 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     if (sub === 'sim') {
-      const { simMain } = await import('./sim/cli.js');
+      const { simMain } = await import('@avalanche-exporter/simulated-node');
       return await simMain(rest);
     }
     if (sub === 'generate') return await generate(rest); // has its own --help

@@ -1,11 +1,30 @@
 // The layering of src/ (docs/ARCHITECTURE.md): no import cycle, each layer imports only what it may
 // and only layers below it, a collector never imports another collector, and no source file grows past
-// ~400 lines.
+// ~400 lines. The three packages (the exporter at the top, simulated-node/, backtest/) meet only at
+// their front doors: their package names, never a path into another package.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const SRC = resolve(import.meta.dirname, '../../src');
+const ROOT = resolve(import.meta.dirname, '../..');
+const SRC = join(ROOT, 'src');
+/** The workspace packages' sources, by the name other packages import them by. */
+const PACKAGES = {
+  'avalanche-exporter': SRC,
+  '@avalanche-exporter/simulated-node': join(ROOT, 'simulated-node', 'src'),
+  '@avalanche-exporter/backtest': join(ROOT, 'backtest', 'src'),
+} as const;
+type PackageName = keyof typeof PACKAGES;
+/** Which of our packages each package may import (by name only). */
+const PACKAGE_MAY_IMPORT: Readonly<Record<PackageName, readonly PackageName[]>> = {
+  'avalanche-exporter': ['@avalanche-exporter/simulated-node'],
+  '@avalanche-exporter/simulated-node': [],
+  '@avalanche-exporter/backtest': ['avalanche-exporter', '@avalanche-exporter/simulated-node'],
+};
+/** Every module specifier of a source: static, type-only and dynamic imports, re-exports. */
+function specifiers(text: string): string[] {
+  return [...text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|import\('([^']+)'\)/gm)].map((m) => m[1] ?? m[2] ?? m[3]!);
+}
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -61,11 +80,13 @@ const LAYERS: readonly (readonly [layer: string, mayImport: readonly string[]])[
   ['server', ['lazy-require', 'project-links', 'version', 'runtime-priority', 'duration', 'listen-address', 'logger', 'snapshot', 'config', 'metrics']],
   ['docs', ['duration', 'model', 'collectors', 'config', 'metrics']],
   ['monitoring', ['project-links', 'version', 'duration', 'collectors', 'config', 'metrics']],
-  ['sim', []],
 ];
 const MAY_IMPORT = new Map(LAYERS);
-/** Wiring: main.ts and cli.ts, and the backtest harness, which runs the exporter and the simulator together (nothing imports it). */
-const WIRING = ['main', 'cli', 'backtest'];
+/**
+ * Wiring: main.ts, cli.ts (which also starts the simulated node for `demo` and `sim`) and library.ts,
+ * the package's front door for programs that run the exporter in their own process (the backtest).
+ */
+const WIRING = ['main', 'cli', 'library'];
 
 /** Arrows that issue 22 removed by moving a helper to the layer that owns it: none may come back. */
 const REMOVED: readonly (readonly [from: string, to: string, now: string])[] = [
@@ -158,19 +179,45 @@ describe('architecture', () => {
     expect(problems).toEqual([]);
   });
 
-  it('default: only cli.ts and the backtest runner start the exporter (main.ts only wires)', () => {
+  it('default: only cli.ts and library.ts (the front door the backtest runs it through) import main.ts', () => {
     const importers = [...g].filter(([, deps]) => deps.includes('main.ts')).map(([f]) => f);
-    expect(importers.sort()).toEqual(['backtest/runner.ts', 'cli.ts']);
+    expect(importers.sort()).toEqual(['cli.ts', 'library.ts']);
   });
 
-  it('default: nothing outside src/backtest imports the backtest harness', () => {
-    const importers = [...g].filter(([f, deps]) => layerOf(f) !== 'backtest' && deps.some((d) => layerOf(d) === 'backtest')).map(([f]) => f);
-    expect(importers).toEqual([]);
+  it('default: the packages meet only at their front doors (a package name, never a path into another package)', () => {
+    const problems: string[] = [];
+    let crossings = 0;
+    for (const [name, dir] of Object.entries(PACKAGES) as [PackageName, string][]) {
+      for (const f of files(dir)) {
+        for (const spec of specifiers(readFileSync(f, 'utf8'))) {
+          const where = relative(ROOT, f);
+          if (spec.startsWith('.')) {
+            if (relative(dir, resolve(dirname(f), spec)).startsWith('..')) problems.push(`${where}: ${spec} is a path out of its package (import the package by name)`);
+            continue;
+          }
+          const ours = (Object.keys(PACKAGES) as PackageName[]).find((p) => spec === p || spec.startsWith(`${p}/`));
+          if (!ours) continue;
+          crossings++;
+          if (spec !== ours) problems.push(`${where}: ${spec} reaches past ${ours}'s front door (import '${ours}')`);
+          else if (!PACKAGE_MAY_IMPORT[name].includes(ours)) problems.push(`${where}: ${name} may not import ${ours}`);
+        }
+      }
+    }
+    expect(crossings).toBeGreaterThan(4);
+    expect(problems).toEqual([]);
   });
 
-  it('default: no source file over 400 lines', () => {
-    const long = files(SRC)
-      .map((f) => ({ f: relative(SRC, f), n: readFileSync(f, 'utf8').split('\n').length }))
+  it("default: each package's exports name one entry, and the exporter's is library.ts", () => {
+    const doors = (dir: string) => Object.keys((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: Record<string, string> }).exports ?? {}).filter((k) => k !== './package.json');
+    expect(doors(ROOT)).toEqual(['.']);
+    expect(doors(join(ROOT, 'simulated-node'))).toEqual(['.']);
+    expect((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> }).exports['.']).toBe('./dist/library.js');
+  });
+
+  it('default: no source file over 400 lines (in any package)', () => {
+    const long = Object.values(PACKAGES)
+      .flatMap((dir) => files(dir))
+      .map((f) => ({ f: relative(ROOT, f), n: readFileSync(f, 'utf8').split('\n').length }))
       .filter((x) => x.n > 400)
       .map((x) => `${x.f}: ${x.n} lines`);
     expect(long).toEqual([]);

@@ -1,11 +1,11 @@
-// The false-page budget of the backtest (src/backtest/budget.ts, issue 43): the Poisson upper bound against
+// The false-page budget of the backtest (backtest/src/budget.ts, issue 43): the Poisson upper bound against
 // the tabulated one, the verdicts, the healthy exposure of a timeline (figures.ts healthyNodeDays), and that the
 // shipped rules are judged by the budget of their own severity.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgetLine, budgetRows, overLines, poissonCdf, poissonUpper, verdictOf } from '../../src/backtest/budget.js';
-import { healthyNodeDays } from '../../src/backtest/figures.js';
-import { loadRules } from '../../src/backtest/rules.js';
+import { budgetLine, budgetRows, overLines, poissonCdf, poissonUpper, verdictOf } from '../../backtest/src/budget.js';
+import { healthyNodeDays } from '../../backtest/src/figures.js';
+import { loadRules } from '../../backtest/src/rules.js';
 import { budgetPerNodeDay, FALSE_PAGE_BUDGET } from '../../src/monitoring/rules/types.js';
 
 const DAY = 86_400_000;

@@ -2,9 +2,9 @@
 // a 5-minute collector's series gets that collector's interval instead of one scrape interval.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cadenceMs, METRIC_CADENCE_MS } from '../../src/backtest/cadence.js';
-import { defaultDeadlineMs } from '../../src/backtest/figures.js';
-import { loadRules } from '../../src/backtest/rules.js';
+import { cadenceMs, METRIC_CADENCE_MS } from '../../backtest/src/cadence.js';
+import { defaultDeadlineMs } from '../../backtest/src/figures.js';
+import { loadRules } from '../../backtest/src/rules.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 
 const rule = (alert: string) => loadRules(resolve(import.meta.dirname, '../../alerts'), 15_000).find((r) => r.alert === alert)!;

@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backtest, parseArgs, type BacktestOutput } from '../../src/backtest/cli.js';
-import { loadRules } from '../../src/backtest/rules.js';
-import { summarize, summaryLine } from '../../src/backtest/report.js';
-import { onPath } from '../../src/backtest/programs.js';
-import { hasVmalert } from '../../src/backtest/vmalert.js';
+import { backtest, parseArgs, type BacktestOutput } from '../../backtest/src/cli.js';
+import { loadRules } from '../../backtest/src/rules.js';
+import { summarize, summaryLine } from '../../backtest/src/report.js';
+import { onPath } from '../../backtest/src/programs.js';
+import { hasVmalert } from '../../backtest/src/vmalert.js';
 
 const CI = !['', '0', 'false'].includes((process.env['CI'] ?? '').toLowerCase());
 const MISSING = ['promtool', 'prometheus', 'amtool'].filter((p) => !onPath(p));

@@ -1,12 +1,12 @@
-// Issue 43: the backtest's fleet configuration (src/backtest/exporter-config.ts) through the exporter's own loader:
+// Issue 43: the backtest's fleet configuration (backtest/src/exporter-config.ts) through the exporter's own loader:
 // a fleet whose nodes run different L1s and watch each other's IDs expects each ID where it validates (the own
 // ID on the primary network and its own L1, a vantage ID on the primary network), never the cross product; and
 // the library holds a healthy timeline that combines vantages, L1s and mixed versions.
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exporterConfigYaml, targetName, watchedBy } from '../../src/backtest/exporter-config.js';
-import { faultsOf, parseTimeline } from '../../src/backtest/timeline.js';
+import { exporterConfigYaml, targetName, watchedBy } from '../../backtest/src/exporter-config.js';
+import { faultsOf, parseTimeline } from '../../backtest/src/timeline.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { expectedSubnets } from '../../src/collectors/platform-validators.js';
 import { loadConfig } from '../../src/config/load.js';

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parser } from '@prometheus-io/lezer-promql';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keptSamples, sampleName, splitSample } from '../../src/backtest/exposition.js';
-import { formatSeconds, OpenMetricsWriter } from '../../src/backtest/openmetrics.js';
-import { loadRules, metricNames, ruleMetrics } from '../../src/backtest/rules.js';
+import { keptSamples, sampleName, splitSample } from '../../backtest/src/exposition.js';
+import { formatSeconds, OpenMetricsWriter } from '../../backtest/src/openmetrics.js';
+import { loadRules, metricNames, ruleMetrics } from '../../backtest/src/rules.js';
 
 const ALERTS = resolve(import.meta.dirname, '../../alerts');
 

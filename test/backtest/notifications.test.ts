@@ -1,13 +1,13 @@
-// Which firing alerts become notifications (src/backtest/notifications.ts) with the shipped
+// Which firing alerts become notifications (backtest/src/notifications.ts) with the shipped
 // examples/alertmanager.yml: grouping and its timers, and inhibition, the latter also checked
 // against a real Alertmanager (the same alerts posted to it; its `inhibitedBy` must agree).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAlertmanagerConfig, parseMatcher, routesFor } from '../../src/backtest/alertmanager-config.js';
-import { heartbeatReceivers, inhibitedAt, notify, type FiringAlert } from '../../src/backtest/notifications.js';
-import { freePort, onPath, startService, type Service } from '../../src/backtest/programs.js';
+import { parseAlertmanagerConfig, parseMatcher, routesFor } from '../../backtest/src/alertmanager-config.js';
+import { heartbeatReceivers, inhibitedAt, notify, type FiringAlert } from '../../backtest/src/notifications.js';
+import { freePort, onPath, startService, type Service } from '../../backtest/src/programs.js';
 
 const CONFIG = resolve(import.meta.dirname, '../../examples/alertmanager.yml');
 const am = parseAlertmanagerConfig(readFileSync(CONFIG, 'utf8'));

@@ -1,12 +1,12 @@
-// The virtual-time runner (src/backtest/runner.ts): the same timeline gives the same OpenMetrics
+// The virtual-time runner (backtest/src/runner.ts): the same timeline gives the same OpenMetrics
 // byte for byte (seeded noise, injected clock, no wall-clock time in the series); the planned
 // actions show where they must (a down node, missed scrapes, an exporter restart).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runTimeline } from '../../src/backtest/runner.js';
-import { parseTimeline } from '../../src/backtest/timeline.js';
+import { runTimeline } from '../../backtest/src/runner.js';
+import { parseTimeline } from '../../backtest/src/timeline.js';
 
 const TIMELINE = `description: runner test
 seed: 5

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OpenMetricsWriter } from '../../src/backtest/openmetrics.js';
-import { need, onPath, runProgram } from '../../src/backtest/programs.js';
-import { backfill, startPrometheus, stalenessLookbackMs } from '../../src/backtest/prometheus.js';
-import { seriesValues } from '../../src/backtest/promtool-check.js';
+import { OpenMetricsWriter } from '../../backtest/src/openmetrics.js';
+import { need, onPath, runProgram } from '../../backtest/src/programs.js';
+import { backfill, startPrometheus, stalenessLookbackMs } from '../../backtest/src/prometheus.js';
+import { seriesValues } from '../../backtest/src/promtool-check.js';
 
 const CI = !['', '0', 'false'].includes((process.env['CI'] ?? '').toLowerCase());
 const MISSING = ['promtool', 'prometheus'].filter((p) => !onPath(p));

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { onPath } from '../../src/backtest/programs.js';
-import { Stream } from '../../src/backtest/random.js';
-import { alertEpisodes, labelKey, toRuns } from '../../src/backtest/state-machine.js';
+import { onPath } from '../../backtest/src/programs.js';
+import { Stream } from '../../backtest/src/random.js';
+import { alertEpisodes, labelKey, toRuns } from '../../backtest/src/state-machine.js';
 
 const PROMTOOL = onPath('promtool');
 const CI = !['', '0', 'false'].includes((process.env['CI'] ?? '').toLowerCase());

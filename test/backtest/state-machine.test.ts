@@ -1,8 +1,8 @@
-// Prometheus' alert state machine as the backtest applies it (src/backtest/state-machine.ts):
+// Prometheus' alert state machine as the backtest applies it (backtest/src/state-machine.ts):
 // pending → firing after `for`, dropped when pending and the series goes, resolved at the first
 // evaluation without it, `keep_firing_for` bridging gaps; flaps.
 import { describe, expect, it } from 'vitest';
-import { alertEpisodes, episodesOf, flaps, labelKey, toRuns, type ActiveSeries } from '../../src/backtest/state-machine.js';
+import { alertEpisodes, episodesOf, flaps, labelKey, toRuns, type ActiveSeries } from '../../backtest/src/state-machine.js';
 
 const grid = { startMs: 1_000_000, stepMs: 15_000, steps: 100 };
 const at = (k: number) => grid.startMs + k * grid.stepMs;

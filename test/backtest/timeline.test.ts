@@ -1,10 +1,10 @@
-// The timeline format and its loader (src/backtest/timeline.ts): defaults, YAML and JSON, and errors
+// The timeline format and its loader (backtest/src/timeline.ts): defaults, YAML and JSON, and errors
 // that name the file and the path of the bad value; the plan drawn from a timeline (plan.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eventSpanMs, planTimeline } from '../../src/backtest/plan.js';
-import { DEFAULT_START_MS, faultsOf, parseTimeline, TimelineError } from '../../src/backtest/timeline.js';
+import { eventSpanMs, planTimeline } from '../../backtest/src/plan.js';
+import { DEFAULT_START_MS, faultsOf, parseTimeline, TimelineError } from '../../backtest/src/timeline.js';
 
 const LIBRARY = resolve(import.meta.dirname, '../../backtest/timelines');
 const README = resolve(import.meta.dirname, '../../README.md');

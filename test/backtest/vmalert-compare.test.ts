@@ -1,8 +1,8 @@
-// Comparing vmalert's firing evaluations with the backtest's (src/backtest/vmalert.ts compareFiring): every
+// Comparing vmalert's firing evaluations with the backtest's (backtest/src/vmalert.ts compareFiring): every
 // difference is a disagreement, except the one that is vmalert's own: an alert sent back to pending at one of
 // vmalert -replay's request boundaries (it does not carry state across its requests of REPLAY_POINTS evaluations).
 import { describe, expect, it } from 'vitest';
-import { compareFiring, REPLAY_POINTS } from '../../src/backtest/vmalert.js';
+import { compareFiring, REPLAY_POINTS } from '../../backtest/src/vmalert.js';
 
 const STEP = 15_000;
 const grid = { startMs: 1_000_000, stepMs: STEP, steps: 3 * REPLAY_POINTS };

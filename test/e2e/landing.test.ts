@@ -17,7 +17,7 @@ import { COLLECTORS } from '../../src/collectors/index.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import { RUNBOOK_URL } from '../../src/project-links.js';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import { startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
 import { startServer, type TestServer } from '../helpers/http-server.js';
 import { memoryLogger } from '../helpers/log.js';
 import { ROOT, waitFor } from '../helpers/proc.js';

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
-import { startSimNode, type SimNode, type ScenarioName } from '../../src/sim/server.js';
+import { startSimNode, type SimNode, type ScenarioName } from '@avalanche-exporter/simulated-node';
 import { memoryLogger } from '../helpers/log.js';
 import { ROOT, freePort, metric, scrape, waitFor } from '../helpers/proc.js';
 import { buildNamedDashboard } from '../../src/monitoring/dashboards/index.js';

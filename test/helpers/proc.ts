@@ -1,14 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = resolve(ROOT, 'dist/cli.js');
 
 /** Builds dist/ once if a test runs without `npm test` (which builds first). */
 export function ensureBuilt(): void {
-  if (!existsSync(CLI)) spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT, stdio: 'inherit' });
+  // The simulated node first (a workspace package the exporter's cli.ts imports), then the exporter.
+  if (!existsSync(CLI) || !existsSync(join(ROOT, 'simulated-node', 'dist', 'index.js'))) spawnSync('npx', ['tsc', '-b', 'tsconfig.json'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /** A free loopback port (bind to 0, read, close). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
 import { startExporter, type Exporter } from '../../src/main.js';
-import { startSimNode, type ScenarioName, type SimNode, type SimOptions } from '../../src/sim/server.js';
+import { startSimNode, type ScenarioName, type SimNode, type SimOptions } from '@avalanche-exporter/simulated-node';
 import type { Logger } from 'pino';
 
 /** A target of the scenario exporter: simulated node `node` under `name`, with its target options. */

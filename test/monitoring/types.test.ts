@@ -12,7 +12,8 @@ import { ROOT } from '../helpers/proc.js';
 function typeErrors(path: string, source: string): string[] {
   const cfg = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
   if (!cfg) throw new Error('cannot read tsconfig.json');
-  const options = { ...cfg.options, noEmit: true };
+  // One probe file, not the composite project (which must list every file it compiles).
+  const options = { ...cfg.options, noEmit: true, composite: false, declaration: false, incremental: false, tsBuildInfoFile: undefined };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (f, lang, onError, create) => (f === path ? ts.createSourceFile(f, source, lang) : getSourceFile(f, lang, onError, create));

@@ -59,14 +59,19 @@ describe('npm package contents', () => {
     ensureBuilt();
     const files = packList(ROOT);
     const has = (p: string) => files.includes(p);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/cli.js', 'dist/main.js', 'docs/runbook.md', 'docs/metrics.md', 'alerts/README.md', 'examples/prometheus.yml', 'examples/alertmanager.yml', 'examples/systemd/avalanche-exporter.service']) {
+    const sim = 'node_modules/@avalanche-exporter/simulated-node';
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/cli.js', 'dist/main.js', 'dist/library.js', 'docs/runbook.md', 'docs/metrics.md', 'alerts/README.md', 'examples/prometheus.yml', 'examples/alertmanager.yml', 'examples/systemd/avalanche-exporter.service', `${sim}/package.json`, `${sim}/dist/index.js`, `${sim}/dist/server.js`]) {
       expect(has(p), `${p} missing from the package`).toBe(true);
     }
     for (const f of readdirSync(join(ROOT, 'alerts')).filter((f) => f.endsWith('.rules.yaml'))) expect(has(`alerts/${f}`), f).toBe(true);
     for (const f of readdirSync(join(ROOT, 'dashboards')).filter((f) => f.endsWith('.json'))) expect(has(`dashboards/${f}`), f).toBe(true);
-    // dist/backtest is the development harness of `npm run backtest` (it needs backtest/timelines/ and promtool)
-    const unwanted = files.filter((p) => p.endsWith('.map') || p.startsWith('alerts/tests/') || p.startsWith('src/') || p.startsWith('test/') || p.startsWith('bench/') || p.startsWith('backtest/') || p.startsWith('dist/backtest/') || p.endsWith('.ts'));
+    // The exporter and the simulated node (bundled: `demo` and `sim` need it) only: the backtest is a workspace
+    // of its own that nothing shipped imports; no declarations, build info, sources or tests of either package.
+    const unwanted = files.filter((p) => p.endsWith('.map') || p.startsWith('alerts/tests/') || p.startsWith('src/') || p.startsWith('test/') || p.startsWith('bench/') || p.startsWith('backtest/') || p.includes('/backtest/') || p.includes('tsbuildinfo') || (p.endsWith('.ts') && !/^node_modules\/(bs58|base-x)\//.test(p)));
     expect(unwanted).toEqual([]);
+    // Bundled: the simulated node and its one dependency (bs58, with base-x), nothing else.
+    const bundled = new Set(files.filter((p) => p.startsWith('node_modules/')).map((p) => p.split('/').slice(1, p.startsWith('node_modules/@') ? 3 : 2).join('/')));
+    expect([...bundled].sort()).toEqual(['@avalanche-exporter/simulated-node', 'base-x', 'bs58']);
   });
 
   it('behavior: the package as `npm pack` builds it, installed into an empty prefix, gives a working avalanche-exporter command', () => {
@@ -75,12 +80,20 @@ describe('npm package contents', () => {
     const stage = mkdtempSync(join(tmpdir(), 'avax-exporter-pack-'));
     dirs.push(stage);
     const src = join(stage, 'src');
-    for (const p of ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'alerts', 'dashboards', 'examples', 'docs']) {
+    for (const p of ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'alerts', 'dashboards', 'examples', 'docs', 'simulated-node/package.json']) {
       cpSync(join(ROOT, p), join(src, p), { recursive: true });
     }
+    // The bundled workspace as npm links it (node_modules/@avalanche-exporter/simulated-node → the folder), with
+    // the production dependencies npm bundles with it (from npm's cache, as the Dockerfile's runtime stage installs).
+    const ci = spawnSync(NPM, ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--workspace=@avalanche-exporter/simulated-node', '--include-workspace-root'], { cwd: src, encoding: 'utf8', timeout: 120_000, env: npmEnv });
+    expect(ci.status, ci.stdout + ci.stderr).toBe(0);
+    ensureBuilt(); // the simulated node's declarations, which the exporter compiles against
     const tsc = createRequire(join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
-    const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--sourceMap', 'false', '--outDir', join(src, 'dist')], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-    expect(build.status, build.stdout + build.stderr).toBe(0);
+    const once = ['--sourceMap', 'false', '--composite', 'false', '--declaration', 'false', '--incremental', 'false'];
+    for (const [project, out] of [['simulated-node/tsconfig.json', join(src, 'simulated-node', 'dist')], ['tsconfig.json', join(src, 'dist')]] as const) {
+      const build = spawnSync(process.execPath, [tsc, '-p', project, ...once, '--outDir', out], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+      expect(build.status, build.stdout + build.stderr).toBe(0);
+    }
     const pack = spawnSync(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', stage], { cwd: src, encoding: 'utf8', timeout: 60_000, env: npmEnv });
     expect(pack.status, pack.stderr).toBe(0);
     const tgz = join(stage, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
@@ -99,6 +112,11 @@ describe('npm package contents', () => {
     const check = spawnSync(bin, ['check-config', '--config.file', join(installed, 'examples', 'config.yaml')], { encoding: 'utf8', timeout: 15_000 });
     expect(check.status, check.stderr).toBe(0);
     expect(existsSync(join(installed, 'alerts', 'tests'))).toBe(false);
+    // The simulated node came bundled: `sim --help` loads it from the installed package.
+    const simHelp = spawnSync(bin, ['sim', '--help'], { encoding: 'utf8', timeout: 15_000 });
+    expect(simHelp.status, simHelp.stderr).toBe(0);
+    expect(simHelp.stdout).toContain('--scenario');
+    expect(existsSync(join(installed, 'node_modules', '@avalanche-exporter', 'simulated-node', 'dist', 'index.js'))).toBe(true);
     // `generate` works where the package is installed: the Grafana SDK is a runtime dependency (issue 18).
     const gen = spawnSync(bin, ['generate', '--config', join(installed, 'examples', 'monitoring.yaml'), '--out', join(stage, 'generated')], { encoding: 'utf8', timeout: 30_000 });
     expect(gen.status, gen.stderr).toBe(0);
@@ -144,6 +162,14 @@ describe('Dockerfile', () => {
     expect(of('RUN').some((r) => r.includes('npm ci --omit=dev'))).toBe(true);
     expect(of('RUN').some((r) => r.includes('--sourceMap false'))).toBe(true);
     expect(of('USER')).toEqual(['USER node']);
+  });
+
+  it('default: the image holds the exporter and the simulated node only: the backtest is neither copied nor removed afterwards', () => {
+    expect(text).not.toMatch(/rm -rf|backtest\//);
+    expect(of('COPY').filter((c) => c.includes('simulated-node/dist'))).toHaveLength(1);
+    const installs = of('RUN').filter((r) => r.includes('npm ci'));
+    expect(installs).toHaveLength(2);
+    for (const r of installs) expect(r).toContain('--workspace=@avalanche-exporter/simulated-node --include-workspace-root');
   });
 
   it('default: the HEALTHCHECK runs the healthcheck subcommand with the flags of the running exporter (PID 1), not a fixed URL', () => {

@@ -8,7 +8,7 @@ import { COLLECTORS } from '../../src/collectors/index.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import { DESCRIPTOR_BY_NAME } from '../../src/metrics/descriptors.js';
-import { SCENARIOS, startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
+import { SCENARIOS, startSimNode, type ScenarioName, type SimNode } from '@avalanche-exporter/simulated-node';
 import { memoryLogger } from '../helpers/log.js';
 import { metric } from '../helpers/proc.js';
 

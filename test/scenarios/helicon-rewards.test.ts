@@ -3,10 +3,10 @@
 // the real node settles it (test/fixtures/real-node-helicon): a renewal is rewarded with the UTXOs of the
 // cycle's RewardAutoRenewedValidatorTx plus the weight growth; an abort (reward-missed, reward-missed-watched)
 // pays no reward for the cycle and warns once. The expected figures are read from what the simulator answers
-// (its own reward tx IDs: src/sim/rewards.ts, checked against the real ones in test/sim/auto-renew.test.ts).
+// (its own reward tx IDs: simulated-node/src/rewards.ts, checked against the real ones in test/sim/auto-renew.test.ts).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { rewardAutoRenewedTxId } from '../../src/sim/rewards.js';
+import { rewardAutoRenewedTxId } from '@avalanche-exporter/simulated-node';
 import { memoryLogger } from '../helpers/log.js';
 import { metric } from '../helpers/proc.js';
 import { useScenarioExporter } from '../helpers/scenario-exporter.js';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { startExporter, type Exporter } from '../../src/main.js';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import { startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
 import { find, parseExposition, value, type ParsedExposition } from '../helpers/exposition-parser.js';
 import { memoryLogger } from '../helpers/log.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { loadConfig } from '../../src/config/load.js';
-import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
+import { startSimNode, type ScenarioName, type SimNode } from '@avalanche-exporter/simulated-node';
 import { find, parseExposition, value, type ParsedExposition } from '../helpers/exposition-parser.js';
 import { memoryLogger } from '../helpers/log.js';
 import { RUNNER_METRICS } from '../../src/metrics/descriptors.js';

@@ -1,12 +1,12 @@
 // Issues 16 and 24: the supported avalanchego versions (README "Tested against" and "Support policy").
-// The same scenarios run against a simulated node of each version (src/sim/versions.ts has every
+// The same scenarios run against a simulated node of each version (simulated-node/src/versions.ts has every
 // difference, shaped after real v1.11.7, v1.12.2, v1.13.5 and v1.14.2 nodes): healthy, bootstrapping,
 // down and the ACP vote. Two simulated nodes per version, so that the node's own ACP vote is seen from
 // the other one (a fleet of one version). What an older node lacks is a declared normal state of the
 // call (counted normal_state, the collector successful), never a failure.
 import { describe, expect, it } from 'vitest';
 import { COLLECTORS } from '../../src/collectors/index.js';
-import { SIM_VERSIONS, type SimVersion } from '../../src/sim/server.js';
+import { SIM_VERSIONS, type SimVersion } from '@avalanche-exporter/simulated-node';
 import { memoryLogger } from '../helpers/log.js';
 import { useScenarioExporter } from '../helpers/scenario-exporter.js';
 import { metric } from '../helpers/proc.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { SERVING_THREAD_AUTO_TARGETS } from '../../src/config/settings.js';
 import { startExporter, type Exporter } from '../../src/main.js';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import { startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
 import { memoryLogger } from '../helpers/log.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'avax-exporter-serving-thread-'));

@@ -1,4 +1,4 @@
-// Issue 27: the simulated 1.15.0 node's ACP-236 auto-renewed validators (src/sim/auto-renew.ts): the own
+// Issue 27: the simulated 1.15.0 node's ACP-236 auto-renewed validators (simulated-node/src/auto-renew.ts): the own
 // validator runs in cycles of 48 hours to 7 days, one after the other, under one txID, with v1.15.0's
 // members after `signer`; some of the others are auto-renewed too; nothing of it before Helicon's activation
 // or on v1.14.2. And what each cycle pays, as a real v1.15.0 node does (test/fixtures/real-node-helicon):
@@ -7,8 +7,8 @@
 // expected shares are read and recomputed here, with this file's own code.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { rewardAutoRenewedTxId } from '../../src/sim/rewards.js';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import { rewardAutoRenewedTxId } from '@avalanche-exporter/simulated-node';
+import { startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
 import { rewardTxsOfBlocks } from '../helpers/helicon-recording.js';
 import { result } from './helpers.js';
 

@@ -1,8 +1,8 @@
 // The simulator's scenarios added for the backtest (issue 26): what each one changes on the wire, on
 // an injected clock (the backtest runs on one); and the chain seed a network's nodes share.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeModel } from '../../src/sim/node-model.js';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import { NodeModel } from '@avalanche-exporter/simulated-node';
+import { startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
 import { raw, rpc } from './helpers.js';
 
 const T0 = Date.UTC(2026, 0, 5);

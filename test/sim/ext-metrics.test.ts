@@ -5,7 +5,7 @@
  * exporter's reader).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import { startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
 import { find, parseExposition } from '../helpers/exposition-parser.js';
 import { raw } from './helpers.js';
 

@@ -4,7 +4,7 @@
 // v1.15.0 node recorded in test/fixtures/real-node-v1.15.0 and v1.15.0's source (vms/saevm) say. The expected
 // values are read back from the node's own answers (index, blocks), never from the simulator's code.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import { startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
 import { metric } from '../helpers/proc.js';
 import { raw, result, rpc } from './helpers.js';
 

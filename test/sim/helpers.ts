@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { createHash } from 'node:crypto';
 import bs58 from 'bs58';
-import { startSimNode, type SimNode, type SimOptions } from '../../src/sim/server.js';
+import { startSimNode, type SimNode, type SimOptions } from '@avalanche-exporter/simulated-node';
 import { waitFor as waitForAny } from '../helpers/proc.js';
 
 export interface RawResponse {
@@ -97,7 +97,9 @@ export async function control(controlUrl: string, body: unknown): Promise<RawRes
 /** A simulated node whose Health API already answers 200 (its first health run is done). */
 export async function startReadySim(opts: SimOptions): Promise<SimNode> {
   const sim = await startSimNode(opts);
-  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200);
+  // 30 s, not the default 10: its first health run waited 10 s once on this 2-core machine while other
+  // suites ran npm ci and tsc beside it (test/sim/subnet-chains.test.ts); it takes well under a second alone.
+  await waitFor(async () => (await raw(sim.url + '/ext/health')).status === 200, 30_000);
   return sim;
 }
 

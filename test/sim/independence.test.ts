@@ -1,20 +1,20 @@
 // Issue 13: the simulator is an independent oracle on purpose. It shares no code with the exporter
-// (src/ outside src/sim): its own CB58, JSON-RPC envelope and constants, so that a decoding bug in
-// the exporter cannot hide behind the same bug in the simulator. This test fails when a src/sim
-// file imports anything other than another src/sim file, a node: builtin or an npm package.
+// (src/): its own CB58, JSON-RPC envelope and constants, so that a decoding bug in
+// the exporter cannot hide behind the same bug in the simulator. This test fails when a simulated-node/src
+// file imports anything other than another simulated-node/src file, a node: builtin or an npm package.
 import { readFileSync, readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SIM_DIR = fileURLToPath(new URL('../../src/sim/', import.meta.url));
+const SIM_DIR = fileURLToPath(new URL('../../simulated-node/src/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+// The packages the simulated node may use are its own package.json's, never the exporter's.
+const pkg = JSON.parse(readFileSync(join(ROOT, 'simulated-node', 'package.json'), 'utf8')) as {
   dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
 };
-const NPM_PACKAGES = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+const NPM_PACKAGES = new Set(Object.keys(pkg.dependencies ?? {}));
 
 /** Every module specifier of a TypeScript source: import/export … from, side-effect imports, import(), require(). */
 function specifiers(source: string): string[] {
@@ -35,13 +35,13 @@ function violation(file: string, spec: string): string | null {
   if (spec.startsWith('.')) {
     const target = resolve(dirname(file), spec);
     const rel = relative(SIM_DIR, target);
-    return rel.startsWith('..') || rel.startsWith(sep) ? `${spec} resolves outside src/sim` : null;
+    return rel.startsWith('..') || rel.startsWith(sep) ? `${spec} resolves outside simulated-node/src` : null;
   }
   if (spec.startsWith('/') || /^[A-Za-z]:/.test(spec)) return `${spec} is an absolute path`;
   const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string);
   if (NPM_PACKAGES.has(name)) return null;
   if (builtinModules.includes(name)) return `${spec}: use the node: prefix for builtins`;
-  return `${spec} is neither a src/sim file, a node: builtin nor a package of package.json`;
+  return `${spec} is neither a simulated-node/src file, a node: builtin nor a package of simulated-node/package.json`;
 }
 
 function simSources(dir = SIM_DIR): string[] {
@@ -54,8 +54,8 @@ function simSources(dir = SIM_DIR): string[] {
   return out;
 }
 
-describe('src/sim is an independent oracle', () => {
-  it('no src/sim file imports from outside src/sim (only node: builtins and npm packages)', () => {
+describe('simulated-node/src is an independent oracle', () => {
+  it('no simulated-node/src file imports from outside simulated-node/src (only node: builtins and npm packages)', () => {
     const files = simSources();
     expect(files.length).toBeGreaterThan(20);
     const bad: string[] = [];
@@ -81,6 +81,8 @@ describe('src/sim is an independent oracle', () => {
       ["const m = await import('../config.js');", '../config.js', false],
       ["import fs from 'fs';", 'fs', false],
       ["import q from 'left-pad';", 'left-pad', false],
+      ["import { COLLECTORS } from 'avalanche-exporter';", 'avalanche-exporter', false],
+      ["import { z } from 'zod';", 'zod', false],
       ["import ok from './node-model.js';", './node-model.js', true],
       ["import bs58 from 'bs58';", 'bs58', true],
       ["import http from 'node:http';", 'node:http', true],
@@ -92,7 +94,7 @@ describe('src/sim is an independent oracle', () => {
     expect(violation(join(SIM_DIR, 'sub', 'x.ts'), '../server.js')).toBeNull();
   });
 
-  it('every src/sim file says so in its header', () => {
+  it('every simulated-node/src file says so in its header', () => {
     for (const f of simSources()) {
       const head = readFileSync(f, 'utf8').split('\n').slice(0, 15).join('\n');
       expect(head, relative(ROOT, f)).toContain('independent oracle ON PURPOSE');

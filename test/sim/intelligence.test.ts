@@ -2,7 +2,7 @@
 // capacity, L1 fee runway, network upgrades, version drift, BLS keys, ACP votes and several
 // vantage points (sibling nodes), plus the healthy invariants the "no alert fires" test needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCENARIOS, SCENARIO_HELP, startSimNode, type SimNode } from '../../src/sim/server.js';
+import { SCENARIOS, SCENARIO_HELP, startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
 import { nodeIdValid, raw, result, rpc, startReadySim, waitFor } from './helpers.js';
 
 const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);

@@ -2,7 +2,7 @@
 // scenario that changes them), the lean readers of src/schemas agree with the zod schemas (the oracle
 // checks of schemas.test.ts): both accept, with the same used data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimNode } from '../../src/sim/server.js';
+import type { SimNode } from '@avalanche-exporter/simulated-node';
 import { expectAgreement } from '../helpers/lean-agreement.js';
 import { result, startReadySim } from './helpers.js';
 

@@ -1,4 +1,4 @@
-// The simulated node's history during a run (src/sim/own-history.ts, issue 43): the moments in which monitors cry
+// The simulated node's history during a run (simulated-node/src/own-history.ts, issue 43): the moments in which monitors cry
 // wolf, as avalanchego shows them. A fixed-end validation that ends and is re-staked (its reward paid under the old
 // txID, a new txID from that second); a validator that joins again (a new validation, or on 1.15.0 a new
 // auto-renewed registration); info.uptime counting only the own stake until the peers report (after a restart of
@@ -6,7 +6,7 @@
 // around the node; L1 validators registered (connecting minutes later) and removed. Driven through the backtest's
 // in-process fleet (the same routes the HTTP simulator serves) on an injected clock.
 import { describe, expect, it } from 'vitest';
-import { SimFleet } from '../../src/backtest/sim-fleet.js';
+import { SimFleet } from '../../backtest/src/sim-fleet.js';
 
 const DAY = 86_400;
 

@@ -3,7 +3,7 @@
 // bootstrapped: at start, on return from 'down', and on POST /sim/restart.
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
+import { startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
 import { post, raw, refused, result, rpc, waitFor } from './helpers.js';
 
 const NOT_YET_RUN = { error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', duration: 0 };

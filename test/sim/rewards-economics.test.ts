@@ -3,7 +3,7 @@
 // The UTXO bytes are checked here with the test's own reading of the P-Chain codec.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimNode } from '../../src/sim/server.js';
+import type { SimNode } from '@avalanche-exporter/simulated-node';
 import { result, rpc, startReadySim } from './helpers.js';
 
 const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);

@@ -1,24 +1,24 @@
-// A scenario of the simulated node is one module in one place (issue 22, point 5): src/sim/scenarios/
+// A scenario of the simulated node is one module in one place (issue 22, point 5): simulated-node/src/scenarios/
 // holds one file per scenario, listed once in scenarios/index.ts; the README's scenario tables are
-// checked against the modules; and no other file of src/sim compares scenario names (the services
+// checked against the modules; and no other file of simulated-node/src compares scenario names (the services
 // consult the active scenario's hooks).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS, SCENARIO_HELP, SCENARIO_MODULES, isScenarioName, scenarioNamed } from '../../src/sim/scenarios/index.js';
+import { SCENARIOS, SCENARIO_HELP, SCENARIO_MODULES, isScenarioName, scenarioNamed } from '@avalanche-exporter/simulated-node';
 
-const SIM_DIR = fileURLToPath(new URL('../../src/sim/', import.meta.url));
+const SIM_DIR = fileURLToPath(new URL('../../simulated-node/src/', import.meta.url));
 const SCENARIO_DIR = join(SIM_DIR, 'scenarios');
 
 /** The rows `| \`name\` | effect |` of the README's "Scenarios and control" section, in order. */
 function readmeRows(): Array<{ name: string; effect: string }> {
-  const text = readFileSync(join(SIM_DIR, 'README.md'), 'utf8');
+  const text = readFileSync(join(SIM_DIR, '..', 'README.md'), 'utf8');
   const section = text.slice(text.indexOf('## Scenarios and control'));
   return [...section.matchAll(/^\| `([^`]+)` \| (.*) \|$/gm)].map((m) => ({ name: m[1] as string, effect: m[2] as string }));
 }
 
-/** The code of a TypeScript file without its comments (line comments and blocks; good enough for src/sim). */
+/** The code of a TypeScript file without its comments (line comments and blocks; good enough for simulated-node/src). */
 function code(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
@@ -64,7 +64,7 @@ describe('scenario modules', () => {
     expect(Object.keys(scenarioNamed('healthy')).sort()).toEqual(['effect', 'help', 'name']);
   });
 
-  it('default: no file of src/sim outside scenarios/ names a scenario in its code (only the default, healthy)', () => {
+  it('default: no file of simulated-node/src outside scenarios/ names a scenario in its code (only the default, healthy)', () => {
     const names = SCENARIOS.filter((n) => n !== 'healthy');
     const offenders: string[] = [];
     // cli.ts is exempt: its --help text names scenarios in prose ('slow', an example with bootstrapping).

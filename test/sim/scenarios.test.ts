@@ -1,8 +1,8 @@
 // Each scenario's visible effect, runtime switching through the control
 // endpoint, 'down' on the same port, several nodes, and the sim CLI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCENARIOS, startSimNode, type SimNode } from '../../src/sim/server.js';
-import { parseDuration, parseSimArgs, simMain } from '../../src/sim/cli.js';
+import { SCENARIOS, startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
+import { parseDuration, parseSimArgs, simMain } from '@avalanche-exporter/simulated-node';
 import { control, raw, refused, result, rpc, startReadySim, waitFor } from './helpers.js';
 
 const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);
@@ -116,7 +116,7 @@ describe('scenarios', () => {
 
   it('low-uptime: info.uptime ~75 / ~40, peers see low uptime', async () => {
     // 'bootstrapping' above restarted the node: its peers report its uptime again within one PingFrequency
-    // (22.5 s) of the restart, and until then info.uptime counts the own stake alone (src/sim/uptime.ts).
+    // (22.5 s) of the restart, and until then info.uptime counts the own stake alone (simulated-node/src/uptime.ts).
     clock += 30_000;
     await sim.setScenario('low-uptime');
     const u = await result(sim.url, '/ext/info', 'info.uptime');

@@ -3,7 +3,7 @@
 // after a scenario switch. Every method a call declares is asked here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, schemaOfMethod } from '../../src/collectors/index.js';
-import type { SimNode } from '../../src/sim/server.js';
+import type { SimNode } from '@avalanche-exporter/simulated-node';
 import { raw, result, rpc, startReadySim } from './helpers.js';
 
 let sim: SimNode;

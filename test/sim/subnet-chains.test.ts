@@ -2,7 +2,7 @@
 // the subnet's tagged health, the Admin API, and the scenarios that change them: what subnet-chains
 // (and node-ip, admin-logger) read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimNode } from '../../src/sim/server.js';
+import type { SimNode } from '@avalanche-exporter/simulated-node';
 import { raw, result, rpc, startReadySim, waitFor } from './helpers.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';

@@ -2,8 +2,8 @@
 // difference between them on the wire (each from a real node of that version: versions-recorded.test.ts
 // holds the comparison with the recordings), and that everything else is byte for byte the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIM_VERSIONS, startSimNode, type SimNode, type SimVersion } from '../../src/sim/server.js';
-import { parseSimArgs } from '../../src/sim/cli.js';
+import { SIM_VERSIONS, startSimNode, type SimNode, type SimVersion } from '@avalanche-exporter/simulated-node';
+import { parseSimArgs } from '@avalanche-exporter/simulated-node';
 import { post, raw, result, rpc, waitFor } from './helpers.js';
 
 const T0 = Date.UTC(2026, 4, 14, 9, 21, 31);

@@ -2,9 +2,9 @@
 // envelope, number encodings, health, index).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { startSimNode, type SimNode } from '../../src/sim/server.js';
-import { HealthChecker } from '../../src/sim/health-checks.js';
-import { NodeModel } from '../../src/sim/node-model.js';
+import { startSimNode, type SimNode } from '@avalanche-exporter/simulated-node';
+import { HealthChecker } from '@avalanche-exporter/simulated-node';
+import { NodeModel } from '@avalanche-exporter/simulated-node';
 import { cb58Valid, nodeIdValid, post, raw, result, rpc, startReadySim } from './helpers.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';

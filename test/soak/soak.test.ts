@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { Config } from '../../src/config/schema.js';
-import { startSimNode, type ScenarioName, type SimNode } from '../../src/sim/server.js';
+import { startSimNode, type ScenarioName, type SimNode } from '@avalanche-exporter/simulated-node';
 import { memoryLogger } from '../helpers/log.js';
 // @ts-expect-error plain JavaScript module shared with bench/soak.js
 import { SOAK_ROTATION } from '../../bench/lib.js';

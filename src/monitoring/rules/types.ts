@@ -41,7 +41,7 @@ export const PRIMARY_NETWORK = '11111111111111111111111111111111LpoYY';
 /**
  * The false-page budget of each severity: at most `pages` false pages per `nodeDays` node-days for any one rule of
  * that severity (a false page: a notification no fault explains; node-days: nodes watched × days). The backtest
- * (`npm run backtest`, src/backtest/budget.ts) bounds each rule's rate at 95 % confidence from the simulated
+ * (`npm run backtest`, backtest/src/budget.ts) bounds each rule's rate at 95 % confidence from the simulated
  * healthy time (0 pages in N node-days: 3 / N, the rule of three; k pages: the Poisson upper bound) and fails a
  * rule whose bound is above its severity's budget. alerts/README.md ("False-page budget") states it and why.
  *

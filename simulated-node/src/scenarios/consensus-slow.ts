@@ -1,0 +1,14 @@
+// The `consensus-slow` scenario of the simulated node: its help line, its README row and the hooks it sets
+// (scenario.ts says which service consults each hook; index.ts lists every scenario).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: this package shares no
+// code with the exporter (src/) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside this package).
+import { defineScenario } from './scenario.js';
+
+export const consensusSlow = defineScenario({
+  name: 'consensus-slow',
+  help: 'blocks wait long in consensus: 18 processing on P, X and C, still accepted',
+  effect: '`/ext/metrics` `avalanche_snowman_blks_processing` 18 on P, X and C (healthy: 0 or 1) while blocks are still accepted',
+  extMetrics: { blocksProcessing: 18 },
+});

@@ -1,0 +1,17 @@
+// The `log-level-debug` scenario of the simulated node: its help line, its README row and the hooks it sets
+// (scenario.ts says which service consults each hook; index.ts lists every scenario).
+// Part of the simulated avalanchego node, an independent oracle ON PURPOSE: this package shares no
+// code with the exporter (src/) and has its own CB58, JSON-RPC envelope and constants, so
+// that a bug in the exporter's decoding cannot hide behind the same bug here. Do not "fix" this
+// duplication (test/sim/independence.test.ts fails on any import from outside this package).
+import { defineScenario } from './scenario.js';
+
+export const logLevelDebug = defineScenario({
+  name: 'log-level-debug',
+  help: 'Admin API enabled; admin.getLoggerLevel: the C logger writes DEBUG',
+  effect:
+    'the Admin API is on (`--api-admin-enabled`): `admin.getLoggerLevel` → loggers `C` (logLevel ' +
+    '`DEBUG`, displayLevel `INFO`), `P`, `X`, `main`, `vm-factory` (`INFO`); in every other scenario ' +
+    '`/ext/admin` is a plain-text 404',
+  routes: { admin: true },
+});
