@@ -1,10 +1,11 @@
-// The documentation holds together (issue 44): the README stays short (at most 300 lines) and every relative
-// link of the README, of docs/*.md, of bench/README.md, backtest/README.md and alerts/README.md reaches a file of
-// the repository, and an anchor on a markdown file reaches one of its headings (GitHub's slugs). Links inside
-// code blocks and links to web addresses are not checked.
+// The documentation holds together (issue 44): the README stays short (at most 300 lines), its fleet example is
+// a valid configuration, and every relative link of the README, of docs/*.md, of bench/README.md,
+// backtest/README.md and alerts/README.md reaches a file of the repository, and an anchor on a markdown file
+// reaches one of its headings (GitHub's slugs). Links inside code blocks and links to web addresses are not checked.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DOCS = [
@@ -48,6 +49,17 @@ describe('the documentation', () => {
   it('default: README.md is at most 300 lines', () => {
     const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').length - 1;
     expect(lines).toBeLessThanOrEqual(300);
+  });
+
+  it('default: the fleet example of the README loads, with the targets it names', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## A fleet')))![1]!;
+    const { config } = loadConfig({ argv: ['--config.file', 'fleet.yaml'], env: {}, readFile: () => yaml });
+    expect(config.targets.map((t) => [t.name, t.reference])).toEqual([
+      ['validator-1', false],
+      ['validator-2', false],
+      ['public-reference', true],
+    ]);
   });
 
   it('default: the slugs are GitHub\'s', () => {
