@@ -142,7 +142,7 @@ describe('Alertmanager example (content)', () => {
     expect(am.inhibit_rules).toEqual((YAML.parse(block!) as { inhibit_rules: unknown[] }).inhibit_rules);
   });
 
-  it('default: group_wait as the README states, webhook receiver on loopback', () => {
+  it('default: group_wait as docs/deployment.md states, webhook receiver on loopback', () => {
     expect(am.route['group_wait']).toBe('30s');
     expect(am.route['group_by']).toEqual(['target']);
     const url = new URL(am.receivers[0]!.webhook_configs![0]!.url);
