@@ -14,6 +14,6 @@ export function nodeVersionProblem(version: string): string | undefined {
     `avalanche-exporter needs Node.js >= ${MIN_NODE.join('.')}, this is ${version.replace(/^v?/, 'v')}. ` +
     `Debian 12 and Ubuntu 22.04 ship an older nodejs package: install Node.js 20 or 22 from NodeSource ` +
     `(https://github.com/nodesource/distributions) or the official tarball (https://nodejs.org/en/download), ` +
-    `see the README section "Docker and systemd".`
+    `see docs/deployment.md, "Docker and systemd".`
   );
 }

@@ -15,7 +15,7 @@
  *   core, 50 let its RSS creep 15 % from minute 2).
  * - with `optimizeForSize` (runtime.optimize-for-size; unset: below OPTIMIZE_FOR_SIZE_AUTO_TARGETS targets,
  *   src/config/settings.ts), memory over speed: `--optimize-for-size`; `--no-turbofan`, because the
- *   optimizing compiler's own memory was about 8 MB of a single node's peak RSS (README Performance), and a
+ *   optimizing compiler's own memory was about 8 MB of a single node's peak RSS (bench/README.md), and a
  *   single node's CPU is mostly JSON.parse and the network, which it does not speed up;
  *   `--semi-space-growth-factor=1`: the young generation keeps its initial 1 MB semi-spaces
  *   instead of doubling up to 16 MB while the first cycle decodes every answer at once. V8 fixes the

@@ -6,7 +6,7 @@ import { failures, type AnswerOf, type Call, type ParamsOf, type RpcCall } from 
  * `defineCollector`: everything about a collector in its own file (node_exporter's habit): its name,
  * default interval, flags and YAML options with their defaults, the metric families it emits, the
  * node calls it makes, and which other collectors' values it reads. collectors/index.ts lists the
- * collectors; the config schema, the flags and --help, docs/metrics.md, the README tables, the
+ * collectors; the config schema, the flags and --help, docs/metrics.md, the tables of docs/configuration.md, the
  * request budget and the fault-matrix routes are all derived from these declarations.
  */
 
@@ -62,7 +62,7 @@ export interface MetricSelection {
 // AVAX_EXPORTER_COLLECTOR_<NAME>_<OPTION>. The default is written here and nowhere else.
 
 interface OptionBase {
-  /** One line for --help and the README. */
+  /** One line for --help and docs/configuration.md. */
   readonly help: string;
 }
 export interface BoolOption extends OptionBase {
@@ -152,9 +152,9 @@ export interface CollectResult<V = unknown> {
 export interface CollectorDef<N extends string, O extends OptionSpecs, V = undefined, M = undefined> {
   /** Spelled like its file; the `collector` label and the `--collector.NAME` flag. */
   readonly name: N;
-  /** One line for the README and the landing page. */
+  /** One line for docs/configuration.md and the landing page. */
   readonly description: string;
-  /** What it needs from the node (README column), e.g. `--index-enabled`. */
+  /** What it needs from the node (docs/configuration.md column), e.g. `--index-enabled`. */
   readonly needs: string;
   /** Default interval in seconds (a multiple of the base 15 s cycle). */
   readonly interval: number;

@@ -21,7 +21,7 @@ import type { Collector, CollectorOf } from './define.js';
 
 /**
  * Every collector, in exposition order: the only list. The config schema, the flags and --help,
- * docs/metrics.md, the README tables, the request budget, the fault-matrix routes and the type of
+ * docs/metrics.md, the tables of docs/configuration.md, the request budget, the fault-matrix routes and the type of
  * each `ctx.read` are derived from it. Adding a collector = one file + one line here.
  */
 const LIST = [

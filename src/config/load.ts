@@ -12,7 +12,7 @@ import { didYouMean, schemaKeysAt } from './suggest.js';
 export { ConfigError } from './errors.js';
 export { envName } from './flags.js';
 
-/** Every flag of the exporter with the built-in collectors (the README flags table and --help follow it). */
+/** Every flag of the exporter with the built-in collectors (the flags table of docs/configuration.md and --help follow it). */
 export const FLAGS: readonly FlagDef[] = flagsFor(COLLECTORS);
 
 function setPath(obj: Record<string, unknown>, path: readonly (string | number)[], value: unknown, append: boolean): void {

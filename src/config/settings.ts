@@ -4,7 +4,7 @@ import { CB58_RE, bytes, duration, listenAddress, nodeUrl, watchedValidator } fr
 /**
  * Every setting that is not a collector's (the collectors declare theirs in their own files), each
  * once: its flag, its place in the YAML file, its type, its default and its help. The config schema
- * (schema.ts), the flags and their environment variables (flags.ts), --help and the README flags
+ * (schema.ts), the flags and their environment variables (flags.ts), --help and the docs/configuration.md flags
  * table are built from this table; no default is written anywhere else.
  */
 
@@ -44,7 +44,7 @@ const SERVING_THREAD_MODES = ['auto', 'on', 'off'] as const;
 /**
  * --runtime.optimize-for-size unset: memory over speed below this many targets at start (a single node's
  * CPU is mostly JSON.parse and the network, which the optimizing compiler does not speed up), V8's
- * defaults from it (a fleet's CPU is; README Performance).
+ * defaults from it (a fleet's CPU is; bench/README.md).
  */
 export const OPTIMIZE_FOR_SIZE_AUTO_TARGETS = 20;
 
@@ -81,7 +81,7 @@ export const SETTINGS = [
   { flag: 'node.max-response-size', path: ['node', 'maxResponseSize'], kind: 'bytes', schema: bytes, default: '32MiB', help: 'Largest response body accepted from the node.' },
   { flag: 'node.connections', path: ['node', 'connections'], kind: 'int', schema: z.number().int().min(1).max(64), default: 4, help: 'Keep-alive connections per node.' },
   // The HTTP server.
-  { flag: 'web.listen-address', path: ['web', 'listenAddress'], kind: 'string', schema: listenAddress, default: ':10650', help: 'Address to serve /metrics on (`:10650` is every interface, see Security; `127.0.0.1:10650` loopback only).' },
+  { flag: 'web.listen-address', path: ['web', 'listenAddress'], kind: 'string', schema: listenAddress, default: ':10650', help: 'Address to serve /metrics on (`:10650` is every interface, see docs/security.md; `127.0.0.1:10650` loopback only).' },
   { flag: 'web.telemetry-path', path: ['web', 'telemetryPath'], kind: 'string', schema: z.string().regex(/^\/[A-Za-z0-9._~\/-]*$/, 'expected a path starting with /'), default: '/metrics', help: 'Path of the metrics endpoint.' },
   { flag: 'web.disable-exporter-metrics', path: ['web', 'disableExporterMetrics'], kind: 'bool', schema: z.boolean(), default: false, help: 'Leave out process_* and nodejs_* metrics of the exporter process.' },
   { flag: 'web.max-concurrent-scrapes', path: ['web', 'maxConcurrentScrapes'], kind: 'int', schema: z.number().int().min(1).max(1000), default: 16, help: 'Scrapes served at once; more get HTTP 503.' },
@@ -92,7 +92,7 @@ export const SETTINGS = [
   { flag: 'collection.interval', path: ['collection', 'interval'], kind: 'duration', schema: duration('collection interval'), computed: true, defaultText: `${DEFAULT_INTERVAL_SECONDS}s`, help: 'Base collection cycle (divides a minute or an hour).' },
   { flag: 'collection.timeout', path: ['collection', 'timeout'], kind: 'duration', schema: duration('collector timeout'), computed: true, defaultText: `${DEFAULT_COLLECTOR_TIMEOUT_SECONDS}s, or --collection.interval if shorter`, help: 'Deadline of one collector run.' },
   { flag: 'collection.max-concurrent-targets', path: ['collection', 'maxConcurrentTargets'], kind: 'int', schema: z.number().int().min(1).max(256), default: 8, help: 'Targets collected at once.' },
-  // Sharding a large fleet over exporter replicas (README "Sharding").
+  // Sharding a large fleet over exporter replicas (docs/configuration.md flags --shard.*, examples/prometheus-sharded.yml).
   { flag: 'shard.total', path: ['shard', 'total'], kind: 'int', schema: z.number().int().min(1).max(1024), default: 1, help: 'Number of exporter replicas sharing the fleet; 1 = this process collects every target.' },
   { flag: 'shard.index', path: ['shard', 'index'], kind: 'int', schema: z.number().int().min(0).max(1023), default: 0, help: "This replica's shard, 0 to shard.total - 1: it collects the targets whose name Prometheus's hashmod (MD5) puts in this shard, the same rule as the relabeling of examples/prometheus-sharded.yml." },
   // The Node.js process.
@@ -102,7 +102,7 @@ export const SETTINGS = [
     kind: 'bool',
     schema: z.boolean(),
     defaultText: `auto: on below ${OPTIMIZE_FOR_SIZE_AUTO_TARGETS} targets at start`,
-    help: "Favour memory over speed (set when `run` starts): V8's --optimize-for-size, its optimizing compiler off (--no-turbofan) and its young generation kept at its initial 1 MB semi-spaces (--semi-space-growth-factor=1). Measured (README, Performance): one mainnet node's peak RSS 106 → 95 MB at the same CPU (about 2 % of a core); 20 distinct nodes 195 → 169 MB at 2.6 times the CPU (3.5 → 9.1 % of a core), which is why a fleet of 20 or more gets V8's defaults unless this is given. --no-runtime.optimize-for-size turns it off for a small fleet too.",
+    help: "Favour memory over speed (set when `run` starts): V8's --optimize-for-size, its optimizing compiler off (--no-turbofan) and its young generation kept at its initial 1 MB semi-spaces (--semi-space-growth-factor=1). Measured (bench/README.md, bench/RESULTS.md): one mainnet node's peak RSS 106 → 95 MB at the same CPU (about 2 % of a core); 20 distinct nodes 195 → 169 MB at 2.6 times the CPU (3.5 → 9.1 % of a core), which is why a fleet of 20 or more gets V8's defaults unless this is given. --no-runtime.optimize-for-size turns it off for a small fleet too.",
   },
   {
     flag: 'runtime.http-parser-tier-up',
@@ -131,7 +131,7 @@ export const SETTINGS = [
   { flag: 'log.level', path: ['log', 'level'], kind: 'string', schema: z.enum(LOG_LEVELS), default: 'info', help: `${LOG_LEVELS.join(', ')}.` },
 ] as const satisfies readonly SettingSpec[];
 
-/** How --help and the README show a setting's default ('' when it has none). */
+/** How --help and docs/configuration.md show a setting's default ('' when it has none). */
 export function defaultShown(s: { default?: unknown; defaultText?: string }): string {
   if (s.defaultText !== undefined) return s.defaultText;
   if (s.default === undefined) return '';

@@ -1,6 +1,6 @@
 // Adding a collector is one file and one line in the COLLECTORS list: everything else is derived from
 // the list. This test adds a collector to the list (exactly as the one line would) and sees its flags,
-// YAML keys, --help, docs/metrics.md and README rows, fault-matrix route and series appear.
+// YAML keys, --help, docs/metrics.md and docs/configuration.md rows, fault-matrix route and series appear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCollector, matchesCall, type CollectorOf } from '../../src/collectors/define.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
@@ -9,7 +9,7 @@ import { bootstrapGatedCollectors } from '../../src/monitoring/collector-facts.j
 import { flagsFor } from '../../src/config/flags.js';
 import { loadConfig } from '../../src/config/load.js';
 import { renderMetricsDoc } from '../../src/docs/metrics-md.js';
-import { renderCollectorsTable, renderFlagsTable } from '../../src/docs/readme-tables.js';
+import { renderCollectorsTable, renderFlagsTable } from '../../src/docs/configuration-tables.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { descriptorsOf } from '../../src/metrics/descriptors.js';
 import { sample } from '../../src/model.js';
@@ -77,7 +77,7 @@ describe('adding a collector: one file and one line', () => {
     expect(() => loadConfig({ argv: ['--config.file', 'c.yaml'], env: {}, readFile: () => yaml })).toThrow(/version-length: unknown key/);
   });
 
-  it('default: its docs/metrics.md row and README collectors and flags rows appear', () => {
+  it('default: its docs/metrics.md row and docs/configuration.md collectors and flags rows appear', () => {
     expect(renderMetricsDoc(descriptorsOf(LIST))).toContain('| `avax_version_length` | gauge | target | count or state | version-length |');
     expect(renderCollectorsTable(LIST)).toContain('| `version-length` | on | 30s | no | Length of the version string, times a factor (a test collector). | `toy.getVersionName` | Info API |');
     expect(renderFlagsTable(LIST)).toContain('| `--collector.version-length.factor` | 1 | Multiplies the length. |');

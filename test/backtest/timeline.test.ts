@@ -7,7 +7,7 @@ import { eventSpanMs, planTimeline } from '../../backtest/src/plan.js';
 import { DEFAULT_START_MS, faultsOf, parseTimeline, TimelineError } from '../../backtest/src/timeline.js';
 
 const LIBRARY = resolve(import.meta.dirname, '../../backtest/timelines');
-const README = resolve(import.meta.dirname, '../../README.md');
+const README = resolve(import.meta.dirname, '../../backtest/README.md');
 const MIN = 60_000;
 
 const minimal = `description: test
@@ -76,9 +76,9 @@ describe('timeline loader', () => {
     expect(t.events[1]!.expect![0]).toEqual({ alert: 'AvalancheTargetDown', labels: {} });
   });
 
-  it('default: the timeline of the README ("A timeline of your own") loads, with each kind of event and noise', () => {
+  it('default: the timeline of backtest/README.md ("A timeline of your own") loads, with each kind of event and noise', () => {
     const text = readFileSync(README, 'utf8');
-    const section = text.slice(text.indexOf('### A timeline of your own'));
+    const section = text.slice(text.indexOf('## A timeline of your own'));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
     const t = parseTimeline(yaml, 'readme.yaml');
     expect(new Set(t.events.map((e) => e.do))).toEqual(new Set(['scenario', 'upgrade', 'exporter-down', 'exporter-restart', 'timeouts', 'missed-scrapes', 'restart', 'restake', 'join', 'l1-change', 'peer-restart']));

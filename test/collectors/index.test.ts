@@ -6,8 +6,8 @@ import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 
 const DIR = resolve(import.meta.dirname, '../../src/collectors');
 
-// Each collector's interval, node-specific mark and order are its declaration's; the README collectors
-// table (checked against them in test/metrics/contract.test.ts) is where they are written down.
+// Each collector's interval, node-specific mark and order are its declaration's; the collectors table of
+// docs/configuration.md (checked against them in test/metrics/contract.test.ts) is where they are written down.
 describe('COLLECTORS', () => {
   it('default: every module that defines a collector is listed, once (the only list)', () => {
     const modules = readdirSync(DIR)

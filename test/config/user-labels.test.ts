@@ -183,17 +183,17 @@ describe('reload: labels and selection are part of the target', () => {
   });
 });
 
-describe('the README example and examples/config.yaml', () => {
-  it('default: the README block loads and gives each target the labels and selection the README says', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('### User labels and metric selection'));
+describe('the example of docs/configuration.md and examples/config.yaml', () => {
+  it('default: the docs/configuration.md block loads and gives each target the labels and selection the text says', () => {
+    const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## User labels and metric selection'));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
     const [v1, rpc] = resolveTargets(fromYaml(yaml), COLLECTORS);
     expect(v1!.spec.labels).toEqual({ operator: 'acme', region: 'eu-west', customer: 'x' });
     expect(v1!.spec.metrics).toEqual({ keep: [], drop: ['avax_rpc_request_duration_seconds'] });
     expect(rpc!.spec.labels).toEqual({ operator: 'other' });
     expect(rpc!.spec.metrics).toEqual({ keep: ['avax_chain_.*', 'avax_node_.*'], drop: ['avax_node_info'] });
-    // The refusal the README quotes is the one check-config prints.
+    // The refusal the document quotes is the one check-config prints.
     const quoted = /`(targets\[0\]\.labels\.region-1: [^`]+)`/.exec(section)![1]!;
     expect(err(withLabels('{ region-1: v }'))).toContain(quoted);
   });

@@ -1,8 +1,8 @@
-// The wiring examples the README points at (issue 12, point 2): each is checked by the tool that
+// The wiring examples docs/deployment.md points at (issue 12, point 2): each is checked by the tool that
 // will read it. Prometheus must find every shipped rule file (a glob that matches nothing passes
 // `promtool check config` silently, so the files it reports are compared with alerts/), Alertmanager's
 // file passes amtool and carries alerts/README.md's inhibit rules, the exporter accepts the fleet file,
-// Grafana's provisioning points at the dashboards, and the systemd unit has what the README promises.
+// Grafana's provisioning points at the dashboards, and the systemd unit has what docs/deployment.md promises.
 //
 // promtool and amtool come from the Debian packages `prometheus` and `prometheus-alertmanager`.
 // Without them these checks are skipped with a loud message, except under CI, where they fail.
@@ -142,7 +142,7 @@ describe('Alertmanager example (content)', () => {
     expect(am.inhibit_rules).toEqual((YAML.parse(block!) as { inhibit_rules: unknown[] }).inhibit_rules);
   });
 
-  it('default: group_wait as the README states, webhook receiver on loopback', () => {
+  it('default: group_wait as docs/deployment.md states, webhook receiver on loopback', () => {
     expect(am.route['group_wait']).toBe('30s');
     expect(am.route['group_by']).toEqual(['target']);
     const url = new URL(am.receivers[0]!.webhook_configs![0]!.url);
@@ -232,7 +232,7 @@ describe('systemd unit example', () => {
   const unit = parseUnit(text);
   const get = (sec: string, key: string) => unit.get(sec)?.get(key) ?? [];
 
-  it('default: has the lines the README promises (network-online, reload by SIGHUP, hardening, a real ExecStart)', () => {
+  it('default: has the lines docs/deployment.md promises (network-online, reload by SIGHUP, hardening, a real ExecStart)', () => {
     expect(get('Unit', 'Wants')).toEqual(['network-online.target']);
     expect(get('Unit', 'After')).toEqual(['network-online.target']);
     expect(get('Service', 'ExecReload')).toEqual(['/bin/kill -HUP $MAINPID']);
@@ -259,27 +259,33 @@ describe('systemd unit example', () => {
   });
 });
 
-describe('README wiring section', () => {
+describe('docs/deployment.md (wiring, Docker and systemd), docs/security.md and the README', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const deployment = readFileSync(join(ROOT, 'docs', 'deployment.md'), 'utf8');
+  const security = readFileSync(join(ROOT, 'docs', 'security.md'), 'utf8');
+  const named = (text: string) => new Set([...text.matchAll(/\bexamples\/[A-Za-z0-9_./-]*[A-Za-z0-9_]/g)].map((m) => m[0]));
 
-  it('default: every examples/ file the README names exists, and every example file is named', () => {
-    const named = new Set([...readme.matchAll(/\bexamples\/[A-Za-z0-9_./-]*[A-Za-z0-9_]/g)].map((m) => m[0]));
-    expect(named.size).toBeGreaterThan(5);
-    for (const p of named) expect(existsSync(join(ROOT, p)), `README names ${p}, which does not exist`).toBe(true);
+  it('default: every examples/ file the README or docs/deployment.md names exists, and docs/deployment.md names every example file', () => {
+    const inDeployment = named(deployment);
+    expect(inDeployment.size).toBeGreaterThan(5);
+    for (const [doc, set] of [['README.md', named(readme)], ['docs/deployment.md', inDeployment]] as const) {
+      for (const p of set) expect(existsSync(join(ROOT, p)), `${doc} names ${p}, which does not exist`).toBe(true);
+    }
     const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [relative(ROOT, join(d, e.name))]));
-    for (const f of walk(EX)) expect([...named].some((n) => f === n || f.startsWith(`${n}/`)), `${f} is not mentioned in the README`).toBe(true);
+    for (const f of walk(EX)) expect([...inDeployment].some((n) => f === n || f.startsWith(`${n}/`)), `${f} is not mentioned in docs/deployment.md`).toBe(true);
   });
 
-  it('default: the README states the Node.js version, the first-notification delay and the unit install', () => {
-    expect(readme).toContain('Node.js >= 20.18');
-    expect(readme).toMatch(/Debian 12['’]s `nodejs` package is 18/);
-    expect(readme).toMatch(/for: \+ evaluation_interval \+ group_wait/);
-    expect(readme).toContain('sudo systemctl enable --now avalanche-exporter');
-    expect(readme).not.toContain('/etc/avalanche-exporter/alerts/'); // nothing installs that directory
+  it('default: the README and docs/deployment.md state the Node.js version; docs/deployment.md the first-notification delay and the unit install', () => {
+    for (const text of [readme, deployment]) {
+      expect(text).toContain('Node.js >= 20.18');
+      expect(text).toMatch(/Debian 12['’]s `nodejs` package is 18/);
+      expect(text).not.toContain('/etc/avalanche-exporter/alerts/'); // nothing installs that directory
+    }
+    expect(deployment).toMatch(/for: \+ evaluation_interval \+ group_wait/);
+    expect(deployment).toContain('sudo systemctl enable --now avalanche-exporter');
   });
 
-  it('default: the Security section says what the default bind address means and how to bind loopback', () => {
-    const security = readme.slice(readme.indexOf('## Security'), readme.indexOf('\n## ', readme.indexOf('## Security') + 5));
+  it('default: docs/security.md says what the default bind address means and how to bind loopback', () => {
     expect(security).toContain('**Bind address.** The default `--web.listen-address :10650` listens on every interface');
     expect(security).toContain('`--web.listen-address 127.0.0.1:10650`');
     expect(security).toContain('"event":"listening_all_interfaces"');

@@ -13,7 +13,7 @@ import { replayedExchanges, startRecordedNode, type RecordedNode } from '../help
 export const GOLDEN = resolve(import.meta.dirname, 'metrics.txt');
 
 /**
- * The supported node versions (README "Tested against"): v1.14.2 answers are the fixtures' defaults;
+ * The supported node versions (docs/compatibility.md "Tested against"): v1.14.2 answers are the fixtures' defaults;
  * v1.13.5 swaps in the answers that differ on a real v1.13.5 node (test/fixtures/README.md).
  */
 const VERSIONS = [

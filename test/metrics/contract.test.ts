@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS } from '../../src/metrics/descriptors.js';
 import { COLLECTORS } from '../../src/collectors/index.js';
 import { renderMetricsDoc } from '../../src/docs/metrics-md.js';
-import { renderReadme } from '../../src/docs/readme-tables.js';
+import { renderConfigurationDoc } from '../../src/docs/configuration-tables.js';
 import { METRICS_DOC, documentedFamilies, parseMetricsDoc } from '../helpers/metrics-doc.js';
 
 /** The golden runs: fixture answers of v1.14.2 (metrics.txt) and v1.13.5, and a real v1.15.0 node's (its C-Chain on SAE). */
@@ -56,9 +56,9 @@ describe('metric contract (docs/metrics.md)', () => {
     expect(onDisk === renderMetricsDoc(DESCRIPTORS), 'docs/metrics.md is out of date with the metric declarations: run `npm run docs` and commit the result').toBe(true);
   });
 
-  it('default: the README flags and collectors tables are what the code generates', () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
-    expect(readme === renderReadme(readme, COLLECTORS), 'README.md tables are out of date with the collectors and settings: run `npm run docs` and commit the result').toBe(true);
+  it('default: the flags and collectors tables of docs/configuration.md are what the code generates', () => {
+    const doc = readFileSync(resolve(import.meta.dirname, '../../docs/configuration.md'), 'utf8');
+    expect(doc === renderConfigurationDoc(doc, COLLECTORS), 'docs/configuration.md tables are out of date with the collectors and settings: run `npm run docs` and commit the result').toBe(true);
   });
 
   it('default: the document lists every descriptor once, with its type, labels and collector', () => {

@@ -1,6 +1,6 @@
 // The documentation of the settings says what the code does (issue 18): alerts/README.md lists every
 // threshold with its default, examples/monitoring.yaml has every setting (and works with the other
-// examples), and the README's settings table names every top-level key.
+// examples), and the settings table of docs/alerts-and-dashboards.md names every top-level key.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,9 +108,12 @@ describe('examples/monitoring.yaml', () => {
   });
 });
 
-describe('README.md', () => {
+describe('docs/alerts-and-dashboards.md', () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'alerts-and-dashboards.md'), 'utf8');
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Fitting the rules and dashboards to your setup'), readme.indexOf('\n## ', readme.indexOf('## Fitting the rules and dashboards to your setup') + 5));
+  const start = doc.indexOf('## Fitting the rules and dashboards to your setup');
+  const next = doc.indexOf('\n## ', start + 5);
+  const section = doc.slice(start, next < 0 ? undefined : next);
 
   it('default: the settings table names every top-level setting; the section says why the SDK is a runtime dependency', () => {
     const keys = [...section.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
@@ -118,7 +121,7 @@ describe('README.md', () => {
     // No count to keep by hand: alerts/README.md (generated) lists them.
     expect(section).toContain('the tunable numbers of the alerts');
     expect(section).toContain('runtime dependency');
-    expect(readme).not.toContain('dashboards/provisioning');
+    for (const text of [doc, readme]) expect(text).not.toContain('dashboards/provisioning');
   });
 });
 

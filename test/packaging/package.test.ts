@@ -126,7 +126,7 @@ describe('npm package contents', () => {
 });
 
 describe('the shipped launchers', () => {
-  it('default: the Dockerfile, the systemd unit, npm start and npm run demo all start node with NODE_FLAGS, and the README shows them', () => {
+  it('default: the Dockerfile, the systemd unit, npm start and npm run demo all start node with NODE_FLAGS, and docs/deployment.md shows them', () => {
     // The words between the program (node) and the script (…dist/cli.js).
     const before = (cmd: string) => {
       const words = cmd.trim().split(/\s+/);
@@ -138,9 +138,11 @@ describe('the shipped launchers', () => {
     const unit = /^ExecStart=(.*)$/m.exec(readFileSync(join(ROOT, 'examples/systemd/avalanche-exporter.service'), 'utf8'))![1]!;
     expect(before(unit)).toEqual([...NODE_FLAGS]);
     for (const script of ['start', 'demo']) expect(before(pkg.scripts[script]!.replace(/^exec /, '')), script).toEqual([...NODE_FLAGS]);
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(`ExecStart=/usr/bin/node ${NODE_FLAGS.join(' ')} /opt/avalanche-exporter/dist/cli.js`);
-    expect(readme).toContain(`NODE_OPTIONS=${NODE_FLAGS.join(' ')} avalanche-exporter`);
+    const deployment = readFileSync(join(ROOT, 'docs', 'deployment.md'), 'utf8');
+    expect(deployment).toContain(`ExecStart=/usr/bin/node ${NODE_FLAGS.join(' ')} /opt/avalanche-exporter/dist/cli.js`);
+    expect(deployment).toContain(`NODE_OPTIONS=${NODE_FLAGS.join(' ')} avalanche-exporter`);
+    // The README's one-node command line starts node the same way.
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`node ${NODE_FLAGS.join(' ')} dist/cli.js --node.url`);
   });
 });
 
@@ -180,13 +182,15 @@ describe('Dockerfile', () => {
     expect(hc[0]).not.toMatch(/10650|http:\/\//);
   });
 
-  it('default: the default command reaches a node without --add-host (127.0.0.1 with --network host), documented in the README', () => {
+  it('default: the default command reaches a node without --add-host (127.0.0.1 with --network host), shown in the README and docs/deployment.md', () => {
     expect(execForm(of('ENTRYPOINT')[0]!)).toEqual(['node', '--v8-pool-size=1', 'dist/cli.js']);
     expect(execForm(of('CMD')[0]!)).toEqual(['--node.url', 'http://127.0.0.1:9650']);
     expect(text).not.toContain('host.docker.internal');
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain('docker run --rm --network host --read-only avalanche-exporter');
-    expect(readme).not.toContain('--add-host avalanche');
+    for (const doc of ['README.md', 'docs/deployment.md']) {
+      const text = readFileSync(join(ROOT, doc), 'utf8');
+      expect(text, doc).toContain('docker run --rm --network host --read-only avalanche-exporter');
+      expect(text, doc).not.toContain('--add-host avalanche');
+    }
   });
 
   it('default: everything it copies exists and is not excluded by .dockerignore', () => {

@@ -1,4 +1,4 @@
-// Issues 16 and 24: the supported avalanchego versions (README "Tested against" and "Support policy").
+// Issues 16 and 24: the supported avalanchego versions (docs/compatibility.md "Tested against" and "Support policy").
 // The same scenarios run against a simulated node of each version (simulated-node/src/versions.ts has every
 // difference, shaped after real v1.11.7, v1.12.2, v1.13.5 and v1.14.2 nodes): healthy, bootstrapping,
 // down and the ACP vote. Two simulated nodes per version, so that the node's own ACP vote is seen from

@@ -3,8 +3,8 @@ import { formatDuration } from '../duration.js';
 import { collectorFlags, flagsFor } from '../config/flags.js';
 
 /**
- * The README's flags and collectors tables, generated from the settings table and the collector list
- * (`npm run docs` rewrites them between their markers; a test fails when they are out of date).
+ * The flags and collectors tables of docs/configuration.md, generated from the settings table and the collector
+ * list (`npm run docs` rewrites them between their markers; a test fails when they are out of date).
  */
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
@@ -39,11 +39,11 @@ export function replaceGenerated(text: string, name: string, content: string): s
   const end = `<!-- /generated:${name} -->`;
   const i = text.indexOf(start);
   const j = text.indexOf(end);
-  if (i < 0 || j < i) throw new Error(`README.md has no ${start} … ${end} section`);
+  if (i < 0 || j < i) throw new Error(`no ${start} … ${end} section`);
   return `${text.slice(0, i + start.length)}\n${content}\n${text.slice(j)}`;
 }
 
-/** The README with its generated tables as the code declares them. */
-export function renderReadme(readme: string, collectors: readonly Collector<any>[]): string {
-  return replaceGenerated(replaceGenerated(readme, 'flags', renderFlagsTable(collectors)), 'collectors', renderCollectorsTable(collectors));
+/** docs/configuration.md with its generated tables as the code declares them. */
+export function renderConfigurationDoc(doc: string, collectors: readonly Collector<any>[]): string {
+  return replaceGenerated(replaceGenerated(doc, 'flags', renderFlagsTable(collectors)), 'collectors', renderCollectorsTable(collectors));
 }
