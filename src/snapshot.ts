@@ -39,8 +39,18 @@ export interface MethodRequests {
   readonly count: number;
 }
 
+/** Who the node says it is, from the values of the collectors that identify it (CollectorDef.identifies). */
+export interface NodeIdentification {
+  /** Its NodeID: undefined until known, '' when its API has none (public servers). */
+  readonly nodeId?: string;
+  /** Its version, e.g. avalanchego/1.15.0: undefined until known. */
+  readonly version?: string;
+}
+
 export interface TargetSnapshot {
   readonly target: TargetSpec;
+  /** Who the node says it is, as of this cycle ({} until a collector that identifies it has a value). */
+  readonly node: NodeIdentification;
   /** Wall clock of the end of the cycle, ms. */
   readonly at: number;
   /** avax_up: 1 the node answered in the last cycle, 0 it did not, undefined before the first cycle. */

@@ -14,7 +14,7 @@ import { nameKey, unit } from './random.js';
 import { SimFleet } from './sim-fleet.js';
 import type { Timeline } from './timeline.js';
 
-/** The library's collection and scrape interval when a timeline does not set one (README: the trade-off). */
+/** The library's collection and scrape interval when a timeline does not set one (backtest/README.md "Limits": the trade-off). */
 export const DEFAULT_INTERVAL_MS = 60_000;
 
 export interface RunOptions {

@@ -181,7 +181,8 @@ export interface CollectorDef<N extends string, O extends OptionSpecs, V = undef
    * network it belongs to (calls declared `scope: 'network'` share their answers per network),
    * `process`, a mark of the node's process (its start time, its version), and `started`, the node
    * has just started: when a mark changes or `started` turns true, the node restarted between two
-   * cycles, and every collector runs again at once.
+   * cycles, and every collector runs again at once. `nodeId` and `version` are who the node says it is:
+   * they become the snapshot's `node` (snapshot.ts), which the landing page shows.
    */
   readonly identifies?: (value: V) => NodeIdentityMarks;
   /**
@@ -200,6 +201,10 @@ export interface NodeIdentityMarks {
   readonly process?: string;
   /** The node's process has just started (e.g. every health check not yet run): turning true is a restart. */
   readonly started?: boolean;
+  /** The node's own NodeID ('' when its API has none: public servers): the snapshot's `node`, the landing page's. */
+  readonly nodeId?: string;
+  /** The node's version as it names it (e.g. avalanchego/1.15.0): the snapshot's `node`, the landing page's. */
+  readonly version?: string;
 }
 
 /** What a collector keeps of its declaration as written, its defaults applied (enabled, not node-specific, no options). */

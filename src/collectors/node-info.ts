@@ -96,8 +96,14 @@ export const nodeInfo: CollectorOf<'node-info', NodeInfoValue> = defineCollector
   // here); its last value labels avax_node_info without making this collector wait for it.
   readsLatest: ['node-ip'],
   memory: (): { network?: CachedNetwork } => ({}),
-  // The network shares its answers between targets; a new version (or git commit) is a restart.
-  identifies: (v) => ({ network: v.networkId, process: v.version ? `${v.version.version}/${v.version.gitCommit}` : undefined }),
+  // The network shares its answers between targets; a new version (or git commit) is a restart; the
+  // NodeID and version are the node's identity on the snapshot.
+  identifies: (v) => ({
+    network: v.networkId,
+    process: v.version ? `${v.version.version}/${v.version.gitCommit}` : undefined,
+    nodeId: v.nodeId,
+    version: v.version?.version,
+  }),
   async collect(ctx) {
     const net = ctx.memory.network;
     const netFresh = net !== undefined && ctx.now() - net.at < NETWORK_TTL_MS;

@@ -4,7 +4,7 @@ import type { ResolvedTarget } from '../config/targets.js';
 import type { CallTransport } from '../node-client/call.js';
 import type { RpcResult } from '../node-client/errors.js';
 import { Redactor } from '../redact.js';
-import { freezeSnapshot, type TargetSnapshot } from '../snapshot.js';
+import { freezeSnapshot, type NodeIdentification, type TargetSnapshot } from '../snapshot.js';
 import { contextFor, type ContextEnv } from './collector-context.js';
 import { makeSlot, markUnreachable, outcomeOf, reportChange, runSlot, type Slot } from './collector-slot.js';
 import type { NetworkAnswers } from './network-answers.js';
@@ -231,7 +231,19 @@ export class TargetRunner {
 
   private buildSnapshot(): TargetSnapshot {
     const collectors = this.target.collectors.map((p) => outcomeOf(p, this.byName.get(p.name)));
-    return freezeSnapshot({ target: this.target.spec, at: this.now(), up: this.up, collectors, requests: this.rpc.snapshot(), skippedTicks: this.skippedTicks });
+    return freezeSnapshot({ target: this.target.spec, node: this.identification(), at: this.now(), up: this.up, collectors, requests: this.rpc.snapshot(), skippedTicks: this.skippedTicks });
+  }
+
+  /** Who the node says it is: the NodeID and version the current values of its identifying collectors give. */
+  private identification(): NodeIdentification {
+    let nodeId: string | undefined;
+    let version: string | undefined;
+    for (const s of this.slots) {
+      const marks = s.value !== undefined ? s.collector.identifies?.(s.value) : undefined;
+      nodeId ??= marks?.nodeId;
+      version ??= marks?.version;
+    }
+    return { nodeId, version };
   }
 
   /**

@@ -19,14 +19,13 @@ export interface TargetView {
 
 /** What the landing page shows of a target, from its latest snapshot; `redactedUrl` is already redacted. */
 export function targetView(s: TargetSnapshot, redactedUrl: string): TargetView {
-  const info = s.collectors.find((c) => c.name === 'node-info')?.value as { nodeId?: string; version?: { version: string } } | undefined;
   return {
     name: s.target.name,
     url: redactedUrl,
     reference: s.target.reference,
     up: s.up,
-    nodeId: info?.nodeId,
-    nodeVersion: info?.version?.version,
+    nodeId: s.node.nodeId,
+    nodeVersion: s.node.version,
     // Without value and samples: the landing page shows neither, and the serving thread is sent this view.
     collectors: s.collectors.map(({ value: _value, samples: _samples, ...status }) => status),
   };

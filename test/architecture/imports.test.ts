@@ -214,6 +214,22 @@ describe('architecture', () => {
     expect((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> }).exports['.']).toBe('./dist/library.js');
   });
 
+  it('default: no collector is named outside src/collectors, src/derive and src/monitoring (the rest reads what collectors declare)', async () => {
+    const { COLLECTORS } = await import('../../src/collectors/index.js');
+    const names = COLLECTORS.map((c) => c.name);
+    // The Health API's call kind is spelled like the health collector; it names an API, not the collector.
+    const notCollectors = new Set(['node-client/call.ts:health']);
+    const problems: string[] = [];
+    for (const f of files(SRC)) {
+      const rel = relative(SRC, f);
+      if (/^(collectors|derive|monitoring)\//.test(rel)) continue;
+      const code = readFileSync(f, 'utf8').replace(/\/\*[^]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+      for (const n of names) if (code.includes(`'${n}'`) && !notCollectors.has(`${rel}:${n}`)) problems.push(`${rel} names the collector '${n}'`);
+    }
+    expect(names.length).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  });
+
   it('default: no source file over 400 lines (in any package)', () => {
     const long = Object.values(PACKAGES)
       .flatMap((dir) => files(dir))

@@ -21,5 +21,6 @@ export function snapshotWith(values: Partial<CollectorValues>, over: { name?: st
     })),
     requests: [],
     skippedTicks: 0,
+    node: {},
   };
 }

@@ -12,7 +12,7 @@ const spec = { name: 'a', reference: false, validatorNodeIds: [], subnets: [], c
 
 function snapshot(name: string, samples: readonly Sample[]): TargetSnapshot {
   const c = { name: 'info-peers', enabled: true, intervalSeconds: 30, ran: true, success: true, durationSeconds: 0.01, errors: [], value: undefined, samples };
-  return { target: { ...spec, name }, at: 0, up: 1, collectors: [c], requests: [], skippedTicks: 0 } as unknown as TargetSnapshot;
+  return { target: { ...spec, name }, at: 0, up: 1, collectors: [c], requests: [], skippedTicks: 0, node: {} } as unknown as TargetSnapshot;
 }
 
 const text = (seg: TargetSegment) => [...seg.chunks.values()].map((b) => b.toString()).join('');
