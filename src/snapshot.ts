@@ -1,4 +1,5 @@
-import type { CollectorName, CollectorValues, TargetSpec } from './collectors/define.js';
+import type { CollectorName, CollectorValues } from './collectors/define.js';
+import type { TargetSpec } from './target.js';
 import type { Sample } from './model.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MetricSelection } from '../collectors/define.js';
+import type { MetricSelection } from '../target.js';
 import { ALWAYS_EXPOSED } from '../metrics/descriptors.js';
 import { familyPattern } from '../metrics/target-output.js';
 

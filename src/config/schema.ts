@@ -13,6 +13,7 @@ import {
   SETTINGS,
   type SettingSpec,
 } from './settings.js';
+import { isBaseInterval, isWholeCycles } from './intervals.js';
 import { didYouMean } from './suggest.js';
 import { MAX_USER_LABELS, userLabelsSchema } from './user-labels.js';
 import { duration } from './value-types.js';
@@ -153,8 +154,7 @@ export function buildConfigSchema(collectors: readonly Collector<any>[] = COLLEC
       }
       const checkInterval = (v: number | undefined, path: (string | number)[]) => {
         if (v === undefined) return;
-        const ratio = v / interval;
-        if (!(ratio >= 1 && Math.abs(ratio - Math.round(ratio)) < 1e-9)) {
+        if (!isWholeCycles(v, interval)) {
           ctx.addIssue({ code: 'custom', path, message: `expected a multiple of collection.interval (${intervalText}), got ${formatDuration(v)}` });
         }
       };
@@ -209,14 +209,4 @@ export function defaultTargetName(url: string): string {
   } catch {
     return 'invalid-url';
   }
-}
-
-/**
- * A base collection interval that a clock can run: it divides a minute (1s-30s, or 60s) or an hour
- * (whole minutes up to 30m), so every cycle starts at the same seconds of each minute or hour
- * (the scheduler's cron expression, scheduler/scheduler.ts cronFor).
- */
-export function isBaseInterval(seconds: number): boolean {
-  const divides = (n: number, whole: number) => Number.isInteger(n) && n >= 1 && n < whole && whole % n === 0;
-  return divides(seconds, 60) || seconds === 60 || divides(seconds / 60, 60);
 }

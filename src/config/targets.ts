@@ -1,4 +1,6 @@
-import { defaultOptions, type Collector, type TargetSpec } from '../collectors/define.js';
+import { defaultOptions, type Collector } from '../collectors/define.js';
+import type { TargetSpec } from '../target.js';
+import { cyclesOf } from './intervals.js';
 import { defaultTargetName, type Config, type TargetConfig } from './schema.js';
 import { mergeSelection } from './metric-selection.js';
 import { inShard } from './shard.js';
@@ -42,9 +44,8 @@ export function resolveTargets(cfg: Config, collectors: readonly Collector<any>[
       const global = cfg.collectors[c.name];
       const local = t.collectors[c.name];
       const enabled = local?.enabled ?? global?.enabled ?? c.enabled;
-      let interval = local?.interval ?? global?.interval ?? c.interval;
-      // Defaults are multiples of 15 s; with another base interval round up to a multiple of it.
-      interval = Math.max(base, Math.ceil(interval / base - 1e-9) * base);
+      // A user's interval is a whole number of cycles already (the schema refuses another); a default rounds up to one.
+      const interval = cyclesOf(local?.interval ?? global?.interval ?? c.interval, base) * base;
       return { name: c.name, enabled, intervalSeconds: interval };
     });
     return {

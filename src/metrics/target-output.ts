@@ -1,4 +1,4 @@
-import type { MetricSelection, TargetSpec } from '../collectors/define.js';
+import type { MetricSelection, TargetSpec } from '../target.js';
 import { ALWAYS_EXPOSED, type DescriptorIndex } from './descriptors.js';
 import { escapeLabelValue } from './render.js';
 

@@ -1,4 +1,5 @@
-import type { CollectorContext, TargetSpec } from '../collectors/define.js';
+import type { CollectorContext } from '../collectors/define.js';
+import type { TargetSpec } from '../target.js';
 import { performCall, type Answer, type Call, type CallTransport } from '../node-client/call.js';
 import type { NetworkAnswers } from './network-answers.js';
 import type { Slot } from './collector-slot.js';

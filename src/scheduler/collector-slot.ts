@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { deadline } from '../abort.js';
 import type { Collector, CollectorContext } from '../collectors/define.js';
+import { cyclesOf } from '../config/intervals.js';
 import type { CollectorPlan } from '../config/targets.js';
 import type { Sample } from '../model.js';
 import { NodeClientError } from '../node-client/errors.js';
@@ -58,7 +59,7 @@ export function makeSlot(collector: Collector, plan: CollectorPlan, options: Rea
     collector,
     plan,
     options,
-    every: Math.max(1, Math.round(plan.intervalSeconds / baseIntervalSeconds)),
+    every: cyclesOf(plan.intervalSeconds, baseIntervalSeconds),
     phase: 0,
     lastRunTick: 0,
     log: log.child({ collector: plan.name }),

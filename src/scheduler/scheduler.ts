@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
-import { isBaseInterval } from '../config/schema.js';
+import { isBaseInterval } from '../config/intervals.js';
 import { Semaphore } from '../semaphore.js';
 import type { TargetSnapshot } from '../snapshot.js';
 import type { TargetRunner } from './target-runner.js';
@@ -197,7 +197,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** node-cron expression (with seconds) of a base interval the configuration accepted (config/schema.ts isBaseInterval). */
+/** node-cron expression (with seconds) of a base interval the configuration accepted (config/intervals.ts isBaseInterval). */
 export function cronFor(seconds: number): string {
   if (!isBaseInterval(seconds)) throw new Error(`no cron schedule for a base interval of ${seconds} s: it must divide a minute or an hour`);
   return seconds < 60 ? `*/${seconds} * * * * *` : seconds === 60 ? '0 * * * * *' : `0 */${seconds / 60} * * * *`;

@@ -1,5 +1,6 @@
 import pino from 'pino';
-import type { Collector, CollectorValues, TargetSpec } from '../../src/collectors/define.js';
+import type { Collector, CollectorValues } from '../../src/collectors/define.js';
+import type { TargetSpec } from '../../src/target.js';
 import { familyOf } from '../../src/metrics/descriptors.js';
 import type { Sample } from '../../src/model.js';
 import { InvalidResponseError, SchemaError, type AnswerSchema, type CallTransport, type NodeClientError } from '../../src/node-client/index.js';

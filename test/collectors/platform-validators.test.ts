@@ -7,7 +7,7 @@ import { InfoUpgradesResult } from '../../src/schemas/info.js';
 import { PlatformGetCurrentValidatorsResult } from '../../src/schemas/platform.js';
 import { OTHER, SELF, SUBNET_L1 } from '../fixtures/ids.js';
 import { result } from '../fixtures/load.js';
-import type { TargetSpec } from '../../src/collectors/define.js';
+import type { TargetSpec } from '../../src/target.js';
 import type { SubnetChainsValue } from '../../src/collectors/subnet-chains.js';
 import { assertContract, fakeClient, lines, makeCtx, valueOf } from './fake.js';
 

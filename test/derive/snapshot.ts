@@ -1,4 +1,5 @@
-import type { CollectorValues, TargetSpec } from '../../src/collectors/define.js';
+import type { CollectorValues } from '../../src/collectors/define.js';
+import type { TargetSpec } from '../../src/target.js';
 import type { TargetSnapshot } from '../../src/snapshot.js';
 
 /** A snapshot with the given collector values (everything else neutral), for derivation tests. */

@@ -3,7 +3,7 @@
 // other series carries them, a selection leaves out exactly its families but never the status ones,
 // the text passes promtool, and the cost is paid once per target, not per sample.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TargetSpec } from '../../src/collectors/define.js';
+import type { TargetSpec } from '../../src/target.js';
 import { loadConfig } from '../../src/config/load.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { ALWAYS_EXPOSED, DESCRIPTOR_INDEX, familyOf } from '../../src/metrics/descriptors.js';
