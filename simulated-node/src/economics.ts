@@ -19,7 +19,7 @@ export interface EconomicsModel {
   pChainTimeMs(): number;
 }
 
-/** Mainnet (AVALANCHEGO.md §9): 2,000 AVAX to validate, 25 AVAX to delegate. */
+/** Mainnet (docs/avalanchego-wire.md §9): 2,000 AVAX to validate, 25 AVAX to delegate. */
 const MIN_VALIDATOR_STAKE = 2000n * NAVAX;
 const MIN_DELEGATOR_STAKE = 25n * NAVAX;
 

@@ -10,7 +10,7 @@ export interface HealthValue {
 }
 
 /**
- * Per-check series of one check result (AVALANCHEGO.md §3 Result object). A pending check (not yet
+ * Per-check series of one check result (docs/avalanchego-wire.md §3 Result object). A pending check (not yet
  * run, e.g. for about 30 s after a restart) is neither healthy nor failing: it gets
  * avax_health_check_pending 1 and none of the other per-check series.
  */
@@ -28,7 +28,7 @@ export function checkSamples(check: string, r: HealthCheckResult): Sample[] {
   return out;
 }
 
-/** The readiness set of avalanchego is the `bootstrapped` check alone (AVALANCHEGO.md §3). */
+/** The readiness set of avalanchego is the `bootstrapped` check alone (docs/avalanchego-wire.md §3). */
 const READINESS_CHECK = 'bootstrapped';
 
 /**

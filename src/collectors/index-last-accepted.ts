@@ -43,7 +43,7 @@ export function toSamples(outcomes: readonly IndexOutcome[]): Sample[] {
   return out;
 }
 
-/** HTTP 404 = index not enabled (--index-enabled=false), AVALANCHEGO.md §6. */
+/** HTTP 404 = index not enabled (--index-enabled=false), docs/avalanchego-wire.md §6. */
 export function isIndexNotEnabled(err: unknown): boolean {
   return err instanceof HttpError && err.status === 404;
 }

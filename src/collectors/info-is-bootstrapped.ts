@@ -24,7 +24,7 @@ export function toSamples(results: readonly ChainBootstrapped[]): Sample[] {
   return results.map((r) => sample('avax_chain_bootstrapped', { chain: r.chain }, r.isBootstrapped ? 1 : 0));
 }
 
-/** info.isBootstrapped of a chain the node does not run: `there is no chain with alias/ID '<id>'` (AVALANCHEGO.md §4). */
+/** info.isBootstrapped of a chain the node does not run: `there is no chain with alias/ID '<id>'` (docs/avalanchego-wire.md §4). */
 export function isUnknownChain(err: unknown): boolean {
   return err instanceof RpcError && /there is no chain with alias\/ID/.test(err.rpcMessage);
 }

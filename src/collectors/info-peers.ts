@@ -76,7 +76,7 @@ function summarize(v: InfoPeersResult, c: InfoPeersContext): { samples: Sample[]
   if (uptimes.length > 0) {
     uptimes.sort((a, b) => a - b);
     for (const q of OBSERVED_UPTIME_QUANTILES) out.push(sample('avax_peers_observed_uptime_ratio', { quantile: String(q) }, nearestRank(uptimes, q)));
-    // A summary (not a gauge as METRICS.md says): promtool check metrics rejects a `quantile` label on
+    // A summary (the project's first metric contract named a gauge): promtool check metrics rejects a `quantile` label on
     // a gauge. Same name and labels, so every query keeps working; _sum and _count come with it.
     out.push(sample('avax_peers_observed_uptime_ratio_sum', {}, Math.round(uptimes.reduce((a, b) => a + b, 0) * 1e6) / 1e6));
     out.push(sample('avax_peers_observed_uptime_ratio_count', {}, uptimes.length));

@@ -29,7 +29,7 @@ export interface PlatformValidatorsContext {
 /**
  * Reward uptime requirement of the primary network: 80 % (avalanchego genesis/genesis_mainnet.go and
  * genesis_fuji.go, StakingConfig.UptimeRequirement = .8), 90 % for validations starting at or after the
- * Helicon activation (ACP-267; AVALANCHEGO.md §9). The one home of these numbers: the derivations
+ * Helicon activation (ACP-267; docs/avalanchego-wire.md §9). The one home of these numbers: the derivations
  * (max-achievable-uptime.ts) ask uptimeRequirement() too.
  */
 export const UPTIME_REQUIREMENT = 0.8;

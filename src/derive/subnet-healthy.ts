@@ -4,7 +4,7 @@ import { isPending, type HealthReport } from '../schemas/health.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation, perSubnet } from './define.js';
 
-/** The checks of the primary network's chains are named after their aliases (AVALANCHEGO.md §3). */
+/** The checks of the primary network's chains are named after their aliases (docs/avalanchego-wire.md §3). */
 const PRIMARY_CHECKS = ['P', 'X', 'C'];
 
 /**

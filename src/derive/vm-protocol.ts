@@ -3,7 +3,7 @@ import { isPending, type HealthReport } from '../schemas/health.js';
 import { valueOf } from '../snapshot.js';
 import { defineDerivation } from './define.js';
 
-/** The primary network's chains: their health checks are named after their aliases (AVALANCHEGO.md §3). */
+/** The primary network's chains: their health checks are named after their aliases (docs/avalanchego-wire.md §3). */
 const PRIMARY_CHAINS = ['P', 'X', 'C'];
 
 /**

@@ -169,7 +169,7 @@ export function absent(why: string): NormalState {
   return { when: isNotFound, says: `not available on this node (${why}): no series from it` };
 }
 
-/** A params field this node's version cannot decode (`couldn't unmarshal an argument`, AVALANCHEGO.md §7). */
+/** A params field this node's version cannot decode (`couldn't unmarshal an argument`, docs/avalanchego-wire.md §7). */
 export function isUnreadableParams(err: unknown): boolean {
   return err instanceof RpcError && /couldn't unmarshal an argument/.test(err.rpcMessage);
 }

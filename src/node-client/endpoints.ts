@@ -1,4 +1,4 @@
-/** API paths (avalanchego, AVALANCHEGO.md §1). */
+/** API paths (avalanchego, docs/avalanchego-wire.md §1). */
 export const ENDPOINTS = {
   info: '/ext/info',
   health: '/ext/health',

@@ -4,7 +4,7 @@ import { type BodyContext, htmlSummary, InvalidResponseError, notAnApi, RpcError
 
 /**
  * Reading JSON answers: the body as JSON, the JSON-RPC 2.0 envelope as avalanchego sends it
- * (AVALANCHEGO.md §1, §7), and the result against the call's schema. Pure: text in, value or a
+ * (docs/avalanchego-wire.md §1, §7), and the result against the call's schema. Pure: text in, value or a
  * NodeClientError out; `redact` cuts credentials out of anything quoted from the body.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Admin API (`POST /ext/admin`; disabled unless the node runs with --api-admin-enabled=true, then
- * a plain-text 404), node-api-spec.md "Admin API" (avalanchego v1.14.2).
+ * a plain-text 404): avalanchego v1.14.2 api/admin/service.go (GetLoggerLevel).
  */
 
 /** avalanchego's log levels (utils/logging/level.go), from the most to the least verbose. */

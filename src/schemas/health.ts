@@ -3,7 +3,7 @@ import { Float, isGoZeroTime, Rfc3339Seconds, SmallInt } from './primitives.js';
 
 /**
  * Health API report (`GET /ext/health`, `/readiness`, `/liveness`; also the JSON-RPC
- * health.health result), AVALANCHEGO.md §3. The body is the same on 200 and 503.
+ * health.health result), docs/avalanchego-wire.md §3. The body is the same on 200 and 503.
  *
  * A check result, in field order: message (any JSON, omitted when nil), error (string, only when
  * failing), timestamp (always; `0001-01-01T00:00:00Z` while "not yet run"), duration (ns, int),

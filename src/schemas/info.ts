@@ -3,7 +3,7 @@ import { acpNumber, leanReader, list, nodeId, objectItem, percent, requiredCb58I
 import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray, parseRfc3339 } from './primitives.js';
 
 /**
- * Info API (`POST /ext/info`), AVALANCHEGO.md §4 (avalanchego v1.14.2). Objects strip unknown
+ * Info API (`POST /ext/info`), docs/avalanchego-wire.md §4 (avalanchego v1.14.2). Objects strip unknown
  * fields (never strict): new releases add fields.
  */
 
@@ -208,14 +208,14 @@ export const InfoAcpsResult = z.object({
 export type InfoAcpsResult = z.output<typeof InfoAcpsResult>;
 
 /**
- * info.getNodeIP: `{"ip":"198.51.100.23:9651"}`, the node's believed public ip:port (AVALANCHEGO.md §4;
+ * info.getNodeIP: `{"ip":"198.51.100.23:9651"}`, the node's believed public ip:port (docs/avalanchego-wire.md §4;
  * node-specific: absent on public API servers). Kept as a string: an IPv6 address comes bracketed.
  */
 export const InfoGetNodeIPResult = z.object({ ip: z.string().max(64) });
 export type InfoGetNodeIPResult = z.output<typeof InfoGetNodeIPResult>;
 
 /**
- * info.getVMs: `{"vms":{vmID:[aliases]},"fxs":{fxID:name}}` (AVALANCHEGO.md §4; the docs example omits
+ * info.getVMs: `{"vms":{vmID:[aliases]},"fxs":{fxID:name}}` (docs/avalanchego-wire.md §4; the docs example omits
  * `fxs`, which is stripped). The VM plugins the node has registered, built-in ones included.
  */
 export const InfoGetVMsResult = z.object({

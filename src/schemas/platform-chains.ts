@@ -3,8 +3,8 @@ import { leanReader, list, objectItem, requiredCb58Id, requiredObject, string } 
 import { CB58Id, nullableArray } from './primitives.js';
 
 /**
- * P-Chain blockchain methods (`POST /ext/bc/P`), node-api-spec.md "Blockchain record" and
- * AVALANCHEGO.md §5 (avalanchego v1.14.2). In their own file beside platform.ts (the validator and
+ * P-Chain blockchain methods (`POST /ext/bc/P`): avalanchego v1.14.2 vms/platformvm/service.go
+ * (GetBlockchains' APIBlockchain, GetBlockchainStatus) and docs/avalanchego-wire.md §5. In their own file beside platform.ts (the validator and
  * fee methods). Objects strip unknown fields.
  */
 
@@ -36,7 +36,7 @@ export const PlatformGetBlockchainsLean = leanReader((w, v): PlatformGetBlockcha
   return { blockchains: o === undefined ? [] : list(w, o['blockchains'], 'blockchains', readBlockchain) };
 });
 
-/** The statuses platform.getBlockchainStatus knows (node-api-spec.md "Blockchain status"). */
+/** The statuses platform.getBlockchainStatus knows (avalanchego v1.14.2 vms/platformvm/status/blockchain_status.go; docs/avalanchego-wire.md §5). */
 export const BLOCKCHAIN_STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown'] as const;
 export type BlockchainStatus = (typeof BLOCKCHAIN_STATUSES)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { memberOrAlias, Rfc3339Seconds, U64 } from './primitives.js';
 
 /**
- * Network economics (P-Chain API, avalanchego v1.14.2, AVALANCHEGO.md §5). Amounts in nAVAX.
+ * Network economics (P-Chain API, avalanchego v1.14.2, docs/avalanchego-wire.md §5). Amounts in nAVAX.
  * json.Uint64 strings on the wire (getCurrentSupply, getTotalStake, getMinStake); getFeeState answers
  * plain numbers. Both are accepted everywhere (U64), as the spec and the node disagree.
  */

@@ -3,7 +3,7 @@ import { bool, cb58Id, hexBytes, leanReader, list, objectItem, nodeId, object, p
 import { CB58Id, HexBytes, memberOrAlias, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nullableArray } from './primitives.js';
 
 /**
- * P-Chain API (`POST /ext/bc/P`), AVALANCHEGO.md §5 (avalanchego v1.14.2).
+ * P-Chain API (`POST /ext/bc/P`), docs/avalanchego-wire.md §5 (avalanchego v1.14.2).
  *
  * platform.getCurrentValidators element shapes, all accepted by one schema (optional fields):
  * 1. primary network: txID, startTime, endTime, weight, nodeID, validationRewardOwner,

@@ -3,7 +3,7 @@ import bs58 from 'bs58';
 import { z } from 'zod';
 
 /**
- * Wire primitives of avalanchego answers (AVALANCHEGO.md §2). Built from what real nodes send,
+ * Wire primitives of avalanchego answers (docs/avalanchego-wire.md §2). Built from what real nodes send,
  * tolerant of the spec's variants (spec says "decimal strings, sometimes numbers": accept both).
  */
 
@@ -219,7 +219,7 @@ export function isGoZeroTime(seconds: number): boolean {
   return seconds < YEAR_2_SECONDS;
 }
 
-/** Unscheduled upgrades are set to 9999-12-01T00:00:00Z (AVALANCHEGO.md §4 info.upgrades). */
+/** Unscheduled upgrades are set to 9999-12-01T00:00:00Z (docs/avalanchego-wire.md §4 info.upgrades). */
 export const UNSCHEDULED_SECONDS = 253399622400;
 
 /** RFC3339 string → Unix seconds (float). */

@@ -10,7 +10,7 @@ import { faultRows } from './matrix.js';
 const only = (method: string) => (r: { method: string }) => r.method === method;
 
 /**
- * The answers a collector tolerates (AVALANCHEGO.md §4, §6, §7), counted as `normal_state` (not as an
+ * The answers a collector tolerates (docs/avalanchego-wire.md §4, §6, §7), counted as `normal_state` (not as an
  * error), and partial faults: a failing
  * call never takes the series of the calls that succeeded with it, and never brings in stale ones.
  */

@@ -49,7 +49,7 @@ describe.each(VERSIONS)('golden /metrics, avalanchego v$version', ({ version, fi
 
   beforeAll(async () => {
     node = await startFixtureNode(variants);
-    // v1.14.2: two open ACPs on the watched node (a mainnet v1.14.2 node has none; the shape is AVALANCHEGO.md's).
+    // v1.14.2: two open ACPs on the watched node (a mainnet v1.14.2 node has none; the shape is docs/avalanchego-wire.md's).
     node.override.set('info.acps', () => ({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', result: result('info.acps', acps), id: '__ID__' }) }));
     // Two targets: the node, and a reference node (node-specific calls skipped) that has the watched node
     // among its peers, so that the cross-target series (blocks behind, the node's own ACP vote) exist too.

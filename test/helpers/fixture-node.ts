@@ -27,7 +27,7 @@ export interface FixtureNode extends Listening {
 }
 
 /**
- * A local HTTP server that answers like avalanchego (AVALANCHEGO.md) from the fixtures in
+ * A local HTTP server that answers like avalanchego (docs/avalanchego-wire.md) from the fixtures in
  * test/fixtures/<method>/default.json: JSON-RPC with HTTP 200, health GET 200/503, index routes.
  * `variants` picks another case for a method, e.g. { 'info.acps': 'open' }.
  */

@@ -1,6 +1,6 @@
 /**
  * NodeClient.healthGet: GET /ext/health{,/readiness,/liveness} answers 200 or 503, both with the JSON
- * report (AVALANCHEGO.md §3); a plain-text 503 (proxy, middleware) or a 404 is an HttpError.
+ * report (docs/avalanchego-wire.md §3); a plain-text 503 (proxy, middleware) or a 404 is an HttpError.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -41,7 +41,7 @@ const UNHEALTHY = {
   healthy: false,
 };
 
-/** GET bodies: application/json without charset (AVALANCHEGO.md §3). */
+/** GET bodies: application/json without charset (docs/avalanchego-wire.md §3). */
 function sendHealth(res: Parameters<typeof sendJson>[0], status: number, body: unknown) {
   const text = `${JSON.stringify(body)}\n`;
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'node-id': NODE_ID });

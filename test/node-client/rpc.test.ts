@@ -1,5 +1,5 @@
 /**
- * NodeClient.rpc against a local server answering like avalanchego (AVALANCHEGO.md §1, §7):
+ * NodeClient.rpc against a local server answering like avalanchego (docs/avalanchego-wire.md §1, §7):
  * ok, rpc_error, http_error and invalid_response outcomes.
  */
 import { describe, expect, it } from 'vitest';
@@ -151,7 +151,7 @@ describe('rpc_error (HTTP 200 with a JSON-RPC error object)', () => {
   });
 });
 
-describe('http_error (plain-text answers, AVALANCHEGO.md §7)', () => {
+describe('http_error (plain-text answers, docs/avalanchego-wire.md §7)', () => {
   it.each([
     // a disabled API: "404 page not found\n", isNotFound()
     { path: '/ext/index/X/tx', method: 'index.getLastAccepted', params: { encoding: 'hex' }, status: 404, body: '404 page not found\n', message: 'index.getLastAccepted: HTTP 404: 404 page not found', notFound: true },

@@ -1,4 +1,4 @@
-// The simulator against the traps of AVALANCHEGO.md §1-7 (transport, JSON-RPC
+// The simulator against the traps of docs/avalanchego-wire.md §1-7 (transport, JSON-RPC
 // envelope, number encodings, health, index).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
