@@ -10,7 +10,7 @@ export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
  * Every network upgrade this exporter knows, named as info.upgrades names them (`<name>Time`; `fUpgradeTime`
  * of v1.12.x is `fortuna`), in activation order, each with the ACPs it activated: avalanchego
  * utils/constants/acps.go (ActivatedACPs, grouped by upgrade in its comments, up to v1.14.2; v1.15.0's
- * ScheduledACPs and RELEASES.md for Helicon) and https://github.com/avalanche-foundation/ACPs. Upgrades before
+ * ScheduledACPs and avalanchego RELEASES.md for Helicon) and https://github.com/avalanche-foundation/ACPs. Upgrades before
  * Durango predate ACPs. When an avalanchego release names a new upgrade, add it here with its ACPs: until
  * then, once that upgrade activates, an ACP in none of these is not called open (src/derive/acp-activated.ts,
  * `avax_acp_table_outdated`).

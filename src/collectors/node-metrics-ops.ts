@@ -8,7 +8,7 @@
  * v1.11.6 on the op is a label (`op`) and every value is summed, so these lists matter for v1.10.0–v1.11.5 only.
  * Source: avalanchego message/ops.go (the names are Op.String(); the groups are its HandshakeOps,
  * ConsensusExternalOps and ConsensusInternalOps) as stored for the PeerListAck era (v1.10.x) and for v1.11.x
- * (the source index holds no tag-exact copy of v1.10.0 or v1.11.5), and RELEASES.md
+ * (the source index holds no tag-exact copy of v1.10.0 or v1.11.5), and avalanchego RELEASES.md
  * v1.10.18 for the renames of that release: `version` → `handshake` (PR 2479), `peerlist_ack` → `get_peerlist`
  * (PR 2580), AppError (PR 2248): `app_request_failed` → `app_error`, `cross_chain_app_request_failed` →
  * `cross_chain_app_error`. Cross-checked against the `op` labels of real v1.11.7 and v1.12.2 nodes
@@ -42,7 +42,7 @@ const CONSENSUS_INTERNAL_OPS: readonly string[] = [
   'get_state_summary_frontier_failed', 'get_accepted_state_summary_failed', 'get_accepted_frontier_failed',
   'get_accepted_failed', 'get_ancestors_failed', 'get_failed', 'query_failed',
   'connected', 'disconnected', 'notify', 'gossip_request', 'timeout',
-  // v1.10.0 to at least v1.11.5 (the v1.10.x source has them; RELEASES.md notes no removal up to v1.11.6)
+  // v1.10.0 to at least v1.11.5 (the v1.10.x source has them; avalanchego RELEASES.md notes no removal up to v1.11.6)
   'cross_chain_app_request', 'cross_chain_app_response', 'connected_subnet',
   // v1.10.0–v1.10.17
   'app_request_failed', 'cross_chain_app_request_failed',

@@ -354,7 +354,7 @@ export const NODE_SIGNALS: readonly NodeSignal[] = [
     { name: 'avax_node_cchain_txpool_queued', type: 'gauge', help: 'Non-executable (future nonce) transactions in the C-Chain pool (Coreth only), from /ext/metrics.', m: 'txpool_queued' },
   ]),
   // The C-Chain under SAE (ACP-194, avalanchego v1.15.0+ once Helicon activated; vms/saevm/saexec/metrics.go and
-  // cchain/metrics.go, RELEASES.md v1.15.0): blocks are accepted, then executed in order by a queue, then settled
+  // cchain/metrics.go, avalanchego RELEASES.md v1.15.0): blocks are accepted, then executed in order by a queue, then settled
   // when a later block commits their state root. Accepted: avax_node_last_accepted_height{chain="C"}.
   ...sae([
     { name: 'avax_node_cchain_last_executed_height', type: 'gauge', m: 'sae_last_executed_height', help: 'Height of the last C-Chain block whose execution completed (SAE executes accepted blocks asynchronously; eth_blockNumber and the `latest` block are this one), from /ext/metrics.' },

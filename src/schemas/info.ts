@@ -7,7 +7,7 @@ import { CB58Id, HexBytes, NodeId, Percentage, Rfc3339Seconds, SmallInt, U64, nu
  * fields (never strict): new releases add fields.
  */
 
-/** info.getNodeID. The wire spelling is `proofOfPossession`; service.md has `proofOfPosession`. */
+/** info.getNodeID. The wire spelling is `proofOfPossession`; avalanchego api/info/service.md has `proofOfPosession`. */
 export const InfoGetNodeIDResult = z.object({
   nodeID: NodeId,
   nodePOP: z

@@ -189,7 +189,7 @@ describe('node-metrics sums: scheme v1.10.0, the v1.12.2 capture under v1.11.5 n
 /*
  * What a v1.10.17 and a v1.11.5 node register per op, transcribed from avalanchego's sources (message/ops.go
  * Op.String(), HandshakeOps, ConsensusExternalOps, ConsensusInternalOps; network/peer/metrics.go registers
- * ExternalOps, snow/networking/handler/metrics.go ConsensusOps; renames of v1.10.18 in RELEASES.md).
+ * ExternalOps, snow/networking/handler/metrics.go ConsensusOps; renames of v1.10.18 in avalanchego RELEASES.md).
  */
 const CONSENSUS = [
   'get_state_summary_frontier', 'state_summary_frontier', 'get_accepted_state_summary', 'accepted_state_summary', 'get_accepted_frontier', 'accepted_frontier',
