@@ -4,7 +4,8 @@
 // kubernetes-models classes); the rules of the rendered PrometheusRules through `promtool check rules` and the
 // project's own promtool cases (alerts/tests/); the dashboards of the rendered ConfigMaps equal to
 // dashboards/*.json; `generate --format prometheusrule` and `--format configmap` equal to what the chart renders;
-// the fleet configuration in its Secret accepted by `check-config`; no secret in a ConfigMap.
+// the fleet configuration in its Secret accepted by `check-config`; no secret in a ConfigMap; the sharded
+// ServiceMonitor's /probe relabelings run by a real Prometheus send each target to the replica that collects it.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,9 @@ import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
-import { CLI, ROOT, ensureBuilt } from '../helpers/proc.js';
+import { prometheusHashmod } from '../../src/config/shard.js';
+import { onPath, startProgram, waitHttpOk, type Program } from '../e2e/helpers/programs.js';
+import { CLI, ROOT, ensureBuilt, freePort } from '../helpers/proc.js';
 import { CI, helmOrSkip } from './helm-binary.js';
 
 const CHART = join(ROOT, 'deploy/helm/avalanche-exporter');
@@ -27,6 +30,7 @@ const RELEASE = 'avalanche-exporter';
 const NAMESPACE = 'monitoring';
 const HELM = helmOrSkip('test/deploy/helm-chart.test.ts');
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
+const PROMETHEUS = onPath('prometheus');
 
 /** Each kind the chart may render, and the model that validates it against its schema. */
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
@@ -59,7 +63,9 @@ const FLEET = {
   serviceMonitor: { mode: 'probe', releaseLabel: 'kube-prometheus-stack' },
   prometheusRule: { releaseLabel: 'kube-prometheus-stack', additionalLabels: { team: 'validators' } },
 };
-const SHARDED = { ...FLEET, sharding: { enabled: true, shards: 3 } };
+/** Twelve targets over three shards: every shard gets some. */
+const SHARD_NAMES = Array.from({ length: 12 }, (_, i) => `node-${i}`);
+const SHARDED = { ...FLEET, config: { targets: SHARD_NAMES.map((name, i) => ({ name, url: `http://10.1.0.${i + 1}:9650` })) }, sharding: { enabled: true, shards: 3 } };
 const WEB = { webConfig: { config: { basic_auth_users: { prometheus: '$2y$10$HASHOFTHEPASSWORDxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' } } } };
 const OFF = { prometheusRule: { enabled: false }, dashboards: { enabled: false }, serviceMonitor: { enabled: false } };
 
@@ -232,6 +238,53 @@ describe.skipIf(!HELM)('Helm chart deploy/helm/avalanche-exporter', () => {
       expect(dashboards(c.data!), g.metadata.name).toEqual(dashboards(g.data!));
       expect(c.metadata.labels).toMatchObject(g.metadata.labels!);
     }
+  });
+
+  // The operator turns each endpoint into a scrape job; here each /probe endpoint of the sharded ServiceMonitor
+  // becomes one, its relabelings as they are, over one static target per replica carrying the label the endpoints
+  // discovery gives a StatefulSet pod (its pod-index). Nothing listens there: only the relabeling is looked at.
+  describe.skipIf(!PROMETHEUS && !CI)('sharded /probe endpoints in a real Prometheus', () => {
+    let prom: Program | undefined;
+    let base = '';
+    const snake = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+    beforeAll(async () => {
+      if (!PROMETHEUS) throw new Error('prometheus is not on PATH (apt-get install prometheus); under CI this is a failure');
+      const [sm] = ofKind(renders['sharded']!, 'ServiceMonitor') as { spec: { endpoints: { path: string; params?: { target: string[] }; relabelings?: Record<string, unknown>[] }[] } }[];
+      const jobs = sm!.spec.endpoints
+        .filter((e) => e.path === '/probe')
+        .map((e) => ({
+          job_name: e.params!.target[0],
+          metrics_path: '/probe',
+          params: e.params,
+          static_configs: [0, 1, 2].map((k) => ({ targets: [`127.0.0.1:${20000 + k}`], labels: { __meta_kubernetes_pod_label_apps_kubernetes_io_pod_index: String(k) } })),
+          relabel_configs: e.relabelings!.map(snake),
+        }));
+      const pdir = join(dir, 'prometheus');
+      mkdirSync(pdir, { recursive: true });
+      writeFileSync(join(pdir, 'prometheus.yml'), YAML.stringify({ global: { scrape_interval: '1h' }, scrape_configs: jobs }));
+      const port = await freePort();
+      prom = startProgram('prometheus', PROMETHEUS, [`--config.file=${join(pdir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(pdir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'], pdir);
+      base = `http://127.0.0.1:${port}`;
+      await waitHttpOk(prom, `${base}/-/ready`, 20_000);
+    }, 40_000);
+    afterAll(async () => {
+      await prom?.stop();
+    });
+
+    it('each target is probed on exactly one replica: the one whose --shard.index collects it', async () => {
+      let active: { scrapePool: string; scrapeUrl: string; labels: Record<string, string> }[] = [];
+      for (let i = 0; i < 75 && active.length < SHARD_NAMES.length; i++) {
+        const body = (await (await fetch(`${base}/api/v1/targets?state=active`)).json()) as { data: { activeTargets: typeof active } };
+        active = body.data.activeTargets;
+        if (active.length < SHARD_NAMES.length) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(active.map((t) => t.scrapePool).sort()).toEqual([...SHARD_NAMES].sort());
+      for (const t of active) {
+        expect(t.labels['instance']).toBe(t.scrapePool);
+        expect(Number(new URL(t.scrapeUrl).port) - 20000, t.scrapePool).toBe(prometheusHashmod(t.scrapePool, 3));
+      }
+      expect(new Set(active.map((t) => new URL(t.scrapeUrl).port)).size).toBe(3);
+    });
   });
 
   describe.skipIf(!PROMTOOL && !CI)('the rules of the rendered PrometheusRules, extracted', () => {
