@@ -330,6 +330,23 @@ describe('generate --format prometheus-chart', () => {
     expect(sortByName(values.serverFiles['alerting_rules.yml'].groups)).toEqual(sortByName(expected));
   });
 
+  it.skipIf(!PROMTOOL && !CI)('its alerting_rules.yml passes promtool check rules', () => {
+    const out = mkdtempSync(join(tmpdir(), 'prometheus-chart-'));
+    try {
+      const values = join(out, 'values.yaml');
+      const r = run(process.execPath, [CLI, 'generate', '--format', 'prometheus-chart', '--out', values]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toBe('');
+      const parsed = YAML.parse(readFileSync(values, 'utf8')) as { serverFiles: Record<string, unknown> };
+      writeFileSync(join(out, 'alerting_rules.yml'), YAML.stringify(parsed.serverFiles['alerting_rules.yml']));
+      const check = run('promtool', ['check', 'rules', 'alerting_rules.yml'], out);
+      expect(check.status, `${check.stdout}\n${check.stderr}`).toBe(0);
+      expect(check.stdout).toMatch(/SUCCESS: \d+ rules found/);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
   it('error: a bad --label or --format exits 2 and names it', () => {
     const bad = run(process.execPath, [CLI, 'generate', '--format', 'prometheusrule', '--label', 'no-equals']);
     expect(bad.status).toBe(2);
