@@ -195,6 +195,25 @@ describe.skipIf(!HELM)('Helm chart deploy/helm/avalanche-exporter', () => {
     }
   });
 
+  it('sharded: each replica, started with the StatefulSet\'s args and its ordinal in the env variable, collects exactly the targets Prometheus\'s hashmod gives its shard (check-config)', () => {
+    const objs = renders['sharded']!;
+    const c = (ofKind(objs, 'StatefulSet')[0] as { spec: any }).spec.template.spec.containers[0] as { args: string[]; env: { name: string }[] };
+    const file = join(dir, 'sharded-config.yaml');
+    writeFileSync(file, Buffer.from(ofKind(objs, 'Secret')[0]!.data!['config.yaml']!, 'base64'));
+    const args = c.args.filter((a) => !a.startsWith('--web.')).map((a) => (a.startsWith('--config.file=') ? `--config.file=${file}` : a));
+    const envName = c.env.find((e) => e.name.startsWith('AVAX_EXPORTER_SHARD'))!.name;
+    const collected: string[] = [];
+    for (const k of [0, 1, 2]) {
+      const r = spawnSync(process.execPath, [CLI, 'check-config', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, [envName]: String(k) } });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain(`shard ${k} of 3`);
+      const mine = [...r.stdout.matchAll(/^ {2}- (\S+): \S+$/gm)].map((m) => m[1]!);
+      for (const n of mine) expect(prometheusHashmod(n, 3), n).toBe(k);
+      collected.push(...mine);
+    }
+    expect(collected.sort()).toEqual([...SHARD_NAMES].sort());
+  });
+
   it('secrets: the fleet configuration (a bearer token) and the web configuration (a password hash) are in Secrets, never in a ConfigMap', () => {
     for (const [name, needle] of [['fleet', 'SECRET-TOKEN'], ['web', 'HASHOFTHEPASSWORD']] as const) {
       const objs = renders[name]!;
