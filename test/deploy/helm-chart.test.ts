@@ -11,6 +11,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import bcrypt from 'bcryptjs';
 import YAML from 'yaml';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Secret } from 'kubernetes-models/v1/Secret';
@@ -66,7 +67,9 @@ const FLEET = {
 /** Twelve targets over three shards: every shard gets some. */
 const SHARD_NAMES = Array.from({ length: 12 }, (_, i) => `node-${i}`);
 const SHARDED = { ...FLEET, config: { targets: SHARD_NAMES.map((name, i) => ({ name, url: `http://10.1.0.${i + 1}:9650` })) }, sharding: { enabled: true, shards: 3 } };
-const WEB = { webConfig: { config: { basic_auth_users: { prometheus: '$2y$10$HASHOFTHEPASSWORDxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' } } } };
+/** A real bcrypt hash (cost 4: quick) of a password, so that check-config accepts the web configuration. */
+const PASSWORD_HASH = bcrypt.hashSync('prometheus-password', 4);
+const WEB = { webConfig: { config: { basic_auth_users: { prometheus: PASSWORD_HASH } } } };
 const OFF = { prometheusRule: { enabled: false }, dashboards: { enabled: false }, serviceMonitor: { enabled: false } };
 
 let dir = '';
@@ -215,7 +218,7 @@ describe.skipIf(!HELM)('Helm chart deploy/helm/avalanche-exporter', () => {
   });
 
   it('secrets: the fleet configuration (a bearer token) and the web configuration (a password hash) are in Secrets, never in a ConfigMap', () => {
-    for (const [name, needle] of [['fleet', 'SECRET-TOKEN'], ['web', 'HASHOFTHEPASSWORD']] as const) {
+    for (const [name, needle] of [['fleet', 'SECRET-TOKEN'], ['web', PASSWORD_HASH]] as const) {
       const objs = renders[name]!;
       for (const cm of ofKind(objs, 'ConfigMap')) expect(JSON.stringify(cm), cm.metadata.name).not.toContain(needle);
       const inSecrets = ofKind(objs, 'Secret').some((s) => Object.values(s.data ?? {}).some((v) => Buffer.from(v, 'base64').toString('utf8').includes(needle)));
@@ -223,6 +226,12 @@ describe.skipIf(!HELM)('Helm chart deploy/helm/avalanche-exporter', () => {
     }
     const dep = ofKind(renders['web']!, 'Deployment')[0] as { spec: any };
     expect(dep.spec.template.spec.containers[0].args).toContain('--web.config.file=/etc/avalanche-exporter/web/web-config.yml');
+    // The mounted web configuration is one the exporter accepts.
+    const webSecret = ofKind(renders['web']!, 'Secret').find((x) => x.data?.['web-config.yml'])!;
+    const file = join(dir, 'web-config.yml');
+    writeFileSync(file, Buffer.from(webSecret.data!['web-config.yml']!, 'base64'));
+    const r = run(process.execPath, [CLI, 'check-config', '--web.config.file', file]);
+    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
   });
 
   it('dashboards: the rendered ConfigMaps hold exactly dashboards/*.json, labelled for the Grafana sidecar', () => {
