@@ -49,7 +49,8 @@ interface K8sObject {
   apiVersion: string;
   kind: string;
   metadata: { name: string; namespace?: string; labels?: Record<string, string> };
-  spec?: Record<string, unknown>;
+  // The rendered objects' specs are read by shape in each test (the models above check them against the schemas).
+  spec?: any;
   data?: Record<string, string>;
 }
 
