@@ -67,6 +67,18 @@ describe('Dockerfile: the runtime stage replayed in a throw-away directory', () 
     expect(result.log.some((l) => l.startsWith('RUN npm ci') && l.includes('--omit=dev'))).toBe(true);
   });
 
+  it('`generate --format prometheusrule` works from the runtime stage (the Kubernetes models are production dependencies)', () => {
+    const entry = execForm(lastOf('ENTRYPOINT')!.args);
+    const r = spawnSync(process.execPath, [...entry.slice(1), 'generate', '--format', 'prometheusrule', '--label', 'release=kube-prometheus-stack'], {
+      cwd: result.workdir[runtime.name],
+      env: { ...process.env, ...result.env[runtime.name] },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.match(/^kind: PrometheusRule$/gm)?.length).toBeGreaterThan(0);
+  });
+
   it('`demo` started by the ENTRYPOINT from the runtime stage serves /metrics with the simulated node up', async () => {
     let text = '';
     const deadline = Date.now() + 60_000;
