@@ -121,6 +121,14 @@ describe.skipIf(!HELM)('Helm chart deploy/helm/avalanche-exporter', () => {
     }
   });
 
+  it('error: values.schema.json refuses a misspelt key or a bad value at helm template, naming it', () => {
+    for (const [set, words] of [['prometheusRules.enabled=false', 'prometheusRules'], ['serviceMonitor.mode=probes', 'metrics'], ['sharding.shards=0', 'shards']] as const) {
+      const r = run(HELM!, ['template', RELEASE, CHART, '--set', set]);
+      expect(r.status, set).not.toBe(0);
+      expect(r.stderr, set).toContain(words);
+    }
+  });
+
   it.each(['default', 'fleet', 'sharded', 'web', 'off'])('schema: every object rendered with the %s values validates against its Kubernetes or prometheus-operator schema', (name) => {
     const objs = renders[name]!;
     expect(objs.length).toBeGreaterThan(0);
