@@ -123,6 +123,10 @@ export async function generateCommand(argv: readonly string[], write: (s: string
     write(GENERATE_HELP);
     return;
   }
+  const k8sOnly = argv.filter((a) => /^--(label|namespace|name|dashboard-label)(=|$)/.test(a));
+  if (k8sOnly.length > 0 && (args.format === 'files' || args.format === 'prometheus-chart')) {
+    throw new MonitoringSettingsError(`generate: ${k8sOnly[0]!.split('=')[0]} is for the Kubernetes objects (--format prometheusrule or configmap), not --format ${args.format}`);
+  }
   if (args.format !== 'files') {
     const settings = args.config ? readSettings(args.config) : DEFAULT_SETTINGS;
     const text = await renderFormat(args, settings, generateHeader(VERSION, args.config));

@@ -384,12 +384,26 @@ describe('generate --format prometheus-chart', () => {
     }
   });
 
-  it('error: a bad --label or --format exits 2 and names it', () => {
+  it('--dashboard-label sets the sidecar label of every ConfigMap', () => {
+    const r = run(process.execPath, [CLI, 'generate', '--format', 'configmap', '--dashboard-label', 'dashboards=avalanche']);
+    expect(r.status, r.stderr).toBe(0);
+    const maps = YAML.parseAllDocuments(r.stdout).map((d) => d.toJSON() as K8sObject);
+    expect(maps).toHaveLength(4);
+    for (const m of maps) {
+      expect(m.metadata.labels!['dashboards']).toBe('avalanche');
+      expect(m.metadata.labels!['grafana_dashboard']).toBeUndefined();
+    }
+  });
+
+  it('error: a bad --label or --format exits 2 and names it; Kubernetes flags with --format files are refused', () => {
     const bad = run(process.execPath, [CLI, 'generate', '--format', 'prometheusrule', '--label', 'no-equals']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--label');
     const fmt = run(process.execPath, [CLI, 'generate', '--format', 'helm']);
     expect(fmt.status).toBe(2);
     expect(fmt.stderr).toContain('prometheusrule');
+    const files = run(process.execPath, [CLI, 'generate', '--out', join(tmpdir(), 'never-written'), '--label', 'release=x']);
+    expect(files.status).toBe(2);
+    expect(files.stderr).toContain('--label is for the Kubernetes objects');
   });
 });
