@@ -1,5 +1,7 @@
 # syntax=docker/dockerfile:1
 # avalanche-exporter image. Build: docker build -t avalanche-exporter .
+# Multi-arch (amd64 and arm64, e.g. for a registry the Helm chart pulls from):
+#   docker buildx build --platform linux/amd64,linux/arm64 -t REGISTRY/avalanche-exporter:VERSION --push .
 # Run (Linux, node on the same host):  docker run --rm --network host --read-only avalanche-exporter
 # Run (node elsewhere):                docker run --rm -p 10650:10650 --read-only avalanche-exporter --node.url http://NODE:9650
 

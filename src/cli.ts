@@ -221,7 +221,7 @@ async function generate(argv: string[]): Promise<void> {
   const { ConfigError } = await import('./config/load.js');
   const { generateCommand, MonitoringSettingsError } = await import('./monitoring/command.js');
   try {
-    generateCommand(argv);
+    await generateCommand(argv);
   } catch (err) {
     if (err instanceof MonitoringSettingsError) throw new ConfigError(err.message);
     throw err;

@@ -50,6 +50,14 @@ export function renderFiles(settings: MonitoringSettings, header: string): Outpu
   return [...rules, ...dashboards];
 }
 
+/** Where the Helm chart keeps its copies of the rule files and dashboards (Helm reads only files inside a chart). */
+export const CHART_FILES = 'deploy/helm/avalanche-exporter/files';
+
+/** The chart's copies of `files`: the same text under CHART_FILES, from which it renders its PrometheusRules and ConfigMaps. */
+export function chartFiles(files: readonly OutputFile[]): OutputFile[] {
+  return files.map((f) => ({ ...f, path: `${CHART_FILES}/${f.path}` }));
+}
+
 export interface WriteResult {
   written: string[];
   /** Files of a group or dashboard no longer selected that an earlier run had generated. */

@@ -101,4 +101,21 @@ describe('the exporter does not load the Grafana SDK', () => {
     expect(packages.has(SDK)).toBe(true);
     expect(importsOf(join(DIST, 'monitoring', 'dashboards', 'kit.js')).static.some((s) => s.startsWith(`${SDK}/`))).toBe(true);
   });
+
+  it('default: the Kubernetes models (kubernetes-models, @kubernetes-models/*) are imported only by dist/monitoring/formats/, which command.js loads by import() for --format', () => {
+    const K8S = /^(kubernetes-models|@kubernetes-models\/)/;
+    const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.js') ? [join(d, e.name)] : []));
+    const importers = walk(DIST).filter((f) => {
+      const i = importsOf(f);
+      return [...i.static, ...i.dynamic].some((s) => K8S.test(s));
+    });
+    expect(importers.length).toBeGreaterThan(0);
+    for (const f of importers) expect(relative(DIST, f)).toMatch(/^monitoring\/formats\//);
+    const command = importsOf(join(DIST, 'monitoring', 'command.js'));
+    expect(command.static.filter((s) => s.includes('formats/'))).toEqual([]);
+    expect(command.dynamic.filter((s) => s.includes('formats/')).length).toBeGreaterThan(0);
+    // generate --format files (command.js and what it imports statically) never reaches them.
+    const { packages } = closure(join(DIST, 'monitoring', 'command.js'), (target, from) => importsOf(from).dynamic.some((d) => resolve(dirname(from), d) === target));
+    expect([...packages].filter((p) => K8S.test(p))).toEqual([]);
+  });
 });

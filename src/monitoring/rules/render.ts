@@ -8,8 +8,17 @@ import { rulesPromQL } from '../promql.js';
 import type { MonitoringSettings } from '../settings.js';
 import type { AlertRule, RuleGroupDef } from './types.js';
 
+/** An alerting rule as a Prometheus rule file (and a PrometheusRule's spec) has it. */
+export interface PrometheusAlertingRule {
+  alert: string;
+  expr: string;
+  for: string;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+}
+
 /** The Prometheus rule of an AlertRule with these settings. */
-export function prometheusRule(r: AlertRule, s: MonitoringSettings): Record<string, unknown> {
+export function prometheusRule(r: AlertRule, s: MonitoringSettings): PrometheusAlertingRule {
   return {
     alert: r.alert,
     expr: r.expr,
