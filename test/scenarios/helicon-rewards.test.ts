@@ -37,6 +37,18 @@ async function toMidCycle(): Promise<void> {
   await pair.cycle(undefined, 0);
 }
 
+/** Across the end of the own cycle in progress: a cycle 20 s before it and one 20 s after; the validator before both (`v`) and just before the end (`last`), the end, and the exposition after. */
+async function acrossCycleEnd(): Promise<{ v: Record<string, any>; end: number; last: Record<string, any>; text: string }> {
+  const v = await own();
+  const end = Number(v['endTime']);
+  pair.setNow((end - 20) * 1000);
+  await pair.cycle(undefined, 0);
+  const last = await own();
+  pair.setNow((end + 20) * 1000);
+  const text = await pair.cycle(undefined, 0);
+  return { v, end, last, text };
+}
+
 describe('ACP-236 rewards (simulated 1.15.0) against the exporter', () => {
   it('default: the auto-renew config as series: 30 % re-staked, a 1-of-1 authority, the delegation fees accrued in the cycle', async () => {
     const text = await pair.cycle();
@@ -50,13 +62,7 @@ describe('ACP-236 rewards (simulated 1.15.0) against the exporter', () => {
   });
 
   it('default: a renewal: last reward = the UTXOs of the cycle\'s reward tx + the weight growth, re-staked = the growth; no warning', async () => {
-    const a = await own();
-    const end = Number(a['endTime']);
-    pair.setNow((end - 20) * 1000);
-    await pair.cycle(undefined, 0);
-    const before = await own();
-    pair.setNow((end + 20) * 1000);
-    const text = await pair.cycle(undefined, 0);
+    const { v: a, end, last: before, text } = await acrossCycleEnd();
     const after = await own();
     expect([after['txID'], after['startTime']]).toEqual([a['txID'], String(end)]);
     const growth = BigInt(after['weight']) - BigInt(before['weight']);
@@ -74,13 +80,7 @@ describe('ACP-236 rewards (simulated 1.15.0) against the exporter', () => {
   it('behavior: reward-missed (an abort of a registration of its own): reward 0 against the cycle\'s potential, one warning; the new registration goes on', async () => {
     await toMidCycle();
     await pair.cycle('reward-missed');
-    const v = await own();
-    const end = Number(v['endTime']);
-    pair.setNow((end - 20) * 1000);
-    await pair.cycle(undefined, 0);
-    const last = await own();
-    pair.setNow((end + 20) * 1000);
-    const text = await pair.cycle(undefined, 0);
+    const { v, end, last, text } = await acrossCycleEnd();
     expect((await own())['txID']).not.toBe(v['txID']);
     // What came back is the delegation fees only: less than the potential reward the cycle showed.
     expect(await paidUnder(rewardAutoRenewedTxId(v['txID'], end))).toBeLessThan(BigInt(last['potentialReward']));
@@ -97,13 +97,7 @@ describe('ACP-236 rewards (simulated 1.15.0) against the exporter', () => {
     await pair.cycle('healthy');
     await toMidCycle();
     await pair.cycle('reward-missed-watched');
-    const v = await own();
-    const end = Number(v['endTime']);
-    pair.setNow((end - 20) * 1000);
-    await pair.cycle(undefined, 0);
-    const last = await own();
-    pair.setNow((end + 20) * 1000);
-    const text = await pair.cycle(undefined, 0);
+    const { v, end, last, text } = await acrossCycleEnd();
     const returned = await paidUnder(rewardAutoRenewedTxId(v['txID'], end));
     // The UTXOs alone look like a commit (months of re-staked rewards, more than the potential reward):
     expect(returned).toBeGreaterThan(BigInt(last['potentialReward']));
