@@ -28,6 +28,14 @@ const SINCE_V113 = {
   etna: true,
 };
 
+/** And v1.14.x and later: Granite's epoch duration and Helicon in info.upgrades, the peers' upgradeTime, the futureupgrade check. */
+const SINCE_V114 = {
+  ...SINCE_V113,
+  upgrades: `${UPGRADES_TO_DURANGO},etnaTime,fortunaTime,graniteTime,graniteEpochDuration,heliconTime`,
+  peer: PEER.replace('version,', 'version,upgradeTime,'),
+  checks: ['bls', 'bootstrapped', 'database', 'diskspace', 'futureupgrade', 'network', 'router'],
+};
+
 /** What each version shows (written out here, not read from versions.ts: the test is the second opinion). */
 const SHAPE: Record<SimVersion, {
   nodeVersion: RegExp;
@@ -79,11 +87,8 @@ const SHAPE: Record<SimVersion, {
   },
   '1.14.2': {
     nodeVersion: /^\{"version":"avalanchego\/1\.14\.2","databaseVersion":"v1\.4\.5","rpcProtocolVersion":"45","gitCommit":"[0-9a-f]{40}","vmVersions":\{"avm":"avalanchego\/1\.14\.2","evm":"v1\.14\.2","platform":"avalanchego\/1\.14\.2"\}\}$/,
-    upgrades: `${UPGRADES_TO_DURANGO},etnaTime,fortunaTime,graniteTime,graniteEpochDuration,heliconTime`,
-    peer: PEER.replace('version,', 'version,upgradeTime,'),
+    ...SINCE_V114,
     peerVersions: ['avalanchego/1.14.0', 'avalanchego/1.14.1', 'avalanchego/1.14.2'],
-    checks: ['bls', 'bootstrapped', 'database', 'diskspace', 'futureupgrade', 'network', 'router'],
-    ...SINCE_V113,
     consensus: 'avgAcceptanceTime,lastAcceptedHeight,lastAcceptedID,longestProcessingBlock,processingBlocks',
   },
   // A real v1.15.0 node (test/fixtures/real-node-v1.15.0) on mainnet at this test's clock (2026-05-14): Helicon
@@ -91,11 +96,8 @@ const SHAPE: Record<SimVersion, {
   // the chain checks without avgAcceptanceTime (v1.15.0 removed the check).
   '1.15.0': {
     nodeVersion: /^\{"version":"avalanchego\/1\.15\.0","databaseVersion":"v1\.4\.5","rpcProtocolVersion":"46","gitCommit":"[0-9a-f]{40}","vmVersions":\{"avm":"avalanchego\/1\.15\.0","evm":"v1\.15\.0","platform":"avalanchego\/1\.15\.0"\}\}$/,
-    upgrades: `${UPGRADES_TO_DURANGO},etnaTime,fortunaTime,graniteTime,graniteEpochDuration,heliconTime`,
-    peer: PEER.replace('version,', 'version,upgradeTime,'),
+    ...SINCE_V114,
     peerVersions: ['avalanchego/1.15.0'],
-    checks: ['bls', 'bootstrapped', 'database', 'diskspace', 'futureupgrade', 'network', 'router'],
-    ...SINCE_V113,
     consensus: 'lastAcceptedHeight,lastAcceptedID,longestProcessingBlock,processingBlocks',
   },
 };
