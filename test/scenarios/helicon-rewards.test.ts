@@ -8,14 +8,12 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rewardAutoRenewedTxId } from '@avalanche-exporter/simulated-node';
 import { memoryLogger } from '../helpers/log.js';
-import { metric } from '../helpers/proc.js';
-import { useScenarioExporter } from '../helpers/scenario-exporter.js';
+import { metricOfA as m, useScenarioExporter } from '../helpers/scenario-exporter.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 const log = memoryLogger('info');
 const pair = useScenarioExporter({ sim: { seed: 5, validators: 60, peers: 80, healthIntervalMs: 50, version: '1.15.0' }, logger: log.logger, clock: Date.UTC(2026, 10, 14, 9, 21, 31) }); // after Helicon (2026-09-22)
 
-const m = (text: string, name: string, labels: Record<string, string> = {}) => metric(text, name, { target: 'a', ...labels });
 async function post(method: string, params: unknown): Promise<any> {
   const r = await fetch(pair.sim.nodeUrl(0) + '/ext/bc/P', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
   return ((await r.json()) as { result: unknown }).result;
