@@ -72,9 +72,14 @@ export function eventSpanMs(e: TimelineEvent, durationMs: number): number {
   }
 }
 
-function eventActions(e: TimelineEvent, index: number, nodes: number): PlannedAction[] {
+function eventActions(e: TimelineEvent, index: number, nodes: number, durationMs: number): PlannedAction[] {
   const out: PlannedAction[] = [];
   const add = (atMs: number, action: Action, cause: string) => out.push({ atMs, action, event: index, cause });
+  // Switched on at the event, back off at the end of its span: the span the alerts are attributed by (eventSpanMs).
+  const stretch = (on: Action, onCause: string, off: Action, offCause: string) => {
+    add(e.at, on, onCause);
+    add(e.at + eventSpanMs(e, durationMs), off, offCause);
+  };
   const label = e.do === 'scenario' ? `${e.scenario}` : e.do;
   for (const node of e.do === 'exporter-restart' || e.do === 'exporter-down' || e.do === 'missed-scrapes' ? [-1] : nodesOf(e, nodes)) {
     switch (e.do) {
@@ -91,20 +96,16 @@ function eventActions(e: TimelineEvent, index: number, nodes: number): PlannedAc
         add(e.at, { kind: 'restart', node, firstRunMs: e.firstRun }, 'restart');
         break;
       case 'timeouts':
-        add(e.at, { kind: 'timeouts', node, rate: e.rate }, `timeouts ${e.rate}`);
-        add(e.at + e.for, { kind: 'timeouts', node, rate: 0 }, 'timeouts end');
+        stretch({ kind: 'timeouts', node, rate: e.rate }, `timeouts ${e.rate}`, { kind: 'timeouts', node, rate: 0 }, 'timeouts end');
         break;
       case 'exporter-restart':
-        add(e.at, { kind: 'exporter', up: false }, 'exporter restart: stopped');
-        add(e.at + e.downtime, { kind: 'exporter', up: true }, 'exporter restart: started');
+        stretch({ kind: 'exporter', up: false }, 'exporter restart: stopped', { kind: 'exporter', up: true }, 'exporter restart: started');
         break;
       case 'exporter-down':
-        add(e.at, { kind: 'exporter', up: false }, 'exporter down');
-        add(e.at + e.for, { kind: 'exporter', up: true }, 'exporter back');
+        stretch({ kind: 'exporter', up: false }, 'exporter down', { kind: 'exporter', up: true }, 'exporter back');
         break;
       case 'missed-scrapes':
-        add(e.at, { kind: 'scrapes', missed: true }, 'scrapes missed');
-        add(e.at + e.for, { kind: 'scrapes', missed: false }, 'scrapes back');
+        stretch({ kind: 'scrapes', missed: true }, 'scrapes missed', { kind: 'scrapes', missed: false }, 'scrapes back');
         break;
       case 'restake':
       case 'l1-change':
@@ -211,7 +212,7 @@ function noiseKinds(n: NoiseSpec): NoiseKind[] {
 /** The timeline's actions, sorted by time (stable: an event's actions keep their order). */
 export function planTimeline(t: Timeline): Plan {
   const actions: PlannedAction[] = [];
-  t.events.forEach((e, i) => actions.push(...eventActions(e, i, t.fleet.nodes)));
+  t.events.forEach((e, i) => actions.push(...eventActions(e, i, t.fleet.nodes, t.duration)));
   const busy = reserved(t);
   const noise: Episode[] = [];
   for (const kind of noiseKinds(t.noise)) {

@@ -191,17 +191,26 @@ const SINCE_V113 = {
  */
 const V114_ADDITIONS = (on: boolean) => ({ futureUpgradeCheck: on, avgAcceptanceTime: on, diskPercentage: on, peerUpgradeTime: on });
 
+/**
+ * info.getNodeVersion of a release, in Go field order (database v1.4.5 throughout). avm and platform report `vX` up to
+ * v1.13.x and the avalanchego version since v1.14, where coreth is grafted into avalanchego: evm reports `vX` then,
+ * before it coreth's own version (`coreth`).
+ */
+function nodeVersion(version: SimVersion, rpcProtocolVersion: string, gitCommit: string, coreth?: string): VersionProfile['nodeVersion'] {
+  const vm = coreth === undefined ? `avalanchego/${version}` : `v${version}`;
+  return {
+    version: `avalanchego/${version}`,
+    databaseVersion: 'v1.4.5',
+    rpcProtocolVersion,
+    gitCommit,
+    vmVersions: { avm: vm, evm: coreth ?? `v${version}`, platform: vm },
+  };
+}
+
 export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
   '1.14.2': {
     version: '1.14.2',
-    nodeVersion: {
-      version: 'avalanchego/1.14.2',
-      databaseVersion: 'v1.4.5',
-      rpcProtocolVersion: '45',
-      gitCommit: '6e5acf909c7a16b991142d6b3979bac5699bdb68',
-      // coreth is grafted into avalanchego since v1.14: evm reports the avalanchego version
-      vmVersions: { avm: 'avalanchego/1.14.2', evm: 'v1.14.2', platform: 'avalanchego/1.14.2' },
-    },
+    nodeVersion: nodeVersion('1.14.2', '45', '6e5acf909c7a16b991142d6b3979bac5699bdb68'),
     upgrades: [...MAINNET_UPGRADES_TO_FORTUNA, ['graniteTime', '2025-11-19T16:00:00Z'], ['graniteEpochDuration', 300000000000]],
     nextUpgrade: 'heliconTime',
     currentUpgradeUnix: GRANITE_UNIX,
@@ -223,15 +232,9 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
   // on (auto-renew.ts).
   '1.15.0': {
     version: '1.15.0',
-    nodeVersion: {
-      version: 'avalanchego/1.15.0',
-      databaseVersion: 'v1.4.5',
-      rpcProtocolVersion: '46',
-      // Placeholder in the right format (40 hex digits): the release's commit is not recorded (the recorded
-      // build says `v1.15.0`, its ldflags string).
-      gitCommit: '5f0c1a9e2b7d4c3e8a6f1b2d3c4e5f6a7b8c9d0e',
-      vmVersions: { avm: 'avalanchego/1.15.0', evm: 'v1.15.0', platform: 'avalanchego/1.15.0' },
-    },
+    // Placeholder in the right format (40 hex digits): the release's commit is not recorded (the recorded
+    // build says `v1.15.0`, its ldflags string).
+    nodeVersion: nodeVersion('1.15.0', '46', '5f0c1a9e2b7d4c3e8a6f1b2d3c4e5f6a7b8c9d0e'),
     upgrades: [...MAINNET_UPGRADES_TO_FORTUNA, ['graniteTime', '2025-11-19T16:00:00Z'], ['graniteEpochDuration', 300000000000], ['heliconTime', HELICON_RFC3339]],
     nextUpgrade: null,
     currentUpgradeUnix: HELICON_UNIX,
@@ -255,14 +258,8 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
   // version table, not part of the issue's list).
   '1.13.5': {
     version: '1.13.5',
-    nodeVersion: {
-      version: 'avalanchego/1.13.5',
-      databaseVersion: 'v1.4.5',
-      rpcProtocolVersion: '43',
-      // Placeholder in the right format (40 hex digits), not the release's commit.
-      gitCommit: 'c7a1f3d2b49e0865f1d7a2c3b4e5f60718293a4b',
-      vmVersions: { avm: 'v1.13.5', evm: 'v0.15.4', platform: 'v1.13.5' },
-    },
+    // Placeholder in the right format (40 hex digits), not the release's commit.
+    nodeVersion: nodeVersion('1.13.5', '43', 'c7a1f3d2b49e0865f1d7a2c3b4e5f60718293a4b', 'v0.15.4'),
     upgrades: [...MAINNET_UPGRADES_TO_FORTUNA],
     nextUpgrade: 'graniteTime',
     currentUpgradeUnix: FORTUNA_UNIX,
@@ -284,13 +281,7 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
   // /ext/metrics in the v1.11.8 naming with the split early-alpha poll reasons, no consensus_latencies.
   '1.12.2': {
     version: '1.12.2',
-    nodeVersion: {
-      version: 'avalanchego/1.12.2',
-      databaseVersion: 'v1.4.5',
-      rpcProtocolVersion: '39',
-      gitCommit: 'bf1d1debec5fd55055330a00da1e9567b280c950',
-      vmVersions: { avm: 'v1.12.2', evm: 'v0.14.1', platform: 'v1.12.2' },
-    },
+    nodeVersion: nodeVersion('1.12.2', '39', 'bf1d1debec5fd55055330a00da1e9567b280c950', 'v0.14.1'),
     upgrades: [...MAINNET_UPGRADES_TO_ETNA],
     nextUpgrade: 'fUpgradeTime',
     currentUpgradeUnix: ETNA_UNIX,
@@ -321,13 +312,7 @@ export const VERSION_PROFILES: Readonly<Record<SimVersion, VersionProfile>> = {
   // `rewardOwner` in the stakers, /ext/metrics in the v1.11.6 naming (no poll_count before v1.11.9).
   '1.11.7': {
     version: '1.11.7',
-    nodeVersion: {
-      version: 'avalanchego/1.11.7',
-      databaseVersion: 'v1.4.5',
-      rpcProtocolVersion: '35',
-      gitCommit: 'e8ecbadec8eb1c336dd8927b0225499eceea6f34',
-      vmVersions: { avm: 'v1.11.7', evm: 'v0.13.4', platform: 'v1.11.7' },
-    },
+    nodeVersion: nodeVersion('1.11.7', '35', 'e8ecbadec8eb1c336dd8927b0225499eceea6f34', 'v0.13.4'),
     upgrades: null,
     nextUpgrade: null,
     currentUpgradeUnix: DURANGO_UNIX,

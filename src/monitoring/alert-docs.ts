@@ -8,6 +8,7 @@ import { RULE_GROUPS, ruleFileName } from './rules/index.js';
 import { groupRules } from './rules/render.js';
 import { budgetPerNodeDay, FALSE_PAGE_BUDGET } from './rules/types.js';
 import { GROUP_NAMES, SEVERITIES, type GroupName, type MonitoringSettings } from './settings.js';
+import { replaceBlock } from './text.js';
 
 /** What a whole group needs or reads, after its list. */
 const GROUP_NOTES: Partial<Record<GroupName, string>> = {
@@ -61,8 +62,5 @@ const BUDGET_END = '<!-- /generated:budget -->';
 
 /** alerts/README.md with the table between its budget markers replaced by `budgetTable()`. */
 export function withBudgetTable(readme: string): string {
-  const start = readme.indexOf(BUDGET_START);
-  const end = readme.indexOf(BUDGET_END);
-  if (start < 0 || end < start) throw new Error(`alerts/README.md: no ${BUDGET_START} … ${BUDGET_END} block`);
-  return `${readme.slice(0, start + BUDGET_START.length)}\n${budgetTable()}\n${readme.slice(end)}`;
+  return replaceBlock(readme, 'alerts/README.md', BUDGET_START, BUDGET_END, budgetTable());
 }

@@ -8,6 +8,7 @@
 import { COLLECTOR_INTERVALS } from './collector-facts.js';
 import { promDuration } from './duration.js';
 import { descriptorOf } from './promql.js';
+import { replaceBlock } from './text.js';
 
 /** How the exporter finds the L1s: one sentence for the runbook and the dashboards. */
 export const L1_DISCOVERY =
@@ -66,8 +67,5 @@ const END = '<!-- end of generated L1 series -->';
 
 /** docs/runbook.md with the L1 series table between its markers replaced. */
 export function withL1SeriesTable(runbook: string): string {
-  const a = runbook.indexOf(START);
-  const b = runbook.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`docs/runbook.md: no "${START}" ... "${END}"`);
-  return `${runbook.slice(0, a + START.length)}\n${l1SeriesTable()}\n${runbook.slice(b)}`;
+  return replaceBlock(runbook, 'docs/runbook.md', START, END, l1SeriesTable());
 }

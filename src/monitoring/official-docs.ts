@@ -8,6 +8,7 @@
  */
 import { percent } from './duration.js';
 import type { Thresholds } from './settings.js';
+import { replaceBlock } from './text.js';
 
 export const KEY_METRICS_URL = 'https://build.avax.network/docs/nodes/maintain/recommended-metrics';
 
@@ -92,8 +93,5 @@ const END = '<!-- /generated:official -->';
 
 /** alerts/README.md with the table between its markers replaced by `officialTable(t)`. */
 export function withOfficialTable(readme: string, t: Thresholds): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`alerts/README.md: no ${START} … ${END} block`);
-  return `${readme.slice(0, start + START.length)}\n${officialTable(t)}\n${readme.slice(end)}`;
+  return replaceBlock(readme, 'alerts/README.md', START, END, officialTable(t));
 }

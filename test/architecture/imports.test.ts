@@ -2,9 +2,10 @@
 // and only layers below it, a collector never imports another collector, and no source file grows past
 // ~400 lines. The three packages (the exporter at the top, simulated-node/, backtest/) meet only at
 // their front doors: their package names, never a path into another package.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesBelow, specifiers } from '../helpers/sources.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SRC = join(ROOT, 'src');
@@ -21,17 +22,8 @@ const PACKAGE_MAY_IMPORT: Readonly<Record<PackageName, readonly PackageName[]>> 
   '@avalanche-exporter/simulated-node': [],
   '@avalanche-exporter/backtest': ['avalanche-exporter', '@avalanche-exporter/simulated-node'],
 };
-/** Every module specifier of a source: static, type-only and dynamic imports, re-exports. */
-function specifiers(text: string): string[] {
-  return [...text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|import\('([^']+)'\)/gm)].map((m) => m[1] ?? m[2] ?? m[3]!);
-}
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
-  });
-}
+/** The TypeScript files below `dir`. */
+const files = (dir: string): string[] => filesBelow(dir, /\.ts$/);
 
 /** src-relative path → src-relative paths it imports (relative imports only; `import type` included). */
 function graph(): Map<string, string[]> {

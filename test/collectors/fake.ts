@@ -6,9 +6,15 @@ import type { Sample } from '../../src/model.js';
 import { InvalidResponseError, SchemaError, type AnswerSchema, type CallTransport, type NodeClientError } from '../../src/node-client/index.js';
 import { contextFor } from '../../src/scheduler/collector-context.js';
 import { makeSlot, type Slot } from '../../src/scheduler/collector-slot.js';
+import { result } from '../fixtures/load.js';
 
 /** A node answer: the raw JSON result, or an error to throw. Functions see the params. */
 export type Answer = unknown | Error | ((params: unknown) => unknown);
+
+/** Each method answered with its `default` fixture (test/fixtures), keyed by method as fakeClient takes them. */
+export function defaultAnswers(...methods: string[]): Record<string, Answer> {
+  return Object.fromEntries(methods.map((m) => [m, result(m, 'default')]));
+}
 
 export interface Call {
   readonly endpoint: string;

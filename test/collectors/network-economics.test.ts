@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { networkEconomics } from '../../src/collectors/network-economics.js';
 import { RpcError } from '../../src/node-client/index.js';
-import { result } from '../fixtures/load.js';
-import { assertContract, fakeClient, lines, makeCtx, testSlot } from './fake.js';
+import { assertContract, defaultAnswers, fakeClient, lines, makeCtx, testSlot } from './fake.js';
 
-const answers = () => ({
-  'platform.getCurrentSupply': result('platform.getCurrentSupply', 'default'),
-  'platform.getTotalStake': result('platform.getTotalStake', 'default'),
-  'platform.getMinStake': result('platform.getMinStake', 'default'),
-  'platform.getFeeState': result('platform.getFeeState', 'default'),
-});
+const answers = () => defaultAnswers('platform.getCurrentSupply', 'platform.getTotalStake', 'platform.getMinStake', 'platform.getFeeState');
 
 describe('network-economics', () => {
   it('default: every series from real-shaped answers, nAVAX → AVAX, gas price in nAVAX', async () => {

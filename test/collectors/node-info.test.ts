@@ -3,19 +3,14 @@ import { nodeInfo, toSamples } from '../../src/collectors/node-info.js';
 import { HttpError, RpcError, TimeoutError } from '../../src/node-client/index.js';
 import { InfoGetNetworkIDResult, InfoGetNetworkNameResult, InfoGetNodeVersionResult } from '../../src/schemas/info.js';
 import { result } from '../fixtures/load.js';
-import { assertContract, fakeClient, lines, makeCtx } from './fake.js';
+import { assertContract, defaultAnswers, fakeClient, lines, makeCtx } from './fake.js';
 import { SELF } from '../fixtures/ids.js';
 
 const version = InfoGetNodeVersionResult.parse(result('info.getNodeVersion', 'default'));
 const networkId = InfoGetNetworkIDResult.parse(result('info.getNetworkID', 'default'));
 const networkName = InfoGetNetworkNameResult.parse(result('info.getNetworkName', 'default'));
 
-const answers = () => ({
-  'info.getNodeID': result('info.getNodeID', 'default'),
-  'info.getNodeVersion': result('info.getNodeVersion', 'default'),
-  'info.getNetworkID': result('info.getNetworkID', 'default'),
-  'info.getNetworkName': result('info.getNetworkName', 'default'),
-});
+const answers = () => defaultAnswers('info.getNodeID', 'info.getNodeVersion', 'info.getNetworkID', 'info.getNetworkName');
 
 describe('node-info toSamples', () => {
   it.each([

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { startExporter, type Exporter } from '../../src/main.js';
 import { startSimNode, type ScenarioName, type SimNode, type SimOptions } from '@avalanche-exporter/simulated-node';
 import type { Logger } from 'pino';
+import { metric } from './proc.js';
 
 /** A target of the scenario exporter: simulated node `node` under `name`, with its target options. */
 export interface ScenarioTarget {
@@ -49,6 +50,9 @@ export interface ScenarioPair {
    */
   settledCycle(scenario?: ScenarioName, node?: number): Promise<string>;
 }
+
+/** The value of `name{labels}` for the default target `a` in a /metrics text (undefined: no such series). */
+export const metricOfA = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target: 'a', ...labels });
 
 function configYaml(sim: SimNode, o: ScenarioOptions): string {
   const s = o.intervalSeconds ?? 2;

@@ -62,6 +62,14 @@ function promtool(args: string[], cwd: string) {
   return spawnSync(PROMTOOL, args, { cwd, encoding: 'utf8', timeout: 60_000 });
 }
 
+/** Writes a promtool unit-test file into `out` and runs `promtool test rules` on it there: it must pass. */
+function expectPromtoolTestPasses(out: string, file: string, yaml: string): void {
+  writeFileSync(join(out, file), yaml);
+  const r = promtool(['test', 'rules', file], out);
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+  expect(r.stdout).toContain('SUCCESS');
+}
+
 describe('generate with a custom selector, thresholds, severities, datasource and runbook URL', () => {
   let dir = '';
   let out = '';
@@ -170,8 +178,9 @@ describe('generate with a custom selector, thresholds, severities, datasource an
   it.skipIf(!PROMTOOL && !CI)('behavior: promtool test rules: the rules fire on the selected series with the custom threshold and labels, not on others', () => {
     // Two nodes below 500 peers: one in the selected cluster (fires), one in another (silent); a
     // build_info only in the other cluster (AvalancheExporterAbsent fires for ours).
-    writeFileSync(
-      join(out, 'custom.test.yaml'),
+    expectPromtoolTestPasses(
+      out,
+      'custom.test.yaml',
       `rule_files: [alerts/node.rules.yaml, alerts/exporter.rules.yaml]
 evaluation_interval: 15s
 tests:
@@ -202,9 +211,6 @@ tests:
               runbook_url: "https://wiki.example.org/avalanche/runbook#avalancheexporterabsent"
 `,
     );
-    const r = promtool(['test', 'rules', 'custom.test.yaml'], out);
-    expect(r.status, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toContain('SUCCESS');
   });
 });
 
@@ -220,8 +226,9 @@ describe.skipIf(!PROMTOOL && !CI)('generate with awkward selector values', () =>
     expect(promtool(['check', 'rules', 'alerts/validator.rules.yaml'], out).status).toBe(0);
     // The uptime alert's description looks up the potential reward with a template query that carries the selector.
     const labels = 'job="a\\"b%c\\\\d", env="$prod { x }"';
-    writeFileSync(
-      join(out, 'awkward.test.yaml'),
+    expectPromtoolTestPasses(
+      out,
+      'awkward.test.yaml',
       `rule_files: [alerts/validator.rules.yaml]
 evaluation_interval: 1m
 tests:
@@ -246,8 +253,6 @@ tests:
               runbook_url: "https://github.com/avalanche-exporter/avalanche-exporter/blob/main/docs/runbook.md#avalancheuptimebelowrequirement"
 `,
     );
-    const t = promtool(['test', 'rules', 'awkward.test.yaml'], out);
-    expect(t.status, t.stdout + t.stderr).toBe(0);
   });
 });
 

@@ -74,15 +74,17 @@ export interface LoadedRule {
   annotations: Record<string, string>;
 }
 
-export function loadRules(dir: string): LoadedRule[] {
+/** The files of `dir` whose names end with `suffix`, sorted; none when `dir` does not exist. */
+function filesEndingIn(dir: string, suffix: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.rules.yaml'))
-    .sort()
-    .flatMap((file) => {
-      const doc = YAML.parse(readFileSync(join(dir, file), 'utf8')) as { groups: { rules: Omit<LoadedRule, 'file'>[] }[] };
-      return doc.groups.flatMap((g) => g.rules.map((r) => ({ ...r, expr: String(r.expr), file })));
-    });
+  return readdirSync(dir).filter((f) => f.endsWith(suffix)).sort();
+}
+
+export function loadRules(dir: string): LoadedRule[] {
+  return filesEndingIn(dir, '.rules.yaml').flatMap((file) => {
+    const doc = YAML.parse(readFileSync(join(dir, file), 'utf8')) as { groups: { rules: Omit<LoadedRule, 'file'>[] }[] };
+    return doc.groups.flatMap((g) => g.rules.map((r) => ({ ...r, expr: String(r.expr), file })));
+  });
 }
 
 interface Panel {
@@ -100,22 +102,18 @@ export interface LoadedDashboard {
 }
 
 export function loadDashboards(dir: string): LoadedDashboard[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((file) => {
-      const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as LoadedDashboard['json'];
-      const panels: Panel[] = [];
-      const walk = (ps: Panel[] | undefined) => {
-        for (const p of ps ?? []) {
-          if (p.type !== 'row') panels.push(p);
-          walk(p.panels);
-        }
-      };
-      walk(json.panels);
-      return { file, json, panels };
-    });
+  return filesEndingIn(dir, '.json').map((file) => {
+    const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as LoadedDashboard['json'];
+    const panels: Panel[] = [];
+    const walk = (ps: Panel[] | undefined) => {
+      for (const p of ps ?? []) {
+        if (p.type !== 'row') panels.push(p);
+        walk(p.panels);
+      }
+    };
+    walk(json.panels);
+    return { file, json, panels };
+  });
 }
 
 export interface Query {

@@ -81,152 +81,103 @@ describe('property: schemas', () => {
   });
 });
 
+/**
+ * The property of one collector: over `answers`, `run` parses them, runs toSamples on what is accepted through
+ * check() and says whether it got there; at least 20 % of the runs must (tally).
+ */
+function collectorProperty<A>(answers: fc.Arbitrary<A>, run: (a: A) => boolean): void {
+  const t = tally();
+  fc.assert(fc.property(answers, (a) => t.run(run(a))), { numRuns: NUM_RUNS });
+  t.check();
+}
+
 describe('property: every collector toSamples on accepted mutated answers renders a valid, escaped exposition', () => {
-  it('node-info', () => {
-    const t = tally();
-    fc.assert(
-      fc.property(
-        fc.tuple(mutatedAnswer('info.getNodeID'), mutatedAnswer('info.getNodeVersion'), mutatedAnswer('info.getNetworkID'), mutatedAnswer('info.getNetworkName')),
-        ([id, version, networkId, networkName]) => {
-          const v = parse(infoGetNodeVersionCall.result, version);
-          const i = parse(infoGetNodeIDCall.result, id);
-          const n = parse(infoGetNetworkIDCall.result, networkId);
-          const nn = parse(infoGetNetworkNameCall.result, networkName);
-          t.run(v !== undefined);
-          if (!v) return;
-          check('node-info', vmSamples(v));
-          if (i && n && nn) check('node-info', nodeInfoSamples({ nodeId: i.nodeID, version: v, networkId: n, networkName: nn }));
-        },
-      ),
-      { numRuns: NUM_RUNS },
-    );
-    t.check();
-  });
+  it('node-info', () =>
+    collectorProperty(fc.tuple(mutatedAnswer('info.getNodeID'), mutatedAnswer('info.getNodeVersion'), mutatedAnswer('info.getNetworkID'), mutatedAnswer('info.getNetworkName')), ([id, version, networkId, networkName]) => {
+      const v = parse(infoGetNodeVersionCall.result, version);
+      const i = parse(infoGetNodeIDCall.result, id);
+      const n = parse(infoGetNetworkIDCall.result, networkId);
+      const nn = parse(infoGetNetworkNameCall.result, networkName);
+      if (!v) return false;
+      check('node-info', vmSamples(v));
+      if (i && n && nn) check('node-info', nodeInfoSamples({ nodeId: i.nodeID, version: v, networkId: n, networkName: nn }));
+      return true;
+    }));
 
-  it('health', () => {
-    const t = tally();
-    fc.assert(
-      fc.property(fc.tuple(mutatedAnswer('health.health'), mutatedAnswer('health.readiness'), mutatedAnswer('health.liveness')), ([h, r, l]) => {
-        const v = { health: parse(getHealthCall.result, h), readiness: parse(getHealthCall.result, r), liveness: parse(getHealthCall.result, l) };
-        t.run(v.health !== undefined || v.readiness !== undefined);
-        check('health', healthSamples(v));
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    t.check();
-  });
+  it('health', () =>
+    collectorProperty(fc.tuple(mutatedAnswer('health.health'), mutatedAnswer('health.readiness'), mutatedAnswer('health.liveness')), ([h, r, l]) => {
+      const v = { health: parse(getHealthCall.result, h), readiness: parse(getHealthCall.result, r), liveness: parse(getHealthCall.result, l) };
+      check('health', healthSamples(v));
+      return v.health !== undefined || v.readiness !== undefined;
+    }));
 
-  it('info-is-bootstrapped (chain labels: configured aliases, here any string)', () => {
-    const t = tally();
-    fc.assert(
-      fc.property(fc.uniqueArray(fc.tuple(nastyString, mutatedAnswer('info.isBootstrapped')), { selector: ([c]) => c, maxLength: 5 }), (rows) => {
-        const ok = rows.flatMap(([chain, a]) => {
-          const v = parse(infoIsBootstrappedCall.result, a);
-          return v ? [{ chain, isBootstrapped: v.isBootstrapped }] : [];
-        });
-        t.run(ok.length > 0);
-        check('info-is-bootstrapped', bootstrappedSamples(ok));
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    t.check();
-  });
+  it('info-is-bootstrapped (chain labels: configured aliases, here any string)', () =>
+    collectorProperty(fc.uniqueArray(fc.tuple(nastyString, mutatedAnswer('info.isBootstrapped')), { selector: ([c]) => c, maxLength: 5 }), (rows) => {
+      const ok = rows.flatMap(([chain, a]) => {
+        const v = parse(infoIsBootstrappedCall.result, a);
+        return v ? [{ chain, isBootstrapped: v.isBootstrapped }] : [];
+      });
+      check('info-is-bootstrapped', bootstrappedSamples(ok));
+      return ok.length > 0;
+    }));
 
-  it('info-peers (per-peer on and off)', () => {
-    const t = tally();
-    fc.assert(
-      fc.property(mutatedAnswer('info.peers'), fc.boolean(), fc.integer({ min: 1, max: 10_000 }), (answer, perPeer, silence) => {
-        const v = parse(infoPeersCall.result, answer);
-        t.run(v !== undefined);
-        if (v) check('info-peers', peersSamples(v, { nowMs: FIXTURE_NOW_MS, silenceSeconds: silence, perPeer }));
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    t.check();
-  });
+  it('info-peers (per-peer on and off)', () =>
+    collectorProperty(fc.tuple(mutatedAnswer('info.peers'), fc.boolean(), fc.integer({ min: 1, max: 10_000 })), ([answer, perPeer, silence]) => {
+      const v = parse(infoPeersCall.result, answer);
+      if (v) check('info-peers', peersSamples(v, { nowMs: FIXTURE_NOW_MS, silenceSeconds: silence, perPeer }));
+      return v !== undefined;
+    }));
 
-  it('info-uptime', () => {
-    const t = tally();
-    fc.assert(
-      fc.property(mutatedAnswer('info.uptime'), (answer) => {
-        const v = parse(infoUptimeCall.result, answer);
-        t.run(v !== undefined);
-        if (v) check('info-uptime', uptimeSamples(v));
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    t.check();
-  });
+  it('info-uptime', () =>
+    collectorProperty(mutatedAnswer('info.uptime'), (answer) => {
+      const v = parse(infoUptimeCall.result, answer);
+      if (v) check('info-uptime', uptimeSamples(v));
+      return v !== undefined;
+    }));
 
   it('platform-validators (watched IDs present and absent, Helicon known, unscheduled or unknown)', () => {
-    const t = tally();
     const absent = `NodeID-${'1'.repeat(10)}absent`;
-    fc.assert(
-      fc.property(mutatedAnswer('platform.getCurrentValidators'), mutatedAnswer('info.upgrades'), fc.boolean(), (answer, upgrades, l1) => {
-        const v = parse(getWatchedValidatorsCall.result, answer);
-        const u = parse(infoUpgradesCall.result, upgrades);
-        t.run(v !== undefined);
-        if (!v) return;
-        const ids = v.validators.map((x) => x.nodeID);
-        const watched = [...ids.slice(0, 2), ...ids.slice(0, 1), absent];
-        const subnet = l1 ? cb58Id('property-l1') : PRIMARY_NETWORK_ID;
-        check('platform-validators', validatorsSamples([{ subnet, watched, validators: v.validators }], { heliconTime: u ? heliconFrom(u) : undefined }));
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    t.check();
+    collectorProperty(fc.tuple(mutatedAnswer('platform.getCurrentValidators'), mutatedAnswer('info.upgrades'), fc.boolean()), ([answer, upgrades, l1]) => {
+      const v = parse(getWatchedValidatorsCall.result, answer);
+      const u = parse(infoUpgradesCall.result, upgrades);
+      if (!v) return false;
+      const ids = v.validators.map((x) => x.nodeID);
+      const watched = [...ids.slice(0, 2), ...ids.slice(0, 1), absent];
+      const subnet = l1 ? cb58Id('property-l1') : PRIMARY_NETWORK_ID;
+      check('platform-validators', validatorsSamples([{ subnet, watched, validators: v.validators }], { heliconTime: u ? heliconFrom(u) : undefined }));
+      return true;
+    });
   });
 
-  it('platform-validators-full (primary network and another subnet)', () => {
-    const t = tally();
-    fc.assert(
-      fc.property(mutatedAnswer('platform.getCurrentValidators'), (a) => {
-        const v = parse(getPrimaryValidatorsCall.result, a);
-        t.run(v !== undefined);
-        if (v) check('platform-validators-full', validatorsFullSamples(v.validators));
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    t.check();
-  });
+  it('platform-validators-full (primary network and another subnet)', () =>
+    collectorProperty(mutatedAnswer('platform.getCurrentValidators'), (a) => {
+      const v = parse(getPrimaryValidatorsCall.result, a);
+      if (v) check('platform-validators-full', validatorsFullSamples(v.validators));
+      return v !== undefined;
+    }));
 
-  it('chain-height', () => {
-    const t = tally();
-    fc.assert(
-      fc.property(
-        fc.tuple(mutatedAnswer('platform.getHeight'), mutatedAnswer('eth_blockNumber'), mutatedAnswer('avm.getHeight'), mutatedAnswer('platform.getTimestamp')),
-        ([p, c, x, ts]) => {
-          const v = {
-            p: parse(platformGetHeightCall.result, p)?.height,
-            c: parse(ethBlockNumberCall.result, c),
-            x: parse(avmGetHeightCall.result, x)?.height,
-            pTimestamp: parse(platformGetTimestampCall.result, ts)?.timestamp,
-          };
-          t.run(Object.values(v).some((y) => y !== undefined));
-          check('chain-height', chainHeightSamples(v));
-        },
-      ),
-      { numRuns: NUM_RUNS },
-    );
-    t.check();
-  });
+  it('chain-height', () =>
+    collectorProperty(fc.tuple(mutatedAnswer('platform.getHeight'), mutatedAnswer('eth_blockNumber'), mutatedAnswer('avm.getHeight'), mutatedAnswer('platform.getTimestamp')), ([p, c, x, ts]) => {
+      const v = {
+        p: parse(platformGetHeightCall.result, p)?.height,
+        c: parse(ethBlockNumberCall.result, c),
+        x: parse(avmGetHeightCall.result, x)?.height,
+        pTimestamp: parse(platformGetTimestampCall.result, ts)?.timestamp,
+      };
+      check('chain-height', chainHeightSamples(v));
+      return Object.values(v).some((y) => y !== undefined);
+    }));
 
-  it('index-last-accepted', () => {
-    const t = tally();
-    fc.assert(
-      fc.property(fc.tuple(mutatedAnswer('index.getLastAccepted'), mutatedAnswer('index.getLastAccepted'), mutatedAnswer('index.getLastAccepted')), (answers) => {
-        const chains = ['P', 'C', 'X'] as const;
-        const outcomes: IndexOutcome[] = answers.map((a, i) => {
-          const last = parse(indexGetLastAcceptedCall.result, a);
-          return last ? { chain: chains[i]!, kind: 'block', last } : { chain: chains[i]!, kind: 'block', unavailable: i % 2 ? 'empty' : 'not-enabled' };
-        });
-        t.run(outcomes.some((o) => 'last' in o));
-        check('index-last-accepted', indexSamples(outcomes));
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    t.check();
-  });
+  it('index-last-accepted', () =>
+    collectorProperty(fc.tuple(mutatedAnswer('index.getLastAccepted'), mutatedAnswer('index.getLastAccepted'), mutatedAnswer('index.getLastAccepted')), (answers) => {
+      const chains = ['P', 'C', 'X'] as const;
+      const outcomes: IndexOutcome[] = answers.map((a, i) => {
+        const last = parse(indexGetLastAcceptedCall.result, a);
+        return last ? { chain: chains[i]!, kind: 'block', last } : { chain: chains[i]!, kind: 'block', unavailable: i % 2 ? 'empty' : 'not-enabled' };
+      });
+      check('index-last-accepted', indexSamples(outcomes));
+      return outcomes.some((o) => 'last' in o);
+    }));
 });
 
 describe('regressions found by these properties (fixed examples)', () => {

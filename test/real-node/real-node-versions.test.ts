@@ -24,24 +24,25 @@ interface NormalSeen {
   state: string;
 }
 
+/** On both: the X-Chain after Cortina is linearised, its tx and vertex indexes never get a container. */
+const X_INDEXES_EMPTY: NormalSeen[] = [
+  { collector: 'index-last-accepted', method: 'index.getLastAccepted', path: '/ext/index/X/tx', state: 'empty' },
+  { collector: 'index-last-accepted', method: 'index.getLastAccepted', path: '/ext/index/X/vtx', state: 'empty' },
+];
+
 /** What differs between the two recorded nodes, and the normal states each one is in. */
 const RECORDED: Record<'1.12.2' | '1.11.7', { subnet: string; scheme: string; normal: NormalSeen[] }> = {
   '1.12.2': {
     // The subnet each README's wallet example created (CreateSubnetTx; no validator, no chain).
     subnet: 'Ht8ci8zcnn1dtymzVYAfiQzMCkx9b8ex9U2GeSWNjkZU1q1vD',
     scheme: 'v1.11.8',
-    normal: [
-      // X-Chain after Cortina: linearised, its tx and vertex indexes never get a container.
-      { collector: 'index-last-accepted', method: 'index.getLastAccepted', path: '/ext/index/X/tx', state: 'empty' },
-      { collector: 'index-last-accepted', method: 'index.getLastAccepted', path: '/ext/index/X/vtx', state: 'empty' },
-    ],
+    normal: X_INDEXES_EMPTY,
   },
   '1.11.7': {
     subnet: '29uVeLPJB1eQJkzRemU8g8wZDw5uJRqpab5U2mX9euieVwiEbL',
     scheme: 'v1.11.6',
     normal: [
-      { collector: 'index-last-accepted', method: 'index.getLastAccepted', path: '/ext/index/X/tx', state: 'empty' },
-      { collector: 'index-last-accepted', method: 'index.getLastAccepted', path: '/ext/index/X/vtx', state: 'empty' },
+      ...X_INDEXES_EMPTY,
       // Before v1.11.11 (info.upgrades) and v1.12 (Etna: the P-Chain fee state, L1 validators).
       { collector: 'info-upgrades', method: 'info.upgrades', path: '/ext/info', state: 'absent' },
       { collector: 'network-economics', method: 'platform.getFeeState', path: '/ext/bc/P', state: 'absent' },

@@ -3,8 +3,7 @@
 // series its alert reads.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../helpers/log.js';
-import { useScenarioExporter } from '../helpers/scenario-exporter.js';
-import { metric } from '../helpers/proc.js';
+import { metricOfA as m, useScenarioExporter } from '../helpers/scenario-exporter.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 const DAY = 86_400;
@@ -20,8 +19,6 @@ const { cycle } = pair;
 beforeAll(() => {
   own = pair.sim.nodeId(0);
 });
-
-const m = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target: 'a', ...labels });
 
 describe('issue 26 scenarios against the exporter', () => {
   it('uptime-at-risk: weighted uptime between the 80 % requirement and 85 %, rewarding stake whole', async () => {

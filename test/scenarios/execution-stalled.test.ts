@@ -5,8 +5,7 @@
 // the exporter's side; test/sim/helicon-sae.test.ts holds what the node answers.
 import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../helpers/log.js';
-import { metric } from '../helpers/proc.js';
-import { useScenarioExporter } from '../helpers/scenario-exporter.js';
+import { metricOfA as m, useScenarioExporter } from '../helpers/scenario-exporter.js';
 
 const { cycle } = useScenarioExporter({
   sim: { seed: 33, validators: 80, peers: 100, healthIntervalMs: 50, version: '1.15.0' },
@@ -14,7 +13,6 @@ const { cycle } = useScenarioExporter({
   clock: Date.UTC(2026, 10, 28, 12, 0, 0),
   stepMs: 60_000,
 });
-const m = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target: 'a', ...labels });
 
 describe('execution-stalled (1.15.0 after Helicon) against the exporter', () => {
   it('the C-Chain stops after its last verifiable block; the node stays healthy; healthy catches up', async () => {

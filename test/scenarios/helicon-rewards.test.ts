@@ -8,14 +8,12 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rewardAutoRenewedTxId } from '@avalanche-exporter/simulated-node';
 import { memoryLogger } from '../helpers/log.js';
-import { metric } from '../helpers/proc.js';
-import { useScenarioExporter } from '../helpers/scenario-exporter.js';
+import { metricOfA as m, useScenarioExporter } from '../helpers/scenario-exporter.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 const log = memoryLogger('info');
 const pair = useScenarioExporter({ sim: { seed: 5, validators: 60, peers: 80, healthIntervalMs: 50, version: '1.15.0' }, logger: log.logger, clock: Date.UTC(2026, 10, 14, 9, 21, 31) }); // after Helicon (2026-09-22)
 
-const m = (text: string, name: string, labels: Record<string, string> = {}) => metric(text, name, { target: 'a', ...labels });
 async function post(method: string, params: unknown): Promise<any> {
   const r = await fetch(pair.sim.nodeUrl(0) + '/ext/bc/P', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
   return ((await r.json()) as { result: unknown }).result;
@@ -37,6 +35,18 @@ async function toMidCycle(): Promise<void> {
   await pair.cycle(undefined, 0);
 }
 
+/** Across the end of the own cycle in progress: a cycle 20 s before it and one 20 s after; the validator before both (`v`) and just before the end (`last`), the end, and the exposition after. */
+async function acrossCycleEnd(): Promise<{ v: Record<string, any>; end: number; last: Record<string, any>; text: string }> {
+  const v = await own();
+  const end = Number(v['endTime']);
+  pair.setNow((end - 20) * 1000);
+  await pair.cycle(undefined, 0);
+  const last = await own();
+  pair.setNow((end + 20) * 1000);
+  const text = await pair.cycle(undefined, 0);
+  return { v, end, last, text };
+}
+
 describe('ACP-236 rewards (simulated 1.15.0) against the exporter', () => {
   it('default: the auto-renew config as series: 30 % re-staked, a 1-of-1 authority, the delegation fees accrued in the cycle', async () => {
     const text = await pair.cycle();
@@ -50,13 +60,7 @@ describe('ACP-236 rewards (simulated 1.15.0) against the exporter', () => {
   });
 
   it('default: a renewal: last reward = the UTXOs of the cycle\'s reward tx + the weight growth, re-staked = the growth; no warning', async () => {
-    const a = await own();
-    const end = Number(a['endTime']);
-    pair.setNow((end - 20) * 1000);
-    await pair.cycle(undefined, 0);
-    const before = await own();
-    pair.setNow((end + 20) * 1000);
-    const text = await pair.cycle(undefined, 0);
+    const { v: a, end, last: before, text } = await acrossCycleEnd();
     const after = await own();
     expect([after['txID'], after['startTime']]).toEqual([a['txID'], String(end)]);
     const growth = BigInt(after['weight']) - BigInt(before['weight']);
@@ -74,13 +78,7 @@ describe('ACP-236 rewards (simulated 1.15.0) against the exporter', () => {
   it('behavior: reward-missed (an abort of a registration of its own): reward 0 against the cycle\'s potential, one warning; the new registration goes on', async () => {
     await toMidCycle();
     await pair.cycle('reward-missed');
-    const v = await own();
-    const end = Number(v['endTime']);
-    pair.setNow((end - 20) * 1000);
-    await pair.cycle(undefined, 0);
-    const last = await own();
-    pair.setNow((end + 20) * 1000);
-    const text = await pair.cycle(undefined, 0);
+    const { v, end, last, text } = await acrossCycleEnd();
     expect((await own())['txID']).not.toBe(v['txID']);
     // What came back is the delegation fees only: less than the potential reward the cycle showed.
     expect(await paidUnder(rewardAutoRenewedTxId(v['txID'], end))).toBeLessThan(BigInt(last['potentialReward']));
@@ -97,13 +95,7 @@ describe('ACP-236 rewards (simulated 1.15.0) against the exporter', () => {
     await pair.cycle('healthy');
     await toMidCycle();
     await pair.cycle('reward-missed-watched');
-    const v = await own();
-    const end = Number(v['endTime']);
-    pair.setNow((end - 20) * 1000);
-    await pair.cycle(undefined, 0);
-    const last = await own();
-    pair.setNow((end + 20) * 1000);
-    const text = await pair.cycle(undefined, 0);
+    const { v, end, last, text } = await acrossCycleEnd();
     const returned = await paidUnder(rewardAutoRenewedTxId(v['txID'], end));
     // The UTXOs alone look like a commit (months of re-staked rewards, more than the potential reward):
     expect(returned).toBeGreaterThan(BigInt(last['potentialReward']));

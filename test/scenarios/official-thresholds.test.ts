@@ -3,8 +3,7 @@
 // for the simulator and the exporter). node-metrics runs every 60 s: each step below is at least that.
 import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../helpers/log.js';
-import { useScenarioExporter } from '../helpers/scenario-exporter.js';
-import { metric } from '../helpers/proc.js';
+import { metricOfA as m, useScenarioExporter } from '../helpers/scenario-exporter.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 const log = memoryLogger('warn');
@@ -14,8 +13,6 @@ const { cycle } = useScenarioExporter({
   clock: Date.UTC(2026, 2, 2, 8, 0, 0),
   stepMs: 60_000,
 });
-
-const m = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target: 'a', ...labels });
 
 describe('Builders Hub thresholds and bootstrap progress: scenarios against the exporter', () => {
   it('bad-blocks: the C-Chain bad block counter grows by 6 a minute; healthy: it stays', async () => {

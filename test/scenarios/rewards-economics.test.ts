@@ -4,8 +4,7 @@
 // simulator and the exporter share one injected clock, so a validation's end is reached by moving it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../helpers/log.js';
-import { useScenarioExporter } from '../helpers/scenario-exporter.js';
-import { metric } from '../helpers/proc.js';
+import { metricOfA as m, useScenarioExporter } from '../helpers/scenario-exporter.js';
 
 const PRIMARY = '11111111111111111111111111111111LpoYY';
 let own = '';
@@ -16,8 +15,6 @@ const { cycle } = pair;
 beforeAll(() => {
   own = pair.sim.nodeId(0);
 });
-
-const m = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => metric(text, name, { target: 'a', ...labels });
 
 /** network-economics asks one method per run in turn: three more cycles after a switch refresh all four. */
 async function refreshEconomics(): Promise<string> {

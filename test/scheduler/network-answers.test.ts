@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../../src/node-client/call.js';
 import { HEDGE_FIRST_MS, HEDGE_MIN_MS, NetworkAnswers } from '../../src/scheduler/network-answers.js';
 
@@ -85,6 +85,10 @@ describe('network answers: once per network per interval, shared by its targets 
 });
 
 describe('network answers: a frozen node does not hold the healthy ones (hedge)', () => {
+  // Every test here runs on fake timers: the hedge is a matter of milliseconds.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   /** A fetch that answers only when released (a frozen node: until the node timeout). */
   function held(value: unknown) {
     let release!: (a: Answer<unknown, never>) => void;
@@ -97,69 +101,54 @@ describe('network answers: a frozen node does not hold the healthy ones (hedge)'
   }
 
   it('behavior: a target waits for a slow fetch in flight HEDGE_FIRST_MS at most, then asks its own node; the others wait for that one (two fetches, not one per target)', async () => {
-    vi.useFakeTimers();
-    try {
-      const a = new NetworkAnswers(() => 0);
-      const frozen = held('from the frozen node');
-      const healthy = fetcher('from a healthy node');
-      void a.get('1', 'k', q('frozen'), frozen.fetch);
-      const b = a.get('1', 'k', q('b'), healthy.fetch);
-      const c = a.get('1', 'k', q('c'), healthy.fetch);
-      await vi.advanceTimersByTimeAsync(HEDGE_FIRST_MS - 1);
-      expect(healthy.count()).toBe(0); // still waiting for the first fetch
-      await vi.advanceTimersByTimeAsync(2);
-      expect(await b).toEqual({ ok: true, value: 'from a healthy node' });
-      expect(await c).toEqual({ ok: true, value: 'from a healthy node' });
-      expect(healthy.count()).toBe(1); // one hedge; c found it
-      // The frozen node's fetch ends with its node timeout: nothing of it is kept.
-      frozen.release(true);
-      await vi.advanceTimersByTimeAsync(0);
-      expect(await a.get('1', 'k', q('d'), healthy.fetch)).toEqual({ ok: true, value: 'from a healthy node' });
-      expect(healthy.count()).toBe(1);
-    } finally {
-      vi.useRealTimers();
-    }
+    const a = new NetworkAnswers(() => 0);
+    const frozen = held('from the frozen node');
+    const healthy = fetcher('from a healthy node');
+    void a.get('1', 'k', q('frozen'), frozen.fetch);
+    const b = a.get('1', 'k', q('b'), healthy.fetch);
+    const c = a.get('1', 'k', q('c'), healthy.fetch);
+    await vi.advanceTimersByTimeAsync(HEDGE_FIRST_MS - 1);
+    expect(healthy.count()).toBe(0); // still waiting for the first fetch
+    await vi.advanceTimersByTimeAsync(2);
+    expect(await b).toEqual({ ok: true, value: 'from a healthy node' });
+    expect(await c).toEqual({ ok: true, value: 'from a healthy node' });
+    expect(healthy.count()).toBe(1); // one hedge; c found it
+    // The frozen node's fetch ends with its node timeout: nothing of it is kept.
+    frozen.release(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await a.get('1', 'k', q('d'), healthy.fetch)).toEqual({ ok: true, value: 'from a healthy node' });
+    expect(healthy.count()).toBe(1);
   });
 
   it('behavior: once a fetch took t ms, a fetch in flight is waited for 2t (at least HEDGE_MIN_MS) before the hedge', async () => {
-    vi.useFakeTimers();
-    try {
-      const a = new NetworkAnswers(() => 0);
-      const first = held('v1');
-      const p = a.get('1', 'k', q('a'), first.fetch);
-      await vi.advanceTimersByTimeAsync(3_000); // the first fetch takes 3 s: a mainnet validator list on a busy node
-      first.release();
-      await p;
-      const slow = held('v2');
-      const hedge = fetcher('v3');
-      void a.get('1', 'k', q('a', a.mark()), slow.fetch);
-      const b = a.get('1', 'k', q('b', a.mark()), hedge.fetch);
-      await vi.advanceTimersByTimeAsync(5_999);
-      expect(hedge.count()).toBe(0);
-      await vi.advanceTimersByTimeAsync(2);
-      expect(await b).toEqual({ ok: true, value: 'v3' });
-      expect(HEDGE_MIN_MS).toBeLessThan(HEDGE_FIRST_MS);
-      slow.release();
-    } finally {
-      vi.useRealTimers();
-    }
+    const a = new NetworkAnswers(() => 0);
+    const first = held('v1');
+    const p = a.get('1', 'k', q('a'), first.fetch);
+    await vi.advanceTimersByTimeAsync(3_000); // the first fetch takes 3 s: a mainnet validator list on a busy node
+    first.release();
+    await p;
+    const slow = held('v2');
+    const hedge = fetcher('v3');
+    void a.get('1', 'k', q('a', a.mark()), slow.fetch);
+    const b = a.get('1', 'k', q('b', a.mark()), hedge.fetch);
+    await vi.advanceTimersByTimeAsync(5_999);
+    expect(hedge.count()).toBe(0);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(await b).toEqual({ ok: true, value: 'v3' });
+    expect(HEDGE_MIN_MS).toBeLessThan(HEDGE_FIRST_MS);
+    slow.release();
   });
 
   it('default: a fetch that answers within the delay is shared as before (no second fetch)', async () => {
-    vi.useFakeTimers();
-    try {
-      const a = new NetworkAnswers(() => 0);
-      const one = held('v');
-      const other = fetcher('never');
-      const p1 = a.get('1', 'k', q('a'), one.fetch);
-      const p2 = a.get('1', 'k', q('b'), other.fetch);
-      await vi.advanceTimersByTimeAsync(HEDGE_FIRST_MS - 500);
-      one.release();
-      expect(await p1).toEqual({ ok: true, value: 'v' });
-      expect(await p2).toEqual({ ok: true, value: 'v' });
-      expect(other.count()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    const a = new NetworkAnswers(() => 0);
+    const one = held('v');
+    const other = fetcher('never');
+    const p1 = a.get('1', 'k', q('a'), one.fetch);
+    const p2 = a.get('1', 'k', q('b'), other.fetch);
+    await vi.advanceTimersByTimeAsync(HEDGE_FIRST_MS - 500);
+    one.release();
+    expect(await p1).toEqual({ ok: true, value: 'v' });
+    expect(await p2).toEqual({ ok: true, value: 'v' });
+    expect(other.count()).toBe(0);
   });
 });

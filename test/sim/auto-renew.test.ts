@@ -110,6 +110,14 @@ describe('sim: what each auto-renewed cycle pays (version 1.15.0, as a real v1.1
   const own = async (s: SimNode) => (await result(s.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [s.nodeId(0)] })).validators[0] as Record<string, any>;
   const rewardUtxos = async (s: SimNode, txID: string) => (await result(s.url, '/ext/bc/P', 'platform.getRewardUTXOs', { txID, encoding: 'hex' })) as { numFetched: string; utxos: string[] };
   const balance = async (s: SimNode, addresses: string[]) => BigInt((await result(s.url, '/ext/bc/P', 'platform.getBalance', { addresses })).balance);
+  /** The own validator a second before the end of `v`'s cycle (`last`) and a second after it (`next`), the clock left there. */
+  const acrossEnd = async (s: SimNode, clock: { ms: number }, v: Record<string, any>) => {
+    const end = Number(v['endTime']);
+    clock.ms = (end - 1) * 1000;
+    const last = await own(s);
+    clock.ms = (end + 1) * 1000;
+    return { end, last, next: await own(s) };
+  };
 
   it('default: the reward tx ID of a cycle is computed as the real node did (the recorded proposal blocks)', () => {
     for (const b of rewardTxsOfBlocks()) expect(rewardAutoRenewedTxId(b.txID, b.timestamp)).toBe(b.id);
@@ -154,11 +162,8 @@ describe('sim: what each auto-renewed cycle pays (version 1.15.0, as a real v1.1
     await withSim(2, async (s, clock) => {
       const a = await own(s);
       expect(a['autoCompoundRewardShares']).toBe('1000000');
-      clock.ms = (Number(a['endTime']) - 1) * 1000;
-      const before = await own(s);
-      clock.ms = (Number(a['endTime']) + 1) * 1000;
-      const after = await own(s);
-      expect((await rewardUtxos(s, rewardAutoRenewedTxId(a['txID'], Number(a['endTime'])))).numFetched).toBe('0');
+      const { end, last: before, next: after } = await acrossEnd(s, clock, a);
+      expect((await rewardUtxos(s, rewardAutoRenewedTxId(a['txID'], end))).numFetched).toBe('0');
       expect(BigInt(after['weight']) - BigInt(before['weight'])).toBeGreaterThanOrEqual(BigInt(before['potentialReward']) + BigInt(before['accruedDelegateeReward']));
     });
   });
@@ -178,11 +183,7 @@ describe('sim: what each auto-renewed cycle pays (version 1.15.0, as a real v1.1
       await s.setScenario('reward-missed');
       const m = await own(s);
       expect(m['txID']).not.toBe(b['txID']);
-      const mEnd = Number(m['endTime']);
-      clock.ms = (mEnd - 1) * 1000;
-      const last = await own(s);
-      clock.ms = (mEnd + 1) * 1000;
-      const n = await own(s);
+      const { end: mEnd, last, next: n } = await acrossEnd(s, clock, m);
       expect(n['txID']).not.toBe(m['txID']);
       expect([n['startTime'], n['weight']]).toEqual([String(mEnd), last['weight']]); // registered again: its stake, nothing re-staked yet
       const aborted = utxos((await rewardUtxos(s, rewardAutoRenewedTxId(m['txID'], mEnd))).utxos);
@@ -199,11 +200,7 @@ describe('sim: what each auto-renewed cycle pays (version 1.15.0, as a real v1.1
       await s.setScenario('reward-missed-watched');
       const a = await own(s);
       expect(a['txID']).toBe(healthy['txID']);
-      const end = Number(a['endTime']);
-      clock.ms = (end - 1) * 1000;
-      const last = await own(s);
-      clock.ms = (end + 1) * 1000;
-      const next = await own(s);
+      const { end, last, next } = await acrossEnd(s, clock, a);
       expect(next['txID']).not.toBe(a['txID']);
       const restakedBefore = BigInt(last['weight']) - BigInt(next['weight']); // the new registration: the stake alone
       expect(restakedBefore).toBeGreaterThan(0n);

@@ -2,11 +2,12 @@
 // (src/): its own CB58, JSON-RPC envelope and constants, so that a decoding bug in
 // the exporter cannot hide behind the same bug in the simulator. This test fails when a simulated-node/src
 // file imports anything other than another simulated-node/src file, a node: builtin or an npm package.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesBelow, specifiers } from '../helpers/sources.js';
 
 const SIM_DIR = fileURLToPath(new URL('../../simulated-node/src/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -15,19 +16,6 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'simulated-node', 'package.json')
   dependencies?: Record<string, string>;
 };
 const NPM_PACKAGES = new Set(Object.keys(pkg.dependencies ?? {}));
-
-/** Every module specifier of a TypeScript source: import/export … from, side-effect imports, import(), require(). */
-function specifiers(source: string): string[] {
-  const out: string[] = [];
-  const patterns = [
-    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
-    /\brequire\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
-  ];
-  for (const re of patterns) for (const m of source.matchAll(re)) out.push(m[1] as string);
-  return out;
-}
 
 /** Why `spec`, imported by the file at `file`, is not allowed; null when it is. */
 function violation(file: string, spec: string): string | null {
@@ -44,15 +32,8 @@ function violation(file: string, spec: string): string | null {
   return `${spec} is neither a simulated-node/src file, a node: builtin nor a package of simulated-node/package.json`;
 }
 
-function simSources(dir = SIM_DIR): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...simSources(p));
-    else if (/\.(ts|js|mjs|cjs)$/.test(e.name)) out.push(p);
-  }
-  return out;
-}
+/** The package's sources (JavaScript too, should one appear). */
+const simSources = (): string[] => filesBelow(SIM_DIR, /\.(ts|js|mjs|cjs)$/);
 
 describe('simulated-node/src is an independent oracle', () => {
   it('no simulated-node/src file imports from outside simulated-node/src (only node: builtins and npm packages)', () => {

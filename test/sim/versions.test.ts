@@ -19,6 +19,23 @@ const PEER = 'ip,publicIP,nodeID,version,lastSent,lastReceived,observedUptime,tr
 const VALIDATOR = 'validationRewardOwner,delegationRewardOwner,potentialReward,accruedDelegateeReward,delegationFee,uptime,connected,signer,delegatorCount,delegatorWeight';
 const L1_VALIDATOR = 'nodeID,weight,startTime,validationID,publicKey,remainingBalanceOwner,deactivationOwner,minNonce,balance';
 
+/** What v1.13.x and later share: the validator health in the network check, disconnectedValidators, the stakers without deprecated members, L1s. */
+const SINCE_V113 = {
+  network: 'connectedPeers,primary network validator health,sendFailRate,timeSinceLastMsgReceived,timeSinceLastMsgSent',
+  networking: 'disconnectedValidators,percentConnected',
+  validator: `txID,startTime,endTime,weight,nodeID,${VALIDATOR}`,
+  subnetValidator: L1_VALIDATOR,
+  etna: true,
+};
+
+/** And v1.14.x and later: Granite's epoch duration and Helicon in info.upgrades, the peers' upgradeTime, the futureupgrade check. */
+const SINCE_V114 = {
+  ...SINCE_V113,
+  upgrades: `${UPGRADES_TO_DURANGO},etnaTime,fortunaTime,graniteTime,graniteEpochDuration,heliconTime`,
+  peer: PEER.replace('version,', 'version,upgradeTime,'),
+  checks: ['bls', 'bootstrapped', 'database', 'diskspace', 'futureupgrade', 'network', 'router'],
+};
+
 /** What each version shows (written out here, not read from versions.ts: the test is the second opinion). */
 const SHAPE: Record<SimVersion, {
   nodeVersion: RegExp;
@@ -65,41 +82,23 @@ const SHAPE: Record<SimVersion, {
     peer: PEER,
     peerVersions: ['avalanchego/1.13.4', 'avalanchego/1.13.5', 'avalanchego/1.14.0', 'avalanchego/1.14.1', 'avalanchego/1.14.2'],
     checks: ['bls', 'bootstrapped', 'database', 'diskspace', 'network', 'router'],
-    network: 'connectedPeers,primary network validator health,sendFailRate,timeSinceLastMsgReceived,timeSinceLastMsgSent',
-    networking: 'disconnectedValidators,percentConnected',
+    ...SINCE_V113,
     consensus: 'lastAcceptedHeight,lastAcceptedID,longestProcessingBlock,processingBlocks',
-    validator: `txID,startTime,endTime,weight,nodeID,${VALIDATOR}`,
-    subnetValidator: L1_VALIDATOR,
-    etna: true,
   },
   '1.14.2': {
     nodeVersion: /^\{"version":"avalanchego\/1\.14\.2","databaseVersion":"v1\.4\.5","rpcProtocolVersion":"45","gitCommit":"[0-9a-f]{40}","vmVersions":\{"avm":"avalanchego\/1\.14\.2","evm":"v1\.14\.2","platform":"avalanchego\/1\.14\.2"\}\}$/,
-    upgrades: `${UPGRADES_TO_DURANGO},etnaTime,fortunaTime,graniteTime,graniteEpochDuration,heliconTime`,
-    peer: PEER.replace('version,', 'version,upgradeTime,'),
+    ...SINCE_V114,
     peerVersions: ['avalanchego/1.14.0', 'avalanchego/1.14.1', 'avalanchego/1.14.2'],
-    checks: ['bls', 'bootstrapped', 'database', 'diskspace', 'futureupgrade', 'network', 'router'],
-    network: 'connectedPeers,primary network validator health,sendFailRate,timeSinceLastMsgReceived,timeSinceLastMsgSent',
-    networking: 'disconnectedValidators,percentConnected',
     consensus: 'avgAcceptanceTime,lastAcceptedHeight,lastAcceptedID,longestProcessingBlock,processingBlocks',
-    validator: `txID,startTime,endTime,weight,nodeID,${VALIDATOR}`,
-    subnetValidator: L1_VALIDATOR,
-    etna: true,
   },
   // A real v1.15.0 node (test/fixtures/real-node-v1.15.0) on mainnet at this test's clock (2026-05-14): Helicon
   // scheduled for 2026-09-22, not active yet (no ACP-236 members yet: helicon-sae.test.ts has the node after it);
   // the chain checks without avgAcceptanceTime (v1.15.0 removed the check).
   '1.15.0': {
     nodeVersion: /^\{"version":"avalanchego\/1\.15\.0","databaseVersion":"v1\.4\.5","rpcProtocolVersion":"46","gitCommit":"[0-9a-f]{40}","vmVersions":\{"avm":"avalanchego\/1\.15\.0","evm":"v1\.15\.0","platform":"avalanchego\/1\.15\.0"\}\}$/,
-    upgrades: `${UPGRADES_TO_DURANGO},etnaTime,fortunaTime,graniteTime,graniteEpochDuration,heliconTime`,
-    peer: PEER.replace('version,', 'version,upgradeTime,'),
+    ...SINCE_V114,
     peerVersions: ['avalanchego/1.15.0'],
-    checks: ['bls', 'bootstrapped', 'database', 'diskspace', 'futureupgrade', 'network', 'router'],
-    network: 'connectedPeers,primary network validator health,sendFailRate,timeSinceLastMsgReceived,timeSinceLastMsgSent',
-    networking: 'disconnectedValidators,percentConnected',
     consensus: 'lastAcceptedHeight,lastAcceptedID,longestProcessingBlock,processingBlocks',
-    validator: `txID,startTime,endTime,weight,nodeID,${VALIDATOR}`,
-    subnetValidator: L1_VALIDATOR,
-    etna: true,
   },
 };
 
