@@ -344,7 +344,7 @@ describe.skipIf(!HELM)('Helm chart deploy/helm/avalanche-exporter', () => {
       expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     });
 
-    // The project's promtool cases (alerts/tests/*.test.yaml, about 70 s of CPU) run once, in
+    // The project's promtool cases (alerts/tests/*.test.yaml, about 36 s of CPU) run once, in
     // test/consistency/promql.test.ts, on alerts/*.rules.yaml; the rules of the rendered PrometheusRules are
     // those files group for group, field for field, so the cases pass on them too (running them a second
     // time here doubled the suite's heaviest step on a 2-core machine and timed both out under load).
