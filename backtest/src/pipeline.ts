@@ -76,12 +76,17 @@ export async function analyse(o: AnalyseOptions): Promise<TimelineAnalysis> {
 
     let vmalert: VmalertComparison | undefined;
     if (o.vmalert) {
+      // Debian's vmalert (1.79) does not know keep_firing_for: it replays the rules without it, and is compared
+      // with the state machine run without it too (the state machine's keep_firing_for has its own tests).
       const rulesDir = join(o.workDir, 'rules-without-annotations');
-      writeRulesWithoutAnnotations(o.rulesDir, rulesDir);
+      writeRulesWithoutAnnotations(o.rulesDir, rulesDir, undefined, undefined, true);
       const g = grid(o.rules[0]!);
       const vm = await replay({ rulesGlob: join(rulesDir, '*.rules.yaml'), prometheusUrl: prom.url, grid: g, workDir: o.workDir });
       const ours = new Map<string, number[]>();
-      for (const r of perRule) for (const [k, v] of firingTimes(r.episodes, grid(r.rule))) ours.set(k, [...(ours.get(k) ?? []), ...v]);
+      for (const [i, r] of perRule.entries()) {
+        const episodes = r.rule.keepFiringForMs > 0 ? alertEpisodes(results[i]!.series, { ...r.rule, keepFiringForMs: 0 }, grid(r.rule)) : r.episodes;
+        for (const [k, v] of firingTimes(episodes, grid(r.rule))) ours.set(k, [...(ours.get(k) ?? []), ...v]);
+      }
       vmalert = compareFiring(vm.firing, ours, vm.wallMs, g);
     }
 

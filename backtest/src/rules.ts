@@ -108,9 +108,10 @@ export function ruleMetrics(rules: readonly AlertRule[]): Set<string> {
  * A copy of the rule files without annotations, for the cross-checks: vmalert's replay cannot run the
  * `query` templates of the annotations, and promtool compares annotations too. Expressions, `for`,
  * `keep_firing_for` and labels are the shipped ones. With `only`, one file holding that rule alone;
- * `rewrite` changes its expression (promtool's clock starts at 0: time() is shifted, see promtool-check.ts).
+ * `rewrite` changes its expression (promtool's clock starts at 0: time() is shifted, see promtool-check.ts);
+ * `withoutKeepFiringFor` leaves `keep_firing_for` out (Debian's vmalert 1.79 refuses the field).
  */
-export function writeRulesWithoutAnnotations(dir: string, outDir: string, only?: AlertRule, rewrite?: (expr: string) => string): string[] {
+export function writeRulesWithoutAnnotations(dir: string, outDir: string, only?: AlertRule, rewrite?: (expr: string) => string, withoutKeepFiringFor = false): string[] {
   mkdirSync(outDir, { recursive: true });
   const written: string[] = [];
   const files = readdirSync(dir).filter((f) => f.endsWith('.rules.yaml') && (!only || f === only.file)).sort();
@@ -120,6 +121,7 @@ export function writeRulesWithoutAnnotations(dir: string, outDir: string, only?:
       g.rules = g.rules.filter((r) => !only || (r.alert === only.alert && r.expr.trim() === only.expr && JSON.stringify(r.labels ?? {}) === JSON.stringify(only.labels)));
       for (const r of g.rules) {
         delete r.annotations;
+        if (withoutKeepFiringFor) delete r.keep_firing_for;
         if (rewrite) r.expr = rewrite(r.expr);
       }
     }

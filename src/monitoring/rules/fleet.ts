@@ -34,7 +34,11 @@ validator that only part of the network reaches loses uptime at the others. The 
 view of itself is always "connected" and is left out (unless on(target, node_id)
 avax_node_info). Value: the number of vantages that see it connected. ${n} is the
 configured number of vantage targets (thresholds.vantages; alerts/README.md).
-max by (target, ...) counts a target once even if two exporters watch it.`,
+max by (target, ...) counts a target once even if two exporters watch it.
+keep_firing_for: 2m: it mutes each vantage's AvalancheValidatorDisconnected (examples/alertmanager.yml), and
+when the validator comes back the vantages see it at different cycles; resolving at the first few that do
+let a slower vantage's AvalancheValidatorDisconnected out as a notification of an outage that was over (seen
+on real nodes, test/realnet/: a validator down 15 minutes). Two minutes cover a vantage a few cycles late.`,
         expr: `sum by (subnet, node_id) (
   ${seen}
 ) < ${n}
@@ -44,6 +48,7 @@ count by (subnet, node_id) (
 ) >= ${n}
 `,
         for: '10m',
+        keepFiringFor: '2m',
         severity: 'warning',
         needs: 'several targets watching the same node IDs',
         summary: `validator {{ $labels.node_id }} is seen connected by only {{ $value }} of {{ with printf \`count(max by (target) (${q.tsel('avax_validator_connected', 'subnet=%q', 'node_id=%q')} unless on(target, node_id) ${q.tsel('avax_node_info')}))\` $labels.subnet $labels.node_id | query }}{{ . | first | value }}{{ else }}?{{ end }} vantage targets`,

@@ -13,6 +13,7 @@ export interface PrometheusAlertingRule {
   alert: string;
   expr: string;
   for: string;
+  keep_firing_for?: string;
   labels: Record<string, string>;
   annotations: Record<string, string>;
 }
@@ -23,6 +24,7 @@ export function prometheusRule(r: AlertRule, s: MonitoringSettings): PrometheusA
     alert: r.alert,
     expr: r.expr,
     for: r.for,
+    ...(r.keepFiringFor ? { keep_firing_for: r.keepFiringFor } : {}),
     labels: { ...s.severities[r.severity] },
     annotations: {
       summary: r.summary,

@@ -12,6 +12,12 @@ export interface AlertRule {
   expr: string;
   /** Prometheus duration (`10m`). */
   for: string;
+  /**
+   * Prometheus `keep_firing_for` (a duration): how long a firing alert stays firing after its expression
+   * stops matching. For a rule that mutes others (an inhibition source), so that it does not resolve before
+   * the alerts it mutes have.
+   */
+  keepFiringFor?: string;
   severity: Severity;
   summary: string;
   description: string;

@@ -72,6 +72,7 @@ export function shortenRuleText(text: string, file = '?', how: Shortening = E2E_
     .map((line, i) => {
       if (/^\s*#/.test(line)) return line;
       let l = line.replace(/^(\s*)for:\s*(\S+)\s*$/, (_m, ind: string, d: string) => `${ind}for: ${shorten(d, how.forSeconds, 'for: D', i)}`);
+      l = l.replace(/^(\s*)keep_firing_for:\s*(\S+)\s*$/, (_m, ind: string, d: string) => `${ind}keep_firing_for: ${shorten(d, how.forSeconds, 'keep_firing_for: D', i)}`);
       // [range] and [range:step] (a subquery; an empty step is the evaluation interval)
       l = l.replace(new RegExp(String.raw`\[(${DURATION})(?::(${DURATION})?)?\]`, 'g'), (m, r: string, s: string | undefined) => {
         const from = seconds(r, '[D]', i);
